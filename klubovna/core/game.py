@@ -1,0 +1,61 @@
+"""The protocol every game engine implements.
+
+A game is data plus pure functions: nothing here knows about the DOM, the
+network, storage or the clock. Time enters only as the `now` argument (Unix
+milliseconds) that the caller passes in, so a seed plus the action log (with
+each entry's `now`) replays a game exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol, TypeVar
+
+Json = Any
+"""A JSON-ready value: dict, list, str, int, float, bool or None."""
+
+View = dict[str, Json]
+Event = dict[str, Json]
+"""An event is public unless it has a "to" key listing the seats that may see it."""
+
+S = TypeVar("S")
+
+
+class Game(Protocol[S]):
+    """One game's rules. State changes only through `apply` and `advance`."""
+
+    name: str
+
+    def new(self, config: Mapping[str, Json], seed: int) -> S:
+        """A fresh state. Raises IllegalAction("bad_config", ...) for a bad config."""
+        ...
+
+    def seats(self, state: S) -> int:
+        """How many seats the game has."""
+        ...
+
+    def legal(self, state: S, seat: int) -> list[dict[str, Json]]:
+        """Every action `seat` may send now."""
+        ...
+
+    def apply(
+        self, state: S, seat: int, action: Mapping[str, Json], now: int
+    ) -> tuple[S, list[Event]]:
+        """The state after `action`; raises IllegalAction when it is not allowed."""
+        ...
+
+    def advance(self, state: S, now: int) -> tuple[S, list[Event]]:
+        """Let time pass until `now`: expire deadlines. Same state if nothing is due."""
+        ...
+
+    def next_deadline(self, state: S) -> int | None:
+        """When `advance` would next change something (Unix ms), or None."""
+        ...
+
+    def view(self, state: S, seat: int) -> View:
+        """JSON-ready view with only what `seat` may know."""
+        ...
+
+    def result(self, state: S) -> dict[str, Json] | None:
+        """The final result once the game is over, else None."""
+        ...

@@ -1,0 +1,451 @@
+"""The rules of Matematický poker: a new game, legal actions, applying them, time, the result.
+Points live in scoring.py, the state and its text form in state.py, what a seat sees in view.py."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import NamedTuple, NoReturn, TypeVar
+
+from klubovna.core import Event, IllegalAction, Json
+
+from .scoring import TABLES, score_board
+from .state import CELLS, JOKER, MODES, VALUES, Player, State, shuffled_deck
+
+GRACE_MS = 1500
+"""Hard mode: latency grace after a card's deadline during which actions on it still count.
+It is never shown to the player."""
+SECONDS_MIN = 3
+SECONDS_MAX = 300
+DEFAULT_MODE = "easy"
+DEFAULT_TABLE = "adjacent"
+CONFIG_KEYS = frozenset({"mode", "seconds", "table", "preview"})
+
+Action = dict[str, Json]
+
+
+class Move(NamedTuple):
+    """An action after validation: only the fields its type uses are not None."""
+
+    type: str
+    choice: str | None = None
+    value: int | None = None
+    cell: int | None = None
+
+
+# Which keys each action may carry (by type, and choice for jokers): exactly these.
+_FIELDS: Mapping[tuple[str, str | None], frozenset[str]] = {
+    ("start", None): frozenset({"type"}),
+    ("draw", None): frozenset({"type"}),
+    ("place", None): frozenset({"type", "cell"}),
+    ("joker", "keep"): frozenset({"type", "choice"}),
+    ("joker", "now"): frozenset({"type", "choice", "value", "cell"}),
+    ("kept_joker", None): frozenset({"type", "value", "cell"}),
+}
+_JOKER_CHOICES = ("keep", "now")
+
+
+# ---------------------------------------------------------------- new game
+
+
+def new(config: Mapping[str, Json], seed: int) -> State:
+    """A fresh solo game, not started yet; raises IllegalAction("bad_config") on a bad config.
+
+    >>> s = new({"mode": "hard", "seconds": 20}, seed=1)
+    >>> s.mode, s.seconds, s.table, s.preview, len(s.deck), s.started
+    ('hard', 20, 'adjacent', True, 54, False)
+    """
+    if not isinstance(config, Mapping):
+        _bad_config("The config must be an object.")
+    unknown = set(config) - CONFIG_KEYS
+    if unknown:
+        _bad_config(f"Unknown config keys: {sorted(map(str, unknown))}.")
+    if not _is_int(seed):
+        _bad_config("The seed must be an integer.")
+    mode = config.get("mode", DEFAULT_MODE)
+    if mode not in MODES:
+        _bad_config(f"The mode must be one of {list(MODES)}, got {mode!r}.")
+    seconds: Json = config.get("seconds")
+    if mode == "hard":
+        if not (_is_int(seconds) and SECONDS_MIN <= seconds <= SECONDS_MAX):
+            _bad_config(
+                f"Hard mode needs whole seconds per card, {SECONDS_MIN} to {SECONDS_MAX}, "
+                f"got {seconds!r}."
+            )
+    elif seconds is not None:
+        _bad_config("Seconds per card are set only in hard mode.")
+    table = config.get("table", DEFAULT_TABLE)
+    if not isinstance(table, str) or table not in TABLES:
+        _bad_config(f"The table must be one of {list(TABLES)}, got {table!r}.")
+    preview = config.get("preview", True)
+    if not isinstance(preview, bool):
+        _bad_config(f"Preview must be true or false, got {preview!r}.")
+    return State(
+        mode=mode,
+        seconds=seconds,
+        table=table,
+        preview=preview,
+        deck=shuffled_deck(seed),
+        players=(Player(),),
+    )
+
+
+# ---------------------------------------------------------------- what may be done
+
+
+def legal(state: State, seat: int) -> list[Action]:
+    """Every action `seat` may send now (what `apply` would accept at this state)."""
+    if not _is_seat(state, seat):
+        return []
+    if not state.started:
+        return [{"type": "start"}]
+    player = state.players[seat]
+    if player.finished:
+        return []
+    empty = [cell for cell, value in enumerate(player.board) if value is None]
+    actions: list[Action] = []
+    if player.hand is None:
+        actions.append({"type": "draw"})
+    elif player.hand == JOKER:
+        actions.append({"type": "joker", "choice": "keep"})
+        actions += (
+            {"type": "joker", "choice": "now", "value": v, "cell": c} for v in VALUES for c in empty
+        )
+    else:
+        actions += ({"type": "place", "cell": c} for c in empty)
+    if player.kept_jokers:
+        actions += ({"type": "kept_joker", "value": v, "cell": c} for v in VALUES for c in empty)
+    return actions
+
+
+def apply(
+    state: State, seat: int, action: Mapping[str, Json], now: int
+) -> tuple[State, list[Event]]:
+    """Let time run to `now` (see `advance`), then apply `action` of `seat`.
+
+    Raises IllegalAction with a stable code when the action is not allowed; the old
+    state is never changed.
+
+    >>> s, events = apply(new({}, seed=3), 0, {"type": "start"}, now=0)
+    >>> events[0]["type"], s.players[0].hand is not None
+    ('drawn', True)
+    """
+    _require_int("now", now)
+    if not _is_seat(state, seat):
+        raise IllegalAction("not_your_seat", f"Seat {seat!r} does not play in this game.")
+    move = parse_action(action)
+    state, events = advance(state, now)
+    state, more = _HANDLERS[move.type, move.choice](state, seat, move, now)
+    return state, events + more
+
+
+def parse_action(action: Mapping[str, Json]) -> Move:
+    """Check an action's shape and ranges (not whether the state allows it)."""
+    if not isinstance(action, Mapping):
+        _bad_action("An action must be an object.")
+    kind = action.get("type")
+    if not isinstance(kind, str):
+        _bad_action('An action needs a "type" string.')
+    choice: str | None = None
+    if kind == "joker":
+        choice = action.get("choice")
+        if choice not in _JOKER_CHOICES:
+            _bad_action(f'A joker action needs "choice" "keep" or "now", got {choice!r}.')
+    expected = _FIELDS.get((kind, choice))
+    if expected is None:
+        _bad_action(f"Unknown action type {kind!r}.")
+    if set(action) != expected:
+        _bad_action(
+            f"Action {kind!r} takes exactly the fields {sorted(expected)}, "
+            f"got {sorted(map(str, action))}."
+        )
+    value = action.get("value")
+    cell = action.get("cell")
+    for name, number in (("value", value), ("cell", cell)):
+        if name in expected and not _is_int(number):
+            _bad_action(f'"{name}" must be an integer, got {number!r}.')
+    if cell is not None and not 0 <= cell < CELLS:
+        raise IllegalAction("cell_out_of_range", f"Cell {cell} is not on the board (0 to 24).")
+    if value is not None and value not in VALUES:
+        raise IllegalAction("value_out_of_range", f"A joker's value is 1 to 13, not {value}.")
+    return Move(kind, choice, value, cell)
+
+
+# ---------------------------------------------------------------- the actions
+
+
+def _start(state: State, seat: int, move: Move, now: int) -> tuple[State, list[Event]]:
+    if state.started:
+        raise IllegalAction("already_started", "The game has already started.")
+    state = replace(state, started=True)
+    events: list[Event] = []
+    for each, player in enumerate(state.players):
+        state, drawn = _draw(state, each, player, now)
+        events += drawn
+    return state, events
+
+
+def _draw_action(state: State, seat: int, move: Move, now: int) -> tuple[State, list[Event]]:
+    player = _in_play(state, seat)
+    if player.hand is not None:
+        return state, []  # idempotent fallback: never a second card while one is in hand
+    return _draw(state, seat, player, now)
+
+
+def _place(state: State, seat: int, move: Move, now: int) -> tuple[State, list[Event]]:
+    player = _in_play(state, seat)
+    if player.hand is None:
+        raise IllegalAction("no_card", "There is no number in hand to place.")
+    if player.hand == JOKER:
+        raise IllegalAction("joker_in_hand", "The card in hand is a joker: use it now or keep it.")
+    cell = _empty_cell(player, move.cell)
+    value = player.hand
+    player = replace(player, board=_written(player.board, cell, value), hand=None, drawn_at=None)
+    state, more = _finish_or_draw(state, seat, player, now)
+    return state, [{"type": "placed", "cell": cell, "value": value, "joker": False}, *more]
+
+
+def _joker_keep(state: State, seat: int, move: Move, now: int) -> tuple[State, list[Event]]:
+    player = _joker_in_hand(state, seat)
+    player = replace(player, hand=None, drawn_at=None, kept_jokers=player.kept_jokers + 1)
+    state, more = _draw(state, seat, player, now)
+    return state, [{"type": "kept", "expired": False}, *more]
+
+
+def _joker_now(state: State, seat: int, move: Move, now: int) -> tuple[State, list[Event]]:
+    player = _joker_in_hand(state, seat)
+    cell = _empty_cell(player, move.cell)
+    value = _given_value(move)
+    player = replace(
+        player,
+        board=_written(player.board, cell, value),
+        from_joker=_written(player.from_joker, cell, True),
+        hand=None,
+        drawn_at=None,
+    )
+    state, more = _finish_or_draw(state, seat, player, now)
+    return state, [{"type": "placed", "cell": cell, "value": value, "joker": True}, *more]
+
+
+def _kept_joker(state: State, seat: int, move: Move, now: int) -> tuple[State, list[Event]]:
+    player = _in_play(state, seat)
+    if player.kept_jokers == 0:
+        raise IllegalAction("no_kept_joker", "There is no kept joker to play.")
+    cell = _empty_cell(player, move.cell)
+    value = _given_value(move)
+    # A kept joker takes no card: whatever is in hand stays there, with its clock.
+    player = replace(
+        player,
+        board=_written(player.board, cell, value),
+        from_joker=_written(player.from_joker, cell, True),
+        kept_jokers=player.kept_jokers - 1,
+    )
+    placed: Event = {"type": "placed", "cell": cell, "value": value, "joker": True}
+    if player.used < CELLS:
+        return _with_player(state, seat, player), [placed]
+    state, over = _finish(state, seat, player)
+    return state, [placed, *over]
+
+
+_Handler = Callable[[State, int, Move, int], tuple[State, list[Event]]]
+_HANDLERS: Mapping[tuple[str, str | None], _Handler] = {
+    ("start", None): _start,
+    ("draw", None): _draw_action,
+    ("place", None): _place,
+    ("joker", "keep"): _joker_keep,
+    ("joker", "now"): _joker_now,
+    ("kept_joker", None): _kept_joker,
+}
+
+
+# ---------------------------------------------------------------- time
+
+
+def advance(state: State, now: int) -> tuple[State, list[Event]]:
+    """Let time run to `now`: in hard mode expire every card whose grace has passed.
+
+    An expired number is forfeited (its cell is lost), an undecided joker is kept; the
+    next card counts as drawn at the expiry moment, so a long pause cascades the same way
+    whenever it is caught up. Returns the same state object when nothing was due.
+    """
+    _require_int("now", now)
+    events: list[Event] = []
+    for seat in range(len(state.players)):
+        while True:
+            expiry = hand_expiry(state, state.players[seat])
+            if expiry is None or expiry >= now:
+                break
+            state, more = _expire(state, seat, expiry)
+            events += more
+    return state, events
+
+
+def hand_deadline(state: State, player: Player) -> int | None:
+    """Hard mode: the deadline shown for the card in hand (Unix ms), else None."""
+    if state.seconds is None or player.hand is None or player.drawn_at is None:
+        return None
+    return player.drawn_at + state.seconds * 1000
+
+
+def hand_expiry(state: State, player: Player) -> int | None:
+    """Hard mode: the last moment an action on the card in hand counts (deadline + grace)."""
+    deadline = hand_deadline(state, player)
+    return None if deadline is None else deadline + GRACE_MS
+
+
+def next_deadline(state: State) -> int | None:
+    """The earliest hand expiry of any seat (Unix ms); `advance` acts on it once it has passed."""
+    expiries = [hand_expiry(state, p) for p in state.players if not p.finished]
+    due = [e for e in expiries if e is not None]
+    return min(due) if due else None
+
+
+def _expire(state: State, seat: int, at: int) -> tuple[State, list[Event]]:
+    player = state.players[seat]
+    card = player.hand
+    expired: Event
+    if card == JOKER:
+        player = replace(player, hand=None, drawn_at=None, kept_jokers=player.kept_jokers + 1)
+        expired = {"type": "kept", "expired": True}
+    else:
+        player = replace(player, hand=None, drawn_at=None, forfeited=player.forfeited + 1)
+        expired = {"type": "forfeited", "value": card}
+    state, more = _finish_or_draw(state, seat, player, at)
+    return state, [expired, *more]
+
+
+# ---------------------------------------------------------------- the end
+
+
+def result(state: State) -> dict[str, Json] | None:
+    """None until the game is over; then seat 0's total, line scores and board counts.
+
+    >>> result(new({}, seed=1)) is None
+    True
+    """
+    if not state.over:
+        return None
+    player = state.players[0]
+    lines, total = score_board(player.board, state.table)
+    return {
+        "total": total,
+        "lines": lines,
+        "filled": player.filled,
+        "forfeited": player.forfeited,
+        "complete": player.filled == CELLS,
+    }
+
+
+def replay(config: Mapping[str, Json], seed: int, log: Sequence[Mapping[str, Json]]) -> State:
+    """The state after replaying a game's log on `new(config, seed)`.
+
+    Entries: {"kind": "act", "seat": s, "action": {...}, "now": ms} or
+    {"kind": "tick", "now": ms}. An illegal action raises IllegalAction as it did live.
+
+    >>> log = [{"kind": "act", "seat": 0, "action": {"type": "start"}, "now": 0},
+    ...        {"kind": "act", "seat": 0, "action": {"type": "draw"}, "now": 5}]
+    >>> replay({}, 9, log) == apply(new({}, 9), 0, {"type": "start"}, 0)[0]
+    True
+    """
+    state = new(config, seed)
+    for entry in log:
+        kind = entry.get("kind")
+        if kind == "act" and set(entry) == {"kind", "seat", "action", "now"}:
+            state, _ = apply(state, entry["seat"], entry["action"], entry["now"])
+        elif kind == "tick" and set(entry) == {"kind", "now"}:
+            state, _ = advance(state, entry["now"])
+        else:
+            raise ValueError(f"not a log entry: {entry!r}")
+    return state
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _draw(state: State, seat: int, player: Player, now: int) -> tuple[State, list[Event]]:
+    """Seat `seat` as `player`, given the next card drawn at `now` (finished if none is left)."""
+    if player.position >= len(state.deck):
+        return _finish(state, seat, player)
+    card = state.deck[player.position]
+    player = replace(
+        player,
+        position=player.position + 1,
+        hand=card,
+        drawn_at=now if state.mode == "hard" else None,
+    )
+    shown: Json = {"kind": "joker"} if card == JOKER else {"kind": "number", "value": card}
+    return _with_player(state, seat, player), [{"type": "drawn", "card": shown}]
+
+
+def _finish_or_draw(state: State, seat: int, player: Player, now: int) -> tuple[State, list[Event]]:
+    if player.used >= CELLS:
+        return _finish(state, seat, player)
+    return _draw(state, seat, player, now)
+
+
+def _finish(state: State, seat: int, player: Player) -> tuple[State, list[Event]]:
+    """Seat `seat` as `player`, whose game ends: a number still in hand is simply discarded."""
+    player = replace(player, hand=None, drawn_at=None, finished=True)
+    _, total = score_board(player.board, state.table)
+    return _with_player(state, seat, player), [{"type": "over", "total": total}]
+
+
+def _with_player(state: State, seat: int, player: Player) -> State:
+    players = state.players
+    return replace(state, players=(*players[:seat], player, *players[seat + 1 :]))
+
+
+_T = TypeVar("_T")
+
+
+def _written(cells: tuple[_T, ...], cell: int, value: _T) -> tuple[_T, ...]:
+    return (*cells[:cell], value, *cells[cell + 1 :])
+
+
+def _in_play(state: State, seat: int) -> Player:
+    if not state.started:
+        raise IllegalAction("not_started", "The game has not started yet.")
+    player = state.players[seat]
+    if player.finished:
+        raise IllegalAction("game_over", "The game is over.")
+    return player
+
+
+def _joker_in_hand(state: State, seat: int) -> Player:
+    player = _in_play(state, seat)
+    if player.hand != JOKER:
+        raise IllegalAction("not_a_joker", "The card in hand is not a joker.")
+    return player
+
+
+def _empty_cell(player: Player, cell: int | None) -> int:
+    assert cell is not None  # parse_action guarantees it for actions that name a cell
+    if player.board[cell] is not None:
+        raise IllegalAction("cell_taken", f"Cell {cell} is already filled.")
+    return cell
+
+
+def _given_value(move: Move) -> int:
+    assert move.value is not None  # parse_action guarantees it for joker plays
+    return move.value
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_seat(state: State, seat: object) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players)
+
+
+def _require_int(name: str, value: object) -> None:
+    if not _is_int(value):
+        raise TypeError(f"{name} must be an integer (Unix ms), got {value!r}")
+
+
+def _bad_config(message: str) -> NoReturn:
+    raise IllegalAction("bad_config", message)
+
+
+def _bad_action(message: str) -> NoReturn:
+    raise IllegalAction("bad_action", message)

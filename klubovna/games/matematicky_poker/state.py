@@ -1,0 +1,207 @@
+"""The state of a Matematický poker game, its one-line text form and the deck.
+What may happen next lives in rules.py, points in scoring.py, what a seat sees in view.py."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from klubovna.core import Rng
+
+JOKER = 0
+"""A joker in the deck or in hand; numbers are 1..13."""
+CELLS = 25
+VALUES = range(1, 14)
+COPIES = 4
+"""Four cards of each value, plus JOKERS jokers: 54 cards."""
+JOKERS = 2
+MODES = ("easy", "hard")
+
+TEXT_TAG = "mp1"
+"""First field of the text form; bump it when the format changes."""
+_CARD_CHARS = "*123456789TJQK"
+"""Card i (0 = joker) is written as _CARD_CHARS[i] in the text form: T=10, J=11, Q=12, K=13."""
+_EMPTY_CHAR = "."
+_NONE = "-"
+
+
+def fresh_deck() -> list[int]:
+    """The 54 cards in a fixed order, before shuffling.
+
+    >>> deck = fresh_deck(); len(deck), deck.count(JOKER), deck.count(13)
+    (54, 2, 4)
+    """
+    return [value for value in VALUES for _ in range(COPIES)] + [JOKER] * JOKERS
+
+
+def shuffled_deck(seed: int) -> tuple[int, ...]:
+    """The deck of a game: fresh_deck() shuffled once by the game's seeded Rng."""
+    cards = fresh_deck()
+    Rng(seed).shuffle(cards)
+    return tuple(cards)
+
+
+def _empty_board() -> tuple[int | None, ...]:
+    return (None,) * CELLS
+
+
+def _no_jokers() -> tuple[bool, ...]:
+    return (False,) * CELLS
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One seat's own part of the game: board, hand and counters."""
+
+    position: int = 0
+    """Index in the shared deck of the next card this seat draws."""
+    board: tuple[int | None, ...] = field(default_factory=_empty_board)
+    from_joker: tuple[bool, ...] = field(default_factory=_no_jokers)
+    """Cells written by a joker (for display only; they score as ordinary numbers)."""
+    hand: int | None = None
+    """None, a number 1..13 waiting to be placed, or JOKER waiting for a choice."""
+    drawn_at: int | None = None
+    """Hard mode: Unix ms when the card in hand was drawn; None otherwise."""
+    kept_jokers: int = 0
+    forfeited: int = 0
+    """Numbers that expired in hard mode; each costs one cell for good."""
+    finished: bool = False
+
+    @property
+    def filled(self) -> int:
+        return CELLS - self.board.count(None)
+
+    @property
+    def used(self) -> int:
+        """Cells that are filled or lost to a forfeit; the game ends at 25."""
+        return self.filled + self.forfeited
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A whole game. Immutable: rules return a new State, so copying is free.
+
+    >>> s = State(mode="easy", seconds=None, table="adjacent", preview=True,
+    ...           deck=shuffled_deck(7), players=(Player(),))
+    >>> State.from_text(s.to_text()) == s
+    True
+    """
+
+    mode: str
+    seconds: int | None
+    """Hard mode: seconds per card (3..300); None in easy mode."""
+    table: str
+    preview: bool
+    deck: tuple[int, ...]
+    """Every card of the game in draw order (server side only, never in a view)."""
+    players: tuple[Player, ...]
+    started: bool = False
+
+    @property
+    def over(self) -> bool:
+        return self.started and all(p.finished for p in self.players)
+
+    def to_text(self) -> str:
+        """A one-line form that round-trips through `State.from_text` (tests, logs, bugs).
+
+        Fields: tag, mode, seconds, table, preview 1/0, started 1/0, deck (`*` joker,
+        T J Q K for 10-13), then per player after `|`: position, board (`.` empty),
+        joker cells (comma list or `-`), hand, drawn_at, kept jokers, forfeited, finished.
+
+        >>> s = State(mode="hard", seconds=30, table="school", preview=False,
+        ...           deck=(5, 0, 13), players=(Player(position=1, hand=5, drawn_at=1000),),
+        ...           started=True)
+        >>> s.to_text()
+        'mp1 hard 30 school 0 1 5*K | 1 ......................... - 5 1000 0 0 0'
+        """
+        head = [
+            TEXT_TAG,
+            self.mode,
+            _int_or_none(self.seconds),
+            self.table,
+            _flag(self.preview),
+            _flag(self.started),
+            "".join(_CARD_CHARS[card] for card in self.deck),
+        ]
+        parts = [" ".join(head)]
+        for p in self.players:
+            jokers = ",".join(str(i) for i, j in enumerate(p.from_joker) if j) or _NONE
+            fields = [
+                str(p.position),
+                "".join(_EMPTY_CHAR if v is None else _CARD_CHARS[v] for v in p.board),
+                jokers,
+                _NONE if p.hand is None else _CARD_CHARS[p.hand],
+                _int_or_none(p.drawn_at),
+                str(p.kept_jokers),
+                str(p.forfeited),
+                _flag(p.finished),
+            ]
+            parts.append(" ".join(fields))
+        return " | ".join(parts)
+
+    @classmethod
+    def from_text(cls, text: str) -> State:
+        """Parse `to_text()` output; raises ValueError on anything malformed."""
+        head, *players = (part.split(" ") for part in text.strip().split(" | "))
+        if len(head) != 7 or head[0] != TEXT_TAG:
+            raise ValueError(f"not a {TEXT_TAG} state: {text!r}")
+        _, mode, seconds, table, preview, started, deck = head
+        if not players:
+            raise ValueError("a state needs at least one player")
+        return cls(
+            mode=mode,
+            seconds=_parse_int_or_none(seconds),
+            table=table,
+            preview=_parse_flag(preview),
+            started=_parse_flag(started),
+            deck=tuple(_parse_card(ch) for ch in deck),
+            players=tuple(_parse_player(fields) for fields in players),
+        )
+
+
+def _parse_player(fields: list[str]) -> Player:
+    if len(fields) != 8:
+        raise ValueError(f"a player has 8 fields, got {fields}")
+    position, board, jokers, hand, drawn_at, kept, forfeited, finished = fields
+    if len(board) != CELLS:
+        raise ValueError(f"a board has {CELLS} cells, got {board!r}")
+    joker_cells = set() if jokers == _NONE else {int(i) for i in jokers.split(",")}
+    if not joker_cells <= set(range(CELLS)):
+        raise ValueError(f"joker cells out of range: {jokers!r}")
+    cells = tuple(None if ch == _EMPTY_CHAR else _parse_card(ch) for ch in board)
+    if JOKER in cells:
+        raise ValueError(f"a board holds numbers, not jokers: {board!r}")
+    return Player(
+        position=int(position),
+        board=cells,
+        from_joker=tuple(i in joker_cells for i in range(CELLS)),
+        hand=None if hand == _NONE else _parse_card(hand),
+        drawn_at=_parse_int_or_none(drawn_at),
+        kept_jokers=int(kept),
+        forfeited=int(forfeited),
+        finished=_parse_flag(finished),
+    )
+
+
+def _flag(value: bool) -> str:
+    return "1" if value else "0"
+
+
+def _parse_flag(text: str) -> bool:
+    if text not in ("0", "1"):
+        raise ValueError(f"expected 0 or 1, got {text!r}")
+    return text == "1"
+
+
+def _int_or_none(value: int | None) -> str:
+    return _NONE if value is None else str(value)
+
+
+def _parse_int_or_none(text: str) -> int | None:
+    return None if text == _NONE else int(text)
+
+
+def _parse_card(ch: str) -> int:
+    card = _CARD_CHARS.find(ch) if len(ch) == 1 else -1
+    if card < 0:
+        raise ValueError(f"not a card: {ch!r}")
+    return card

@@ -1,0 +1,83 @@
+"""What one seat sees of a Matematický poker game (JSON-ready) and the points preview.
+Never the deck order nor any undrawn card; the rules live in rules.py, points in scoring.py."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from klubovna.core import IllegalAction, Json, View
+
+from .rules import hand_deadline
+from .scoring import LINES, LINES_THROUGH, score_board, score_line, total_of
+from .state import JOKER, State
+
+GAME_NAME = "matematicky-poker"
+
+
+def view(state: State, seat: int) -> View:
+    """Everything `seat` may know: its board, hand, counters, score, deadline and preview.
+
+    >>> from klubovna.games.matematicky_poker.state import Player
+    >>> v = view(State(mode="easy", seconds=None, table="adjacent", preview=True,
+    ...                deck=(3, 0), players=(Player(position=1, hand=3),), started=True), 0)
+    >>> v["hand"], v["cards_left"], v["preview"][:3]
+    ({'kind': 'number', 'value': 3}, 1, [None, None, None])
+    """
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.players):
+        raise IllegalAction("not_your_seat", f"Seat {seat!r} does not play in this game.")
+    player = state.players[seat]
+    lines, total = score_board(player.board, state.table)
+    hand: Json = None
+    preview: list[int | None] | None = None
+    if player.hand == JOKER:
+        hand = {"kind": "joker"}
+    elif player.hand is not None:
+        hand = {"kind": "number", "value": player.hand}
+        if state.preview:
+            preview = points_preview(player.board, player.hand, state.table, lines, total)
+    return {
+        "game": GAME_NAME,
+        "mode": state.mode,
+        "table": state.table,
+        "seconds": state.seconds,
+        "started": state.started,
+        "board": list(player.board),
+        "jokers": list(player.from_joker),
+        "hand": hand,
+        "kept_jokers": player.kept_jokers,
+        "score": {"lines": lines, "total": total},
+        "forfeited": player.forfeited,
+        "deadline": hand_deadline(state, player),
+        "preview": preview,
+        "cards_left": len(state.deck) - player.position,
+        "over": player.finished,
+    }
+
+
+def points_preview(
+    board: Sequence[int | None],
+    value: int,
+    table: str,
+    lines: Sequence[int] | None = None,
+    total: int | None = None,
+) -> list[int | None]:
+    """For each cell, how much the total would change if `value` went there.
+
+    None where the cell is used or the change is zero. Only the lines through a cell can
+    change, so only those are scored again; `lines` and `total` may be passed when known.
+
+    >>> points_preview([5, None, None, None, None] + [None] * 20, 5, "adjacent")[:3]
+    [None, 15, 10]
+    """
+    if lines is None or total is None:
+        lines, total = score_board(board, table)
+    gains: list[int | None] = []
+    for cell, current in enumerate(board):
+        if current is not None:
+            gains.append(None)
+            continue
+        trial = list(lines)
+        for i in LINES_THROUGH[cell]:
+            trial[i] = score_line([value if c == cell else board[c] for c in LINES[i]], table)
+        gains.append(total_of(trial, table) - total or None)
+    return gains

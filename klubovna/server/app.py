@@ -1,0 +1,59 @@
+"""The FastAPI application: API, socket gateway, and the hub's life cycle.
+
+`create_app(settings)` builds it; `klubovna serve` runs it on uvicorn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from fastapi.responses import HTMLResponse
+
+from klubovna.server import api, ws
+from klubovna.server.db import make_engine
+from klubovna.server.errors import BodyLimit, install_error_handlers
+from klubovna.server.hub import Hub
+from klubovna.server.settings import Settings
+from klubovna.server.store import Store
+
+
+def create_app(settings: Settings) -> FastAPI:
+    engine = make_engine(settings.database_url)
+    hub = Hub(Store(engine))
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        yield
+        await hub.stop()
+        engine.dispose()
+
+    app = FastAPI(
+        title="Klubovna",
+        version="0.1.0",
+        openapi_url="/api/openapi.json",
+        docs_url="/api/docs",
+        redoc_url=None,
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+    install_error_handlers(app)
+    app.add_middleware(BodyLimit)
+    app.include_router(api.router)
+    app.include_router(ws.router)
+
+    @app.get("/", include_in_schema=False)
+    async def home() -> HTMLResponse:
+        return HTMLResponse(HOME)
+
+    return app
+
+
+HOME = """<!doctype html><html lang="cs"><meta charset="utf-8">
+<title>Klubovna</title><h1>Klubovna</h1>
+<p>Server běží. Webová aplikace přijde brzy; zatím je tu
+<a href="/api/docs">API</a>.</p>
+<p lang="en">The server is running. The web app is coming; meanwhile see the
+<a href="/api/docs">API</a>.</p></html>"""

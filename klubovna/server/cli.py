@@ -1,0 +1,46 @@
+"""The `klubovna` command: `serve` (migrate, then run uvicorn) and `migrate`."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+
+from klubovna.server.db import make_engine
+from klubovna.server.migrate import upgrade
+from klubovna.server.settings import Settings
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="klubovna", description="Klubovna games club.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="migrate the database and start the server")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--data", default=None, help="data folder (default ./var)")
+    migrate = commands.add_parser("migrate", help="bring the database to the newest schema")
+    migrate.add_argument("--data", default=None, help="data folder (default ./var)")
+    args = parser.parse_args(argv)
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    settings = Settings.from_env(args.data)
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    engine = make_engine(settings.database_url)
+    upgrade(engine)
+    engine.dispose()
+    if args.command == "migrate":
+        print(f"Database is up to date: {settings.database_url}")
+        return
+
+    import uvicorn
+
+    from klubovna.server.app import create_app
+
+    print(f"Klubovna is running at http://{args.host}:{args.port}", flush=True)
+    uvicorn.run(
+        create_app(settings), host=args.host, port=args.port,
+        ws_max_size=1 << 20, log_level="info",
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,117 @@
+"""Every HTTP error as JSON `{"code", "message"}` with a stable code; never a 500.
+
+Also the request body limit: a body over 4 KiB is refused before it is parsed.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from klubovna.core import IllegalAction
+
+MAX_BODY_BYTES = 4096
+log = logging.getLogger("klubovna.errors")
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+def error_response(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"code": code, "message": message}, status_code=status)
+
+
+_HTTP_CODES = {
+    404: ("not_found", "No such address."),
+    405: ("method_not_allowed", "This address does not take that method."),
+}
+
+
+def _describe(error: dict[str, Any]) -> str:
+    where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
+    return f"{where}: {error.get('msg', 'invalid')}" if where else str(error.get("msg"))
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, error: ApiError) -> JSONResponse:
+        return error_response(error.status, error.code, error.message)
+
+    @app.exception_handler(IllegalAction)
+    async def _illegal(_request: Request, error: IllegalAction) -> JSONResponse:
+        return error_response(422, error.code, error.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+        errors = list(error.errors())
+        if any(e.get("type") == "json_invalid" for e in errors):
+            return error_response(400, "bad_json", "The request body is not valid JSON.")
+        message = "; ".join(_describe(e) for e in errors[:5]) or "Invalid request."
+        return error_response(422, "invalid_request", message)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+        code, message = _HTTP_CODES.get(error.status_code, ("http_error", str(error.detail)))
+        return error_response(error.status_code, code, message)
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, error: Exception) -> JSONResponse:
+        log.error("unexpected error on %s", request.url.path, exc_info=error)
+        return error_response(500, "internal", "Something went wrong on our side.")
+
+
+class BodyLimit:
+    """ASGI middleware: refuse HTTP bodies over MAX_BODY_BYTES with 413, chunked ones too."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            size += len(message.get("body", b""))
+            if size > MAX_BODY_BYTES:
+                await self._refuse(send)
+                return
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body"):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    @staticmethod
+    async def _refuse(send: Send) -> None:
+        body = json.dumps({
+            "code": "payload_too_large",
+            "message": f"The request body is larger than {MAX_BODY_BYTES} bytes.",
+        }).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,153 @@
+"""Live tables in this process: who is connected, one lock per table, the sweeper.
+
+Every step is persisted before it is committed and sent, so what a client saw
+acknowledged survives a crash.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from starlette.concurrency import run_in_threadpool
+
+from klubovna.games import get_game
+from klubovna.server.clock import now_ms
+from klubovna.server.store import Store, StoredTable
+from klubovna.tables import Step, Table, hash_key
+from klubovna.tables.table import Message
+
+log = logging.getLogger("klubovna.hub")
+SWEEP_SECONDS = 0.1
+
+
+class Connection(Protocol):
+    async def send_json(self, data: Any) -> None: ...
+
+
+@dataclass
+class LiveTable:
+    table: Table
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: dict[int, set[Connection]] = field(default_factory=dict)
+
+
+class StorageError(Exception):
+    """The database refused a write; nothing was committed."""
+
+
+class Hub:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.live: dict[str, LiveTable] = {}
+        self._sweeper: asyncio.Task[None] | None = None
+
+    # --- life cycle -------------------------------------------------------
+    async def start(self) -> None:
+        """Rebuild every unfinished table from its log, then start the sweeper."""
+        for stored in await run_in_threadpool(self.store.load_active):
+            self.live[stored.id] = LiveTable(self._restore(stored))
+        self._sweeper = asyncio.create_task(self._sweep_forever())
+
+    async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+
+    @staticmethod
+    def _restore(stored: StoredTable) -> Table:
+        return Table.restore(
+            stored.id, get_game(stored.game), stored.config, stored.seed,
+            stored.key_hashes, stored.entries,
+        )
+
+    # --- tables -----------------------------------------------------------
+    async def create(self, game_name: str, config: Mapping[str, Any]) -> tuple[str, str]:
+        """A new one-seat table; returns (table id, seat access key). Raises IllegalAction."""
+        game = get_game(game_name)
+        table_id = secrets.token_urlsafe(12)
+        key = secrets.token_urlsafe(32)  # 256 bits; only its hash is stored
+        seed = secrets.randbits(63)
+        table = Table(table_id, game, config, seed, [hash_key(key)])
+        await run_in_threadpool(
+            self.store.create_table, table_id, game_name, table.config, seed,
+            table.key_hashes, now_ms(),
+        )
+        self.live[table_id] = LiveTable(table)
+        return table_id, key
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        live = self.live.get(table_id)
+        if live is None:
+            stored = await run_in_threadpool(self.store.load, table_id)
+            if stored is None:
+                return None
+            live = self.live.setdefault(table_id, LiveTable(self._restore(stored)))
+        return live
+
+    # --- messages ---------------------------------------------------------
+    async def handle(self, live: LiveTable, seat: int, data: Any) -> Message | None:
+        """Run one client message through the table; persist, commit and fan out.
+
+        Returns an error message for the sender when the store failed, else None.
+        """
+        async with live.lock:
+            now = now_ms()
+            try:
+                # A due deadline is settled (and logged) before the action is judged.
+                await self._commit(live, live.table.tick(now), now)
+                await self._commit(live, live.table.handle(seat, data, now), now)
+            except StorageError:
+                return {"t": "error", "seq": data.get("seq") if isinstance(data, dict) else None,
+                        "code": "unavailable",
+                        "message": "The game could not be saved; please send the move again."}
+        return None
+
+    async def _commit(self, live: LiveTable, step: Step, now: int) -> None:
+        table = live.table
+        if step.entry is not None:
+            result = table.game.result(step.state)
+            try:
+                await run_in_threadpool(self.store.append, table.id, step.entry, result)
+            except Exception as error:  # the database said no: commit nothing
+                log.exception("storing %s v%s failed", table.id, step.entry.version)
+                raise StorageError from error
+        for seat, message in table.commit(step, now):
+            await self.send(live, seat, message)
+
+    async def send(self, live: LiveTable, seat: int, message: Message) -> None:
+        for connection in list(live.connections.get(seat, ())):
+            try:
+                await connection.send_json(message)
+            except Exception:  # a closed socket: its reader removes it
+                live.connections.get(seat, set()).discard(connection)
+
+    # --- deadlines --------------------------------------------------------
+    async def sweep(self) -> None:
+        """Settle every deadline that is due on the server clock."""
+        now = now_ms()
+        for live in list(self.live.values()):
+            deadline = live.table.next_deadline()
+            if deadline is None or deadline > now:
+                continue
+            async with live.lock:
+                now = now_ms()
+                step = live.table.tick(now)
+                try:
+                    await self._commit(live, step, now)
+                except StorageError:
+                    pass  # tried again on the next sweep
+        for table_id, live in list(self.live.items()):
+            if live.table.over and not live.connections:
+                del self.live[table_id]  # reloaded from the store when asked for
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("sweep failed")
+            await asyncio.sleep(SWEEP_SECONDS)

@@ -1,0 +1,81 @@
+"""The WebSocket gateway: one socket per open table, the table protocol inside.
+
+The first message must be the hello with the seat key. Every bad message gets
+an error message; only an unknown table closes the socket.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from klubovna.server.clock import now_ms
+from klubovna.server.hub import Hub
+from klubovna.tables import ProtocolError, parse_client_message
+from klubovna.tables.protocol import MAX_MESSAGE_BYTES, Hello
+
+router = APIRouter()
+
+
+def _error(code: str, message: str, seq: Any = None) -> dict[str, Any]:
+    return {"t": "error", "seq": seq, "code": code, "message": message}
+
+
+def decode(raw: dict[str, Any]) -> Any:
+    """The JSON of one frame; raises ProtocolError for binary, oversized or broken frames."""
+    text = raw.get("text")
+    if text is None:
+        raise ProtocolError("bad_message", "Send JSON in text frames.")
+    if len(text.encode()) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(
+            "message_too_large", f"A message may have at most {MAX_MESSAGE_BYTES} bytes."
+        )
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise ProtocolError("bad_json", "The message is not valid JSON.") from None
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    await websocket.accept()
+    hub: Hub = websocket.app.state.hub
+    live = await hub.get(table_id)
+    if live is None:
+        await websocket.send_json(_error("unknown_table", "There is no such table."))
+        await websocket.close(code=4404)
+        return
+    seat: int | None = None
+    try:
+        while True:
+            raw = await websocket.receive()
+            if raw["type"] == "websocket.disconnect":
+                break
+            try:
+                data = decode(raw)
+                if seat is None:
+                    hello = parse_client_message(data)
+                    if not isinstance(hello, Hello):
+                        raise ProtocolError("hello_required", "Say hello with your key first.",
+                                            seq=data.get("seq") if isinstance(data, dict) else None)
+                    seat = live.table.seat_for_key(hello.key)
+                    if seat is None:
+                        raise ProtocolError("bad_key", "This key does not open a seat here.")
+                    live.connections.setdefault(seat, set()).add(websocket)
+                    await websocket.send_json(
+                        live.table.view_message(seat, now_ms(), since=hello.since)
+                    )
+                    continue
+            except ProtocolError as error:
+                await websocket.send_json(error.to_message())
+                continue
+            failure = await hub.handle(live, seat, data)
+            if failure is not None:
+                await websocket.send_json(failure)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if seat is not None:
+            live.connections.get(seat, set()).discard(websocket)

@@ -1,0 +1,11 @@
+"""Tables (rooms): one game instance with its seats, keys, event log and deadlines.
+
+Pure and standard library only: no IO, no clock (the caller passes `now`), so the
+browser's worker runs the very same tables as the server.
+"""
+
+from klubovna.tables.log import LogEntry
+from klubovna.tables.protocol import ProtocolError, parse_client_message
+from klubovna.tables.table import Step, Table, hash_key
+
+__all__ = ["LogEntry", "ProtocolError", "Step", "Table", "hash_key", "parse_client_message"]

@@ -1,0 +1,88 @@
+"""The client -> table message shapes of platform.md ("Messages"), validated strictly.
+
+Only shapes live here; whether an action is legal is the game's business.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+MAX_MESSAGE_BYTES = 4096
+
+
+class ProtocolError(Exception):
+    """A message that is not a valid client message. Answered, never fatal."""
+
+    def __init__(self, code: str, message: str, seq: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.seq = seq
+
+    def to_message(self) -> dict[str, Any]:
+        return {"t": "error", "seq": self.seq, "code": self.code, "message": self.message}
+
+
+@dataclass(frozen=True)
+class Hello:
+    key: str
+    since: int | None
+
+
+@dataclass(frozen=True)
+class Act:
+    seq: int
+    action: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Ping:
+    pass
+
+
+ClientMessage = Hello | Act | Ping
+
+_FIELDS = {"hello": ({"t", "key"}, {"since"}), "act": ({"t", "seq", "action"}, set()),
+           "ping": ({"t"}, set())}
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_client_message(data: Any) -> ClientMessage:
+    """Check one decoded JSON message; raise ProtocolError("bad_message", ...) when off.
+
+    >>> parse_client_message({"t": "act", "seq": 1, "action": {"type": "start"}})
+    Act(seq=1, action={'type': 'start'})
+    """
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", "A message must be a JSON object.")
+    seq = data.get("seq") if _is_int(data.get("seq")) else None
+    kind = data.get("t")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise ProtocolError(
+            "bad_message", 'The field "t" must be one of: act, hello, ping.', seq
+        )
+    required, optional = _FIELDS[kind]
+    missing = required - data.keys()
+    if missing:
+        raise ProtocolError("bad_message", f"Missing field(s): {', '.join(sorted(missing))}.", seq)
+    unknown = data.keys() - required - optional
+    if unknown:
+        raise ProtocolError("bad_message", f"Unknown field(s): {', '.join(sorted(unknown))}.", seq)
+    if kind == "ping":
+        return Ping()
+    if kind == "hello":
+        key, since = data["key"], data.get("since")
+        if not isinstance(key, str) or not key:
+            raise ProtocolError("bad_message", 'The field "key" must be a non-empty string.')
+        if since is not None and (not _is_int(since) or since < 0):
+            raise ProtocolError("bad_message", 'The field "since" must be a whole number >= 0.')
+        return Hello(key=key, since=since)
+    if seq is None or seq < 1:
+        raise ProtocolError("bad_message", 'The field "seq" must be a whole number >= 1.')
+    if not isinstance(data["action"], dict):
+        raise ProtocolError("bad_message", 'The field "action" must be a JSON object.', seq)
+    return Act(seq=seq, action=data["action"])

@@ -1,0 +1,192 @@
+"""A Table: one game instance, its seats and access keys, its log and deadlines.
+
+It turns client messages into per-seat messages (platform.md "Messages"). It
+never does IO: the caller persists `Step.entry` and only then calls `commit`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from klubovna.core import Event, Game, IllegalAction
+from klubovna.tables.log import LogEntry
+from klubovna.tables.protocol import Act, Hello, Ping, ProtocolError, parse_client_message
+
+Message = dict[str, Any]
+Outbox = list[tuple[int, Message]]
+"""Messages to send: (seat, message)."""
+
+
+def hash_key(key: str) -> str:
+    """Keys are stored hashed; a leaked database does not hand out seats."""
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+@dataclass
+class Step:
+    """The outcome of one message: a log entry to persist (or None) and what to send."""
+
+    entry: LogEntry | None = None
+    state: Any = None
+    events: list[Event] = field(default_factory=list)
+    replies: Outbox = field(default_factory=list)
+    ack: tuple[int, int] | None = None  # (seat, seq) acknowledged by this step
+
+
+def events_for(events: Iterable[Event], seat: int) -> list[Event]:
+    """The events `seat` may see: public ones, and those addressed to it (without "to")."""
+    out = []
+    for event in events:
+        to = event.get("to")
+        if to is None:
+            out.append(event)
+        elif seat in to:
+            out.append({k: v for k, v in event.items() if k != "to"})
+    return out
+
+
+class Table:
+    """One running game with its log. `version` counts committed log entries."""
+
+    def __init__(
+        self,
+        table_id: str,
+        game: Game[Any],
+        config: Mapping[str, Any],
+        seed: int,
+        key_hashes: list[str],
+    ) -> None:
+        self.id = table_id
+        self.game = game
+        self.config = dict(config)
+        self.seed = seed
+        self.state = game.new(config, seed)
+        if len(key_hashes) != game.seats(self.state):
+            raise ValueError("one key per seat")
+        self.key_hashes = list(key_hashes)
+        self.log: list[LogEntry] = []
+        self.event_log: list[list[Event]] = []  # events of each version, for catch-up
+        self.last_seq = [0] * len(key_hashes)
+
+    @classmethod
+    def restore(
+        cls,
+        table_id: str,
+        game: Game[Any],
+        config: Mapping[str, Any],
+        seed: int,
+        key_hashes: list[str],
+        entries: Iterable[LogEntry],
+    ) -> Table:
+        """Rebuild a table from its seed and stored log (after a restart or crash)."""
+        table = cls(table_id, game, config, seed, key_hashes)
+        for entry in entries:
+            if entry.kind == "act":
+                assert entry.seat is not None and entry.action is not None
+                state, events = game.apply(table.state, entry.seat, entry.action, entry.now)
+            else:
+                state, events = game.advance(table.state, entry.now)
+            ack = (entry.seat, entry.seq) if entry.seat is not None and entry.seq else None
+            table._record(Step(entry=entry, state=state, events=events, ack=ack))
+        return table
+
+    @property
+    def version(self) -> int:
+        return len(self.log)
+
+    @property
+    def over(self) -> bool:
+        return self.game.result(self.state) is not None
+
+    def seat_for_key(self, key: str) -> int | None:
+        digest = hash_key(key)
+        for seat, stored in enumerate(self.key_hashes):
+            if hmac.compare_digest(stored, digest):
+                return seat
+        return None
+
+    def next_deadline(self) -> int | None:
+        return self.game.next_deadline(self.state)
+
+    def view_message(
+        self, seat: int, now: int, since: int | None = None, ack: int | None = None
+    ) -> Message:
+        """The seat's current view, with the events it missed after version `since`."""
+        events: list[Event] = []
+        if since is not None:
+            for batch in self.event_log[min(since, self.version) :]:
+                events.extend(events_for(batch, seat))
+        message: Message = {
+            "t": "view",
+            "version": self.version,
+            "now": now,
+            "view": self.game.view(self.state, seat),
+            "events": events,
+        }
+        if ack is not None:
+            message["ack"] = ack
+        return message
+
+    def handle(self, seat: int, data: Any, now: int) -> Step:
+        """Judge one decoded client message from an authenticated seat."""
+        try:
+            message = parse_client_message(data)
+        except ProtocolError as error:
+            return Step(replies=[(seat, error.to_message())])
+        if isinstance(message, Ping):
+            return Step(replies=[(seat, {"t": "pong", "now": now})])
+        if isinstance(message, Hello):
+            if self.seat_for_key(message.key) != seat:
+                error = ProtocolError("bad_key", "This key does not open this seat.")
+                return Step(replies=[(seat, error.to_message())])
+            return Step(replies=[(seat, self.view_message(seat, now, since=message.since))])
+        return self._act(seat, message, now)
+
+    def _act(self, seat: int, message: Act, now: int) -> Step:
+        if message.seq <= self.last_seq[seat]:
+            # A resent action: answer with the current view, never apply it twice.
+            return Step(replies=[(seat, self.view_message(seat, now, ack=message.seq))])
+        try:
+            state, events = self.game.apply(self.state, seat, message.action, now)
+        except IllegalAction as error:
+            reply = {"t": "error", "seq": message.seq, **error.to_json()}
+            return Step(replies=[(seat, reply)])
+        entry = LogEntry(
+            version=self.version + 1, kind="act", now=now, seat=seat,
+            seq=message.seq, action=message.action,
+        )
+        return Step(entry=entry, state=state, events=events, ack=(seat, message.seq))
+
+    def tick(self, now: int) -> Step:
+        """Expire what is due at `now`; an empty Step when nothing is."""
+        deadline = self.next_deadline()
+        if deadline is None or deadline > now:
+            return Step()
+        state, events = self.game.advance(self.state, now)
+        entry = LogEntry(version=self.version + 1, kind="tick", now=now)
+        return Step(entry=entry, state=state, events=events)
+
+    def commit(self, step: Step, now: int) -> Outbox:
+        """Make a (persisted) step real and return the messages for every seat."""
+        if step.entry is None:
+            return list(step.replies)
+        self._record(step)
+        outbox: Outbox = []
+        for seat in range(len(self.key_hashes)):
+            message = self.view_message(seat, now, since=self.version - 1)
+            if step.ack is not None and step.ack[0] == seat:
+                message["ack"] = step.ack[1]
+            outbox.append((seat, message))
+        return outbox
+
+    def _record(self, step: Step) -> None:
+        assert step.entry is not None and step.entry.version == self.version + 1
+        self.state = step.state
+        self.log.append(step.entry)
+        self.event_log.append(step.events)
+        if step.ack is not None:
+            self.last_seq[step.ack[0]] = step.ack[1]

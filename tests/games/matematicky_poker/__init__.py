@@ -1,0 +1,1 @@
+"""Tests of the Matematický poker engine."""

@@ -1,0 +1,156 @@
+"""A real Klubovna server in a child process on a free port, and clients for it.
+
+Tests talk to it over real HTTP and WebSocket connections, as a browser would.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class LiveServer:
+    data_dir: Path
+    port: int
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        env = {k: v for k, v in os.environ.items() if k != "KLUBOVNA_DATABASE_URL"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "klubovna.server.cli", "serve", "--port", str(self.port),
+             "--data", str(self.data_dir)],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(self.data_dir / "log", "ab"),
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError((self.data_dir / "log").read_text())
+            try:
+                if httpx.get(f"{self.http}/api/openapi.json", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        """kill -9: no shutdown hook runs."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def create(self, **body: Any) -> tuple[str, str]:
+        response = httpx.post(f"{self.http}/api/tables",
+                              json={"game": "matematicky-poker", **body}, timeout=10)
+        assert response.status_code == 201, response.text
+        data = response.json()
+        return data["table"], data["key"]
+
+    @contextmanager
+    def socket(self, table_id: str) -> Iterator[Client]:
+        with connect(f"{self.ws}/ws/tables/{table_id}", open_timeout=10) as conn:
+            yield Client(conn)
+
+
+class Client:
+    """A WebSocket client speaking the table protocol."""
+
+    def __init__(self, conn: ClientConnection) -> None:
+        self.conn = conn
+        self.seq = 0
+
+    def send(self, message: Any) -> None:
+        self.conn.send(message if isinstance(message, str | bytes) else json.dumps(message))
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.conn.recv(timeout=timeout))
+        return message
+
+    def hello(self, key: str, since: int | None = None) -> dict[str, Any]:
+        self.send({"t": "hello", "key": key, **({} if since is None else {"since": since})})
+        return self.recv()
+
+    def act(self, action: dict[str, Any]) -> dict[str, Any]:
+        """Send the next action and return the reply to it (its ack or its error)."""
+        self.seq += 1
+        self.send({"t": "act", "seq": self.seq, "action": action})
+        return self.reply_to(self.seq)
+
+    def reply_to(self, seq: int, timeout: float = 10) -> dict[str, Any]:
+        """Skip broadcasts (e.g. a forfeit tick) until the message answering `seq`."""
+        while True:
+            message = self.recv(timeout)
+            if message.get("ack") == seq or (message["t"] == "error" and message["seq"] == seq):
+                return message
+
+
+def next_move(view: dict[str, Any]) -> dict[str, Any] | None:
+    """A simple legal move for a solo view: fills cells left to right, uses jokers both ways."""
+    empty = [cell for cell, value in enumerate(view["board"]) if value is None]
+    hand = view["hand"]
+    if view["over"] or not empty:
+        return None
+    if view["kept_jokers"] and len(empty) % 3 == 0:
+        return {"type": "kept_joker", "value": 13, "cell": empty[-1]}
+    if hand is None:
+        return {"type": "draw"}
+    if hand["kind"] == "joker":
+        if view["kept_jokers"] == 0:
+            return {"type": "joker", "choice": "keep"}
+        return {"type": "joker", "choice": "now", "value": 7, "cell": empty[0]}
+    return {"type": "place", "cell": empty[0]}
+
+
+def hold_number(client: Client, view: dict[str, Any]) -> dict[str, Any]:
+    """Keep jokers until a number is in hand; returns the view then."""
+    while view["hand"] is not None and view["hand"]["kind"] == "joker":
+        view = client.act({"type": "joker", "choice": "keep"})["view"]
+    return view
+
+
+def play_out(client: Client, view: dict[str, Any]) -> dict[str, Any]:
+    """Play legal moves until the game is over; every move must be acknowledged."""
+    if not view["started"]:
+        view = client.act({"type": "start"})["view"]
+    while (move := next_move(view)) is not None:
+        reply = client.act(move)
+        assert reply["t"] == "view", reply
+        view = reply["view"]
+    return view
