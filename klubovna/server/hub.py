@@ -7,6 +7,7 @@ acknowledged survives a crash.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from collections.abc import Mapping
@@ -135,11 +136,8 @@ class Hub:
                 continue
             async with live.lock:
                 now = now_ms()
-                step = live.table.tick(now)
-                try:
-                    await self._commit(live, step, now)
-                except StorageError:
-                    pass  # tried again on the next sweep
+                with contextlib.suppress(StorageError):  # tried again on the next sweep
+                    await self._commit(live, live.table.tick(now), now)
         for table_id, live in list(self.live.items()):
             if live.table.over and not live.connections:
                 del self.live[table_id]  # reloaded from the store when asked for

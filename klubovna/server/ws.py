@@ -7,6 +7,7 @@ an error message; only an unknown table closes the socket.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -23,7 +24,7 @@ def _error(code: str, message: str, seq: Any = None) -> dict[str, Any]:
     return {"t": "error", "seq": seq, "code": code, "message": message}
 
 
-def decode(raw: dict[str, Any]) -> Any:
+def decode(raw: Mapping[str, Any]) -> Any:
     """The JSON of one frame; raises ProtocolError for binary, oversized or broken frames."""
     text = raw.get("text")
     if text is None:

@@ -141,8 +141,8 @@ class Table:
             return Step(replies=[(seat, {"t": "pong", "now": now})])
         if isinstance(message, Hello):
             if self.seat_for_key(message.key) != seat:
-                error = ProtocolError("bad_key", "This key does not open this seat.")
-                return Step(replies=[(seat, error.to_message())])
+                wrong_key = ProtocolError("bad_key", "This key does not open this seat.")
+                return Step(replies=[(seat, wrong_key.to_message())])
             return Step(replies=[(seat, self.view_message(seat, now, since=message.since))])
         return self._act(seat, message, now)
 

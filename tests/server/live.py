@@ -46,11 +46,12 @@ class LiveServer:
 
     def start(self) -> None:
         env = {k: v for k, v in os.environ.items() if k != "KLUBOVNA_DATABASE_URL"}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "klubovna.server.cli", "serve", "--port", str(self.port),
-             "--data", str(self.data_dir)],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(self.data_dir / "log", "ab"),
-        )
+        with open(self.data_dir / "log", "ab") as log:  # the child keeps its own copy
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "klubovna.server.cli", "serve", "--port", str(self.port),
+                 "--data", str(self.data_dir)],
+                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log,
+            )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import sqlite3
 import time
+from collections import Counter
+from typing import Any
+
 import httpx
 
-from tests.server.live import LiveServer, hold_number, play_out
+from klubovna.games.matematicky_poker.state import JOKER, shuffled_deck
+from tests.server.live import LiveServer, hold_number, next_move, play_out
 
 
 def test_full_easy_game(server: LiveServer) -> None:
@@ -95,3 +101,48 @@ def test_reconnect_gets_missed_events(server: LiveServer) -> None:
         assert resumed["version"] == last["version"]
         placed = [event["cell"] for event in resumed["events"] if event["type"] == "placed"]
         assert placed == [1, 2]
+
+
+VIEW_KEYS = {
+    "game", "mode", "table", "seconds", "started", "board", "jokers", "hand", "kept_jokers",
+    "score", "forfeited", "deadline", "preview", "cards_left", "over",
+}
+
+
+def test_nothing_undrawn_reaches_the_client(server: LiveServer) -> None:
+    """Every message only shows cards already drawn, in the order of the stored deck."""
+    table_id, key = server.create(mode="hard", seconds=60)
+    received: list[dict[str, Any]] = []
+    with server.socket(table_id) as client:
+        received.append(client.hello(key))
+        received.append(client.act({"type": "start"}))
+        view = received[-1]["view"]
+        while (move := next_move(view)) is not None:
+            client.seq += 1
+            client.send({"t": "act", "seq": client.seq, "action": move})
+            received.append(client.recv())
+            view = received[-1]["view"]
+        client.send({"t": "act", "seq": client.seq + 1, "action": {"type": "place", "cell": 0}})
+        received.append(client.recv())  # an error after the end
+    with sqlite3.connect(server.data_dir / "klubovna.db") as db:
+        (seed,) = db.execute("SELECT seed FROM tables WHERE id = ?", (table_id,)).fetchone()
+    deck = shuffled_deck(seed)
+    drawn: list[int] = []
+    for message in received:
+        text = json.dumps(message)
+        assert "deck" not in text and "seed" not in text and str(seed) not in text
+        if message["t"] != "view":
+            continue
+        assert set(message["view"]) == VIEW_KEYS
+        for event in message["events"]:
+            if event["type"] == "drawn":
+                card = event["card"]
+                drawn.append(card["value"] if card["kind"] == "number" else JOKER)
+        position = len(deck) - message["view"]["cards_left"]
+        assert drawn == list(deck[:position])  # exactly the drawn prefix, never more
+        hand = message["view"]["hand"]
+        if hand is not None:
+            assert (hand.get("value") or JOKER) == deck[position - 1]
+        shown = [v for v, joker in zip(message["view"]["board"], message["view"]["jokers"],
+                                       strict=True) if v is not None and not joker]
+        assert not Counter(shown) - Counter(deck[:position])
