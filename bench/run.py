@@ -52,7 +52,11 @@ def print_table(cpy: dict[str, Any], pyo: dict[str, Any] | None, seconds: float)
     """The figures of both runs side by side; `pyo` is None when Pyodide could not run."""
     pyo_head = f"Pyodide {pyo['pyodide_version']} (Python {pyo['python']})" if pyo else "Pyodide"
     rows = [("", f"CPython {cpy['python']}", pyo_head, "CPython/Pyodide")]
-    figures = (("random games/s", "games_per_s"), ("score_board calls/s", "score_board_per_s"))
+    figures = (
+        ("random games/s", "games_per_s"),
+        ("score_board calls/s (memo warm)", "score_board_per_s"),
+        ("score_board calls/s (memo cold)", "score_board_cold_per_s"),
+    )
     for label, key in figures:
         if pyo:
             rows.append((label, rate(cpy[key]), rate(pyo[key]), f"{cpy[key] / pyo[key]:.2f}x"))

@@ -100,11 +100,11 @@ def test_tick_only_when_a_deadline_is_due() -> None:
     assert table.tick(T0).entry is None  # not started: no deadline
     act(table, 1, {"type": "start"})
     deadline = table.next_deadline()
-    assert deadline is not None and deadline == T0 + 5000 + 1500
+    assert deadline is not None and deadline == T0 + 5000 + 1500 + 1
     assert table.tick(deadline - 1).entry is None
-    step = table.tick(deadline + 1)
+    step = table.tick(deadline)
     assert step.entry is not None and step.entry.kind == "tick"
-    table.commit(step, deadline + 1)
+    table.commit(step, deadline)
     view = table.game.view(table.state, 0)
     assert view["forfeited"] + view["kept_jokers"] == 1
 

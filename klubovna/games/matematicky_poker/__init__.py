@@ -11,7 +11,8 @@ from . import rules
 from .rules import GRACE_MS, Action, replay
 from .scoring import TABLES, score_board, score_line
 from .state import Player, State
-from .view import points_preview, view
+from .view import points_preview
+from .view import view as seat_view
 
 
 class MatematickyPoker:
@@ -46,7 +47,7 @@ class MatematickyPoker:
         return rules.next_deadline(state)
 
     def view(self, state: State, seat: int) -> View:
-        return view(state, seat)
+        return seat_view(state, seat)
 
     def result(self, state: State) -> dict[str, Json] | None:
         return rules.result(state)

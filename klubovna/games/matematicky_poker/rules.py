@@ -94,7 +94,10 @@ def new(config: Mapping[str, Json], seed: int) -> State:
 
 
 def legal(state: State, seat: int) -> list[Action]:
-    """Every action `seat` may send now (what `apply` would accept at this state)."""
+    """Every action `seat` may send now: what `apply` would accept at this very state.
+
+    In hard mode a card in hand may already have expired: call `advance(now)` first.
+    """
     if not _is_seat(state, seat):
         return []
     if not state.started:
@@ -294,10 +297,11 @@ def hand_expiry(state: State, player: Player) -> int | None:
 
 
 def next_deadline(state: State) -> int | None:
-    """The earliest hand expiry of any seat (Unix ms); `advance` acts on it once it has passed."""
+    """The first moment (Unix ms) at which `advance` changes something: 1 ms after the
+    earliest hand expiry of any seat, since an action at the expiry moment still counts."""
     expiries = [hand_expiry(state, p) for p in state.players if not p.finished]
     due = [e for e in expiries if e is not None]
-    return min(due) if due else None
+    return min(due) + 1 if due else None
 
 
 def _expire(state: State, seat: int, at: int) -> tuple[State, list[Event]]:
@@ -349,6 +353,8 @@ def replay(config: Mapping[str, Json], seed: int, log: Sequence[Mapping[str, Jso
     """
     state = new(config, seed)
     for entry in log:
+        if not isinstance(entry, Mapping):
+            raise ValueError(f"not a log entry: {entry!r}")
         kind = entry.get("kind")
         if kind == "act" and set(entry) == {"kind", "seat", "action", "now"}:
             state, _ = apply(state, entry["seat"], entry["action"], entry["now"])

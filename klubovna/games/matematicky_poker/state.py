@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 from klubovna.core import Rng
 
+from .scoring import TABLES
+
 JOKER = 0
 """A joker in the deck or in hand; numbers are 1..13."""
 CELLS = 25
@@ -145,6 +147,8 @@ class State:
         if len(head) != 7 or head[0] != TEXT_TAG:
             raise ValueError(f"not a {TEXT_TAG} state: {text!r}")
         _, mode, seconds, table, preview, started, deck = head
+        if mode not in MODES or table not in TABLES:
+            raise ValueError(f"unknown mode {mode!r} or table {table!r}")
         if not players:
             raise ValueError("a state needs at least one player")
         return cls(

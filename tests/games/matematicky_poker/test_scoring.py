@@ -19,7 +19,7 @@ from klubovna.games.matematicky_poker.scoring import (
 VECTORS_PATH = (
     Path(__file__).resolve().parents[3] / "../shared/vectors/matematicky-poker-scoring.json"
 )
-_ = None  # an empty cell
+_: None = None  # an empty cell
 
 
 def _load_vectors() -> list[dict[str, Any]]:
@@ -157,9 +157,9 @@ MATEMATICO_CASES = [
 
 @pytest.mark.parametrize(
     ("table", "line", "points"),
-    [("adjacent", line, points) for line, points, _ in ADJACENT_CASES]
-    + [("school", line, points) for line, points, _ in SCHOOL_CASES]
-    + [("matematico", line, points) for line, points, _ in MATEMATICO_CASES],
+    [("adjacent", line, points) for line, points, _why in ADJACENT_CASES]
+    + [("school", line, points) for line, points, _why in SCHOOL_CASES]
+    + [("matematico", line, points) for line, points, _why in MATEMATICO_CASES],
     ids=[f"adjacent: {why}" for *_, why in ADJACENT_CASES]
     + [f"school: {why}" for *_, why in SCHOOL_CASES]
     + [f"matematico: {why}" for *_, why in MATEMATICO_CASES],
@@ -188,7 +188,7 @@ def test_adjacency_follows_line_order_in_columns_and_diagonals() -> None:
     lines, total = score_board(_board({0: 9, 5: 9, 6: 9}), "adjacent")
     assert lines[5] == 15  # column 0: 9, 9 adjacent
     assert lines[10] == 15  # main diagonal: 9, 9 adjacent
-    assert lines[1] == 0  # row 1: 9 at cell 5 and 9 at cell 6 -> adjacent pair
+    assert lines[1] == 15  # row 1: cells 5 and 6
     assert lines == [0, 15, 0, 0, 0, 15, 0, 0, 0, 0, 15, 0]
     assert total == 45
 
@@ -199,7 +199,7 @@ def test_empty_board_scores_nothing() -> None:
 
 
 def test_matematico_bonus_per_scoring_diagonal() -> None:
-    main_pair = _board({0: 4, 6: 4})  # main diagonal and nothing else scores... and row 0? no
+    main_pair = _board({0: 4, 6: 4})  # only the main diagonal scores
     lines, total = score_board(main_pair, "matematico")
     assert lines[10] == 10  # the line score itself has no bonus
     assert sum(lines) == 10

@@ -1,0 +1,21 @@
+"""The runnable examples in the engine's docstrings stay true."""
+
+from __future__ import annotations
+
+import doctest
+from types import ModuleType
+
+import pytest
+
+import klubovna.games
+from klubovna.games import matematicky_poker
+from klubovna.games.matematicky_poker import rules, scoring, state, view
+
+MODULES = [klubovna.games, matematicky_poker, rules, scoring, state, view]
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
+def test_docstring_examples(module: ModuleType) -> None:
+    outcome = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert outcome.attempted > 0, f"{module.__name__} has no runnable example"
+    assert outcome.failed == 0
