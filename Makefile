@@ -9,12 +9,12 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 DATA ?= var
 
-.PHONY: run test lint bench deps python-deps web-deps clean
+.PHONY: run test lint bench deps python-deps web-deps test-deps clean
 
 run: deps
 	$(BIN)/klubovna serve --host $(HOST) --port $(PORT) --data $(DATA)
 
-test: deps
+test: deps test-deps
 	$(BIN)/pytest
 
 lint: python-deps
@@ -37,6 +37,11 @@ web-deps: web/node_modules/.package-lock.json
 
 web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 	npm ci --prefix web --no-audit --no-fund --loglevel=error
+
+# The tests start a throw-away PostgreSQL cluster; Debian's package when it is missing.
+test-deps:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
 
 clean:
 	rm -rf $(VENV) web/node_modules web/dist .pytest_cache .mypy_cache .ruff_cache

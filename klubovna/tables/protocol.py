@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 MAX_MESSAGE_BYTES = 4096
+MAX_SEQ = 2**53 - 1
+"""Sequence numbers stay exact in JavaScript and fit a BIGINT column."""
 
 
 class ProtocolError(Exception):
@@ -78,11 +80,11 @@ def parse_client_message(data: Any) -> ClientMessage:
         key, since = data["key"], data.get("since")
         if not isinstance(key, str) or not key:
             raise ProtocolError("bad_message", 'The field "key" must be a non-empty string.')
-        if since is not None and (not _is_int(since) or since < 0):
+        if since is not None and (not _is_int(since) or not 0 <= since <= MAX_SEQ):
             raise ProtocolError("bad_message", 'The field "since" must be a whole number >= 0.')
         return Hello(key=key, since=since)
-    if seq is None or seq < 1:
-        raise ProtocolError("bad_message", 'The field "seq" must be a whole number >= 1.')
+    if seq is None or not 1 <= seq <= MAX_SEQ:
+        raise ProtocolError("bad_message", f'The field "seq" must be a whole number 1..{MAX_SEQ}.')
     if not isinstance(data["action"], dict):
         raise ProtocolError("bad_message", 'The field "action" must be a JSON object.', seq)
     return Act(seq=seq, action=data["action"])

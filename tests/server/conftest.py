@@ -4,6 +4,7 @@ from pathlib import Path
 import pytest
 
 from tests.server.live import LiveServer, free_port
+from tests.server.postgres import postgres_cluster
 
 
 @pytest.fixture(scope="module")
@@ -15,10 +16,19 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     live.stop()
 
 
-@pytest.fixture
-def fresh_server(tmp_path: Path) -> Iterator[LiveServer]:
-    """A server of the test's own, for tests that kill it."""
-    live = LiveServer(tmp_path, free_port())
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    with postgres_cluster() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def fresh_server(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> Iterator[LiveServer]:
+    """A server of the test's own, for tests that kill it; on SQLite and on PostgreSQL."""
+    url = request.getfixturevalue("postgres_url") if request.param == "postgresql" else None
+    live = LiveServer(tmp_path, free_port(), database_url=url)
     live.start()
     yield live
     live.stop()

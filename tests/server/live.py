@@ -34,6 +34,8 @@ def free_port() -> int:
 class LiveServer:
     data_dir: Path
     port: int
+    database_url: str | None = None
+    """None: the default SQLite file in data_dir."""
     process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -46,6 +48,8 @@ class LiveServer:
 
     def start(self) -> None:
         env = {k: v for k, v in os.environ.items() if k != "KLUBOVNA_DATABASE_URL"}
+        if self.database_url:
+            env["KLUBOVNA_DATABASE_URL"] = self.database_url
         with open(self.data_dir / "log", "ab") as log:  # the child keeps its own copy
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "klubovna.server.cli", "serve", "--port", str(self.port),

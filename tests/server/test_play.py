@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 
 from klubovna.games.matematicky_poker.state import JOKER, shuffled_deck
+from tests.games.matematicky_poker import VIEW_KEYS
 from tests.server.live import LiveServer, hold_number, next_move, play_out
 
 
@@ -102,11 +103,6 @@ def test_reconnect_gets_missed_events(server: LiveServer) -> None:
         placed = [event["cell"] for event in resumed["events"] if event["type"] == "placed"]
         assert placed == [1, 2]
 
-
-VIEW_KEYS = {
-    "game", "mode", "table", "seconds", "started", "board", "jokers", "hand", "kept_jokers",
-    "score", "forfeited", "deadline", "preview", "cards_left", "over",
-}
 
 
 def test_nothing_undrawn_reaches_the_client(server: LiveServer) -> None:

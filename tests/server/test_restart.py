@@ -33,3 +33,5 @@ def test_kill_and_restart_mid_game(fresh_server: LiveServer) -> None:
         final = play_out(client, resumed["view"])
     assert final["over"] and final["forfeited"] == 0
     assert all(value is not None for value in final["board"])
+    # The game lived in the database the server was pointed at, and only there.
+    assert (server.data_dir / "klubovna.db").exists() == (server.database_url is None)

@@ -37,7 +37,7 @@ def test_parse_client_messages() -> None:
     assert parse_client_message({"t": "act", "seq": 2, "action": {}}) == Act(2, {})
     for bad in [None, [], {"t": 1}, {"t": "act", "seq": True, "action": {}},
                 {"t": "hello", "key": ""}, {"t": "hello", "key": "k", "since": -1},
-                {"t": "ping", "x": 1}]:
+                {"t": "ping", "x": 1}, {"t": "act", "seq": 2**53, "action": {}}]:
         with pytest.raises(ProtocolError) as error:
             parse_client_message(bad)
         assert error.value.code == "bad_message"

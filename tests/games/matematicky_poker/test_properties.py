@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from klubovna.games.matematicky_poker import ENGINE, GRACE_MS, State, replay
 from klubovna.games.matematicky_poker.state import JOKER
+from tests.games.matematicky_poker import VIEW_KEYS
 
 NOW = 1_700_000_000_000
 MAX_ACTIONS = 60
@@ -26,23 +27,6 @@ PROPERTY_SETTINGS = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
-VIEW_KEYS = {
-    "game",
-    "mode",
-    "table",
-    "seconds",
-    "started",
-    "board",
-    "jokers",
-    "hand",
-    "kept_jokers",
-    "score",
-    "forfeited",
-    "deadline",
-    "preview",
-    "cards_left",
-    "over",
-}
 
 tables = st.sampled_from(["adjacent", "school", "matematico"])
 seeds = st.integers(min_value=0, max_value=2**64 - 1)

@@ -21,6 +21,7 @@ from klubovna.games.matematicky_poker.rules import (
 )
 from klubovna.games.matematicky_poker.state import JOKER, fresh_deck
 from klubovna.games.matematicky_poker.view import view
+from tests.games.matematicky_poker import VIEW_KEYS
 
 NOW = 1_700_000_000_000
 START = {"type": "start"}
@@ -570,23 +571,6 @@ def test_running_out_of_cards_ends_the_game() -> None:
 # ---------------------------------------------------------------- view and preview
 
 
-VIEW_KEYS = {
-    "game",
-    "mode",
-    "table",
-    "seconds",
-    "started",
-    "board",
-    "jokers",
-    "hand",
-    "kept_jokers",
-    "score",
-    "forfeited",
-    "deadline",
-    "preview",
-    "cards_left",
-    "over",
-}
 
 
 def test_view_fields() -> None:
