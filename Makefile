@@ -9,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 DATA ?= var
 
-.PHONY: run test lint bench deps python-deps web-deps test-deps clean
+.PHONY: run test lint bench deps python-deps web-deps web-build test-deps clean
 
 run: deps
 	$(BIN)/klubovna serve --host $(HOST) --port $(PORT) --data $(DATA)
@@ -25,7 +25,7 @@ lint: python-deps
 bench: deps
 	$(BIN)/python bench/run.py
 
-deps: python-deps web-deps
+deps: python-deps web-build
 
 # uv comes from PyPI when the machine has none; the environment lives in .venv/.
 python-deps:
@@ -35,13 +35,25 @@ python-deps:
 
 web-deps: web/node_modules/.package-lock.json
 
+# The web app is rebuilt whenever its sources or the pure Python packages change.
+WEB_SOURCES := $(shell find web/src web/build web/public web/index.html web/vite.config.ts \
+	web/tsconfig*.json klubovna/core klubovna/games klubovna/bots klubovna/tables \
+	-type f -not -path '*/__pycache__/*' 2>/dev/null)
+web-build: web/dist/index.html
+
+web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
+	npm run --prefix web --silent build
+
 web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 	npm ci --prefix web --no-audit --no-fund --loglevel=error
 
-# The tests start a throw-away PostgreSQL cluster; Debian's package when it is missing.
+# The tests start a throw-away PostgreSQL cluster and drive Debian's Chromium (never a
+# downloaded browser); Debian's packages are installed when missing.
+TEST_PACKAGES := $(if $(wildcard /usr/lib/postgresql/*/bin/initdb),,postgresql) \
+	$(if $(wildcard /usr/bin/chromium),,chromium)
 test-deps:
-	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
+	@if [ -n "$(strip $(TEST_PACKAGES))" ]; then apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_PACKAGES) >/dev/null; fi
 
 clean:
 	rm -rf $(VENV) web/node_modules web/dist .pytest_cache .mypy_cache .ruff_cache

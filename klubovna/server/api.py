@@ -29,6 +29,9 @@ class CreateTable(BaseModel):
         default=None, description="Seconds per number; hard mode only (3–300)."
     )
     table: Literal["adjacent", "school", "matematico"] = "adjacent"
+    seed: Annotated[StrictInt | None, Field(ge=0, le=2**63 - 1)] = Field(
+        default=None, description="Tests only: refused unless the server allows it."
+    )
 
 
 class CreatedTable(BaseModel):
@@ -60,8 +63,10 @@ def hub_of(request: Request) -> Hub:
 
 @router.post("/tables", response_model=CreatedTable, status_code=201, responses=ERRORS)
 async def create_table(body: CreateTable, request: Request) -> CreatedTable:
-    config = body.model_dump(exclude={"game"})
-    table_id, key = await hub_of(request).create(body.game, config)
+    config = body.model_dump(exclude={"game", "seed"})
+    if body.seed is not None and not request.app.state.settings.allow_seed:
+        raise ApiError(422, "seed_not_allowed", "This server deals its own cards.")
+    table_id, key = await hub_of(request).create(body.game, config, body.seed)
     return CreatedTable(table=table_id, key=key)
 
 

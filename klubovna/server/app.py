@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
 
 from klubovna.server import api, ws
 from klubovna.server.db import make_engine
@@ -39,21 +40,26 @@ def create_app(settings: Settings) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.hub = hub
+    app.state.settings = settings
     install_error_handlers(app)
     app.add_middleware(BodyLimit)
     app.include_router(api.router)
     app.include_router(ws.router)
 
-    @app.get("/", include_in_schema=False)
-    async def home() -> HTMLResponse:
-        return HTMLResponse(HOME)
+    if (settings.web_dir / "index.html").exists():
+        app.mount("/", StaticFiles(directory=settings.web_dir, html=True), name="web")
+    else:  # the API works without a built web app; say how to get one
+
+        @app.get("/", include_in_schema=False)
+        async def home() -> HTMLResponse:
+            return HTMLResponse(HOME)
 
     return app
 
 
 HOME = """<!doctype html><html lang="cs"><meta charset="utf-8">
 <title>Klubovna</title><h1>Klubovna</h1>
-<p>Server běží. Webová aplikace přijde brzy; zatím je tu
-<a href="/api/docs">API</a>.</p>
-<p lang="en">The server is running. The web app is coming; meanwhile see the
-<a href="/api/docs">API</a>.</p></html>"""
+<p>Server běží, ale webová aplikace není sestavená: spusťte <code>make run</code>.
+Zatím je tu <a href="/api/docs">API</a>.</p>
+<p lang="en">The server is running but the web app is not built: run <code>make run</code>.
+Meanwhile see the <a href="/api/docs">API</a>.</p></html>"""

@@ -66,12 +66,14 @@ class Hub:
         )
 
     # --- tables -----------------------------------------------------------
-    async def create(self, game_name: str, config: Mapping[str, Any]) -> tuple[str, str]:
+    async def create(
+        self, game_name: str, config: Mapping[str, Any], seed: int | None = None
+    ) -> tuple[str, str]:
         """A new one-seat table; returns (table id, seat access key). Raises IllegalAction."""
         game = get_game(game_name)
         table_id = secrets.token_urlsafe(12)
         key = secrets.token_urlsafe(32)  # 256 bits; only its hash is stored
-        seed = secrets.randbits(63)
+        seed = secrets.randbits(63) if seed is None else seed
         table = Table(table_id, game, config, seed, [hash_key(key)])
         await run_in_threadpool(
             self.store.create_table, table_id, game_name, table.config, seed,

@@ -36,6 +36,7 @@ class LiveServer:
     port: int
     database_url: str | None = None
     """None: the default SQLite file in data_dir."""
+    allow_seed: bool = False
     process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -50,6 +51,7 @@ class LiveServer:
         env = {k: v for k, v in os.environ.items() if k != "KLUBOVNA_DATABASE_URL"}
         if self.database_url:
             env["KLUBOVNA_DATABASE_URL"] = self.database_url
+        env["KLUBOVNA_ALLOW_SEED"] = "1" if self.allow_seed else "0"
         with open(self.data_dir / "log", "ab") as log:  # the child keeps its own copy
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "klubovna.server.cli", "serve", "--port", str(self.port),

@@ -29,6 +29,8 @@ BAD_BODIES: list[tuple[Any, int, str]] = [
     ({"game": "matematicky-poker", "table": "poker"}, 422, "invalid_request"),
     ([1, 2, 3], 422, "invalid_request"),
     ("matematicky-poker", 422, "invalid_request"),
+    ({"game": "matematicky-poker", "seed": 5}, 422, "seed_not_allowed"),
+    ({"game": "matematicky-poker", "seed": -1}, 422, "invalid_request"),
 ]
 
 

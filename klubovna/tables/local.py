@@ -1,0 +1,74 @@
+"""Tables hosted in the browser's engine worker: the server's part, offline, with the same
+messages. JSON text in, JSON text out, so the JavaScript side needs no Python objects.
+
+The caller passes the clock (`now`, Unix ms) and the seed; nothing here reads either.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from klubovna.core import IllegalAction
+from klubovna.games import get_game
+from klubovna.tables.table import Table, hash_key
+
+
+class LocalHost:
+    """Local tables by id. Each has one seat whose key the caller chose.
+
+    >>> host = LocalHost()
+    >>> host.create("t1", '{"game": "matematicky-poker", "mode": "easy"}', 7, "k")
+    '{"t": "created", "table": "t1"}'
+    >>> json.loads(host.handle("t1", '{"t": "hello", "key": "k"}', 0))[0]["t"]
+    'view'
+    """
+
+    def __init__(self) -> None:
+        self.tables: dict[str, Table] = {}
+
+    def create(self, table_id: str, request: str, seed: int, key: str) -> str:
+        """A new table from a POST /api/tables body; an error message if it is refused."""
+        try:
+            body = json.loads(request)
+            if not isinstance(body, dict):
+                raise IllegalAction("bad_config", "The request must be a JSON object.")
+            config = {k: v for k, v in body.items() if k != "game"}
+            table = Table(table_id, get_game(body.get("game")), config, seed, [hash_key(key)])
+        except IllegalAction as error:
+            return json.dumps({"t": "error", "seq": None, **error.to_json()})
+        self.tables[table_id] = table
+        return json.dumps({"t": "created", "table": table_id})
+
+    def handle(self, table_id: str, message: str, now: int) -> str:
+        """Messages for the seat after one client message (hello included), as a JSON list."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return _errors("unknown_table", "There is no such table.")
+        try:
+            data: Any = json.loads(message)
+        except ValueError:
+            return _errors("bad_json", "The message is not valid JSON.")
+        outbox = table.commit(table.tick(now), now)
+        outbox += table.commit(table.handle(0, data, now), now)
+        return json.dumps([out for _, out in outbox])
+
+    def tick(self, now: int) -> str:
+        """Settle due deadlines of every table: {table id: [messages]} as JSON."""
+        out: dict[str, list[Any]] = {}
+        for table_id, table in self.tables.items():
+            messages = [m for _, m in table.commit(table.tick(now), now)]
+            if messages:
+                out[table_id] = messages
+        return json.dumps(out)
+
+    def next_deadline(self) -> int | None:
+        due = [d for t in self.tables.values() if (d := t.next_deadline()) is not None]
+        return min(due) if due else None
+
+    def close(self, table_id: str) -> None:
+        self.tables.pop(table_id, None)
+
+
+def _errors(code: str, message: str) -> str:
+    return json.dumps([{"t": "error", "seq": None, "code": code, "message": message}])

@@ -1,0 +1,99 @@
+"""Browser tests: Playwright for Python driving Debian's Chromium (/usr/bin/chromium,
+headless, no sandbox, background networking off) against a real server with the built app."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
+
+from tests.server.live import ROOT, LiveServer, free_port
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-default-apps", "--disable-extensions",
+]
+AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
+SHOTS = ROOT / "var" / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The real server, serving web/dist (built by `make test` before the suite)."""
+    assert (ROOT / "web" / "dist" / "index.html").exists(), "run `make test` (it builds web/)"
+    live = LiveServer(tmp_path_factory.mktemp("web-data"), free_port(), allow_seed=True)
+    live.start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        yield chromium
+        chromium.close()
+
+
+class ConsoleWatch:
+    """Console errors and uncaught page errors of one context; a test fails on any."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.errors.append(f"console: {message.text}")
+
+    def page_error(self, error: Exception) -> None:
+        self.errors.append(f"page error: {error}")
+
+    def watch(self, page: Page) -> None:
+        page.on("console", self.console)
+        page.on("pageerror", self.page_error)
+
+
+@pytest.fixture
+def console() -> ConsoleWatch:
+    return ConsoleWatch()
+
+
+@pytest.fixture
+def context(
+    browser: Browser, app_server: LiveServer, console: ConsoleWatch
+) -> Iterator[BrowserContext]:
+    """A fresh profile (storage, service workers) per test, pointed at the live server."""
+    ctx = browser.new_context(base_url=app_server.http, viewport={"width": 1100, "height": 900})
+    ctx.on("page", console.watch)
+    yield ctx
+    ctx.close()
+    assert console.errors == [], console.errors
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Page:
+    return context.new_page()
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """Save a screenshot under var/screenshots/ (for people to look at; not asserted)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def axe_violations(page: Page) -> list[str]:
+    """Serious and critical axe-core violations of the page as it is now, one line each."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => (await axe.run(document)).violations")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:5]}"
+        for v in result if v.get("impact") in ("serious", "critical")
+    ]

@@ -1,0 +1,45 @@
+// A modal dialog on the native <dialog>: focus moves in, Esc closes it when it may be
+// cancelled, and the screen reader hears its title.
+import type { ComponentChildren } from "preact";
+import { useEffect, useRef } from "preact/hooks";
+import { t } from "../i18n";
+
+interface Props {
+  title: string;
+  onClose?: () => void;
+  children: ComponentChildren;
+  class?: string;
+}
+
+let nextId = 0;
+
+export function Dialog({ title, onClose, children, class: extra }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useRef(`dialog-${++nextId}`);
+  useEffect(() => {
+    const dialog = ref.current!;
+    if (!dialog.open) dialog.showModal();
+    const cancel = (event: Event) => {
+      event.preventDefault(); // Esc: close only when the dialog may be cancelled
+      onClose?.();
+    };
+    dialog.addEventListener("cancel", cancel);
+    return () => {
+      dialog.removeEventListener("cancel", cancel);
+      if (dialog.open) dialog.close();
+    };
+  }, [onClose]);
+  return (
+    <dialog ref={ref} class={`dialog ${extra ?? ""}`} aria-labelledby={id.current}>
+      <div class="dialog-head">
+        <h2 id={id.current}>{title}</h2>
+        {onClose && (
+          <button type="button" class="chip" aria-label={t("dialog.close")} onClick={onClose}>
+            ✕
+          </button>
+        )}
+      </div>
+      {children}
+    </dialog>
+  );
+}

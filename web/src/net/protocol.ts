@@ -1,0 +1,52 @@
+// The table protocol of platform.md ("Messages"), the same over the socket and the worker.
+// Only shapes here; the rules stay in Python.
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Action = { type: string; [field: string]: Json };
+
+export type ClientMessage =
+  | { t: "hello"; key: string; since?: number }
+  | { t: "act"; seq: number; action: Action }
+  | { t: "ping" };
+
+export interface ViewMessage<V = Json> {
+  t: "view";
+  version: number;
+  now: number; // the table's clock (Unix ms): the server's, or the worker's when local
+  view: V;
+  events: Array<{ type: string; [field: string]: Json }>;
+  ack?: number;
+}
+
+export interface ErrorMessage {
+  t: "error";
+  seq: number | null;
+  code: string;
+  message: string;
+}
+
+export type ServerMessage = ViewMessage | ErrorMessage | { t: "pong"; now: number };
+
+/** One open table, whoever runs it: the server (remote) or the engine worker (local). */
+export interface TableConnection {
+  readonly kind: "remote" | "local";
+  /** Send an action; returns its sequence number. Unacknowledged actions are resent
+   *  with the same number after a reconnect, so nothing is applied twice. */
+  act(action: Action): number;
+  /** Subscribe to every message from the table; returns the unsubscribe function. */
+  listen(listener: (message: ServerMessage) => void): () => void;
+  close(): void;
+}
+
+/** How a new table is asked for: the same body as POST /api/tables. */
+export interface TableRequest {
+  game: string;
+  [field: string]: Json;
+}
+
+/** What a client keeps to reopen a table: id, seat key and where it runs. */
+export interface TableTicket {
+  kind: "remote" | "local";
+  table: string;
+  key: string;
+}

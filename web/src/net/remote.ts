@@ -1,0 +1,97 @@
+// A table on the server: POST /api/tables to create, one WebSocket to play. Reconnects on its
+// own, says hello with the last version it saw, and resends unacknowledged actions.
+import type { Action, ServerMessage, TableConnection, TableRequest, TableTicket } from "./protocol";
+
+export class ServerUnreachable extends Error {}
+
+export class ApiError extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+  }
+}
+
+/** Create a table on the server; throws ServerUnreachable when there is no server to ask. */
+export async function createRemoteTable(request: TableRequest): Promise<TableTicket> {
+  let response: Response;
+  try {
+    response = await fetch("/api/tables", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(request),
+    });
+  } catch {
+    throw new ServerUnreachable("no server");
+  }
+  // A service worker answering for a missing server gives no JSON API: treat it as offline.
+  const body = await response.json().catch(() => null);
+  if (response.ok && body?.table) return { kind: "remote", table: body.table, key: body.key };
+  if (body?.code) throw new ApiError(body.code, body.message);
+  throw new ServerUnreachable(`HTTP ${response.status}`);
+}
+
+export class RemoteTable implements TableConnection {
+  readonly kind = "remote";
+  private socket: WebSocket | null = null;
+  private listeners = new Set<(message: ServerMessage) => void>();
+  private pending = new Map<number, Action>(); // sent, not yet acknowledged
+  private seq: number;
+  private version: number | null = null;
+  private closed = false;
+  private retry = 0;
+
+  constructor(private ticket: TableTicket, lastSeq = 0) {
+    this.seq = lastSeq;
+    this.connect();
+  }
+
+  act(action: Action): number {
+    const seq = ++this.seq;
+    this.pending.set(seq, action);
+    this.send({ t: "act", seq, action });
+    return seq;
+  }
+
+  listen(listener: (message: ServerMessage) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.socket?.close();
+  }
+
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  private connect(): void {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.ticket.table}`);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.retry = 0;
+      socket.send(JSON.stringify({ t: "hello", key: this.ticket.key, ...(this.version === null ? {} : { since: this.version }) }));
+      for (const [seq, action] of this.pending) socket.send(JSON.stringify({ t: "act", seq, action }));
+    };
+    socket.onmessage = (event) => {
+      const message = JSON.parse(String(event.data)) as ServerMessage;
+      if (message.t === "view") {
+        this.version = message.version;
+        if (message.ack !== undefined) for (const seq of this.pending.keys()) if (seq <= message.ack) this.pending.delete(seq);
+      } else if (message.t === "error" && message.seq !== null) {
+        this.pending.delete(message.seq);
+      }
+      this.listeners.forEach((listener) => listener(message));
+    };
+    socket.onclose = () => {
+      if (this.closed) return;
+      const delay = Math.min(5000, 300 * 2 ** this.retry++);
+      setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  private send(message: object): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+}

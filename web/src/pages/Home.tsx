@@ -1,0 +1,43 @@
+// The home page: the five games; those not built yet are marked as coming, without links.
+import { t } from "../i18n";
+import { href } from "../router";
+
+interface GameCard {
+  id: string;
+  play?: string;
+  rules?: string;
+}
+
+const GAMES: GameCard[] = [
+  { id: "mp", play: "/matematicky-poker", rules: "/matematicky-poker/pravidla" },
+  { id: "kp" },
+  { id: "zk" },
+  { id: "lp" },
+  { id: "ms" },
+];
+
+export function Home() {
+  return (
+    <section class="page home">
+      <h1>{t("app.name")}</h1>
+      <p class="lead">{t("app.tagline")}</p>
+      <h2>{t("home.games")}</h2>
+      <ul class="games">
+        {GAMES.map((game) => (
+          <li key={game.id} class={game.play ? "game" : "game soon"}>
+            <h3>{t(`game.${game.id}.name`)}</h3>
+            <p>{t(`game.${game.id}.about`)}</p>
+            {game.play ? (
+              <p class="actions">
+                <a class="button primary" href={href(game.play)}>{t("home.play")}</a>
+                {game.rules && <a class="button" href={href(game.rules)}>{t("home.rules")}</a>}
+              </p>
+            ) : (
+              <p class="badge">{t("home.soon")}</p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+// The web app's build: Preact through Vite, the PWA (service worker precaching the app shell,
+// Pyodide and the engine), and the Python files the worker loads.
+import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { pythonInTheBrowser } from "./build/plugins";
+
+export default defineConfig({
+  plugins: [
+    pythonInTheBrowser(),
+    VitePWA({
+      registerType: "autoUpdate",
+      injectRegister: null,
+      includeAssets: ["icon.svg", "icon-192.png", "icon-512.png"],
+      manifest: {
+        name: "Klubovna",
+        short_name: "Klubovna",
+        description: "Herní klub pro chytré číselné, karetní a kostkové hry.",
+        lang: "cs",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        background_color: "#f6f4ef",
+        theme_color: "#1d4e89",
+        icons: [
+          { src: "icon-192.png", sizes: "192x192", type: "image/png" },
+          { src: "icon-512.png", sizes: "512x512", type: "image/png" },
+          { src: "icon-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+          { src: "icon.svg", sizes: "any", type: "image/svg+xml" },
+        ],
+      },
+      workbox: {
+        // Pyodide's wasm (~10 MB) and stdlib must be precached for offline play.
+        maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
+        globPatterns: ["**/*.{js,mjs,css,html,svg,png,ico,wasm,zip,json,py,webmanifest}"],
+        navigateFallback: "index.html",
+        navigateFallbackDenylist: [/^\/api\//, /^\/ws\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
+  build: { target: "es2022", sourcemap: false },
+  worker: { format: "es" },
+  server: { proxy: { "/api": "http://127.0.0.1:8000", "/ws": { target: "ws://127.0.0.1:8000", ws: true } } },
+});
