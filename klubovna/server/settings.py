@@ -9,7 +9,6 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-
 WEB_DIST = Path(__file__).resolve().parents[2] / "web" / "dist"
 
 

@@ -34,7 +34,8 @@ class LocalHost:
             if not isinstance(body, dict):
                 raise IllegalAction("bad_config", "The request must be a JSON object.")
             config = {k: v for k, v in body.items() if k != "game"}
-            table = Table(table_id, get_game(body.get("game")), config, seed, [hash_key(key)])
+            game = get_game(str(body.get("game")))
+            table = Table(table_id, game, config, seed, [hash_key(key)])
         except IllegalAction as error:
             return json.dumps({"t": "error", "seq": None, **error.to_json()})
         self.tables[table_id] = table
