@@ -1,0 +1,15 @@
+// Open a table: on the server when it can be reached, else in the browser's engine worker.
+import { openLocalTable } from "./local";
+import type { TableConnection, TableRequest } from "./protocol";
+import { RemoteTable, ServerUnreachable, createRemoteTable } from "./remote";
+
+/** The table for `request`; `kind` says whether it is recorded on the server ("remote")
+ *  or played in this browser only ("local"). Other API errors are thrown (ApiError). */
+export async function openTable(request: TableRequest): Promise<TableConnection> {
+  try {
+    return new RemoteTable(await createRemoteTable(request));
+  } catch (error) {
+    if (!(error instanceof ServerUnreachable)) throw error;
+    return openLocalTable(request);
+  }
+}
