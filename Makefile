@@ -22,8 +22,9 @@ lint: python-deps
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-bench: deps
+bench: deps test-deps
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/web.py
 
 deps: python-deps web-build
 

@@ -3,10 +3,12 @@
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { pythonInTheBrowser } from "./build/plugins";
+import { mpTables } from "./build/rules";
 
 export default defineConfig({
   plugins: [
     pythonInTheBrowser(),
+    mpTables(),
     VitePWA({
       registerType: "autoUpdate",
       injectRegister: null,

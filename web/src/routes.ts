@@ -1,4 +1,13 @@
 // Every page but home, by hash path. Each area adds its pages here.
 import type { FunctionComponent } from "preact";
+import { MpPage } from "./mp/MpPage";
+import { RulesPage } from "./rules/RulesPage";
+import { NumberPicker } from "./helpers/NumberPicker";
+import { ManualTable } from "./helpers/ManualTable";
 
-export const ROUTES: Record<string, FunctionComponent> = {};
+export const ROUTES: Record<string, FunctionComponent> = {
+  "/matematicky-poker": MpPage,
+  "/matematicky-poker/pravidla": RulesPage,
+  "/matematicky-poker/vyber-cisel": NumberPicker,
+  "/matematicky-poker/tabulka": ManualTable,
+};

@@ -23,9 +23,16 @@ export function Dialog({ title, onClose, children, class: extra }: Props) {
       event.preventDefault(); // Esc: close only when the dialog may be cancelled
       onClose?.();
     };
+    // Chromium closes a modal dialog on a second Esc even when its cancel event is
+    // refused: a dialog that asks for a decision (no onClose) opens itself again.
+    const reopen = () => {
+      if (!onClose && !dialog.open && dialog.isConnected) dialog.showModal();
+    };
     dialog.addEventListener("cancel", cancel);
+    dialog.addEventListener("close", reopen);
     return () => {
       dialog.removeEventListener("cancel", cancel);
+      dialog.removeEventListener("close", reopen);
       if (dialog.open) dialog.close();
     };
   }, [onClose]);

@@ -44,7 +44,8 @@ export function InstallButton() {
   return (
     <>
       <button type="button" class="chip install" onClick={install} data-prompt={deferred ? "yes" : "no"}>
-        {t("install.button")}
+        <span aria-hidden="true">⤓</span>
+        <span class="install-text">{t("install.button")}</span>
       </button>
       {help && (
         <Dialog title={t("install.help.title")} onClose={() => setHelp(false)}>

@@ -1,4 +1,5 @@
 // Open a table: on the server when it can be reached, else in the browser's engine worker.
+import { reportServer } from "../worker/client";
 import { openLocalTable } from "./local";
 import type { TableConnection, TableRequest } from "./protocol";
 import { RemoteTable, ServerUnreachable, createRemoteTable } from "./remote";
@@ -7,9 +8,12 @@ import { RemoteTable, ServerUnreachable, createRemoteTable } from "./remote";
  *  or played in this browser only ("local"). Other API errors are thrown (ApiError). */
 export async function openTable(request: TableRequest): Promise<TableConnection> {
   try {
-    return new RemoteTable(await createRemoteTable(request));
+    const table = new RemoteTable(await createRemoteTable(request));
+    reportServer(true);
+    return table;
   } catch (error) {
     if (!(error instanceof ServerUnreachable)) throw error;
+    reportServer(false); // the header shows the offline badge while we play locally
     return openLocalTable(request);
   }
 }

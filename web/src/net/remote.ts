@@ -39,7 +39,7 @@ export class RemoteTable implements TableConnection {
   private closed = false;
   private retry = 0;
 
-  constructor(private ticket: TableTicket, lastSeq = 0) {
+  constructor(readonly ticket: TableTicket, lastSeq = 0) {
     this.seq = lastSeq;
     this.connect();
   }

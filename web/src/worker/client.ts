@@ -1,7 +1,9 @@
 // The page's side of the engine worker (Pyodide running the pure klubovna packages).
-// CONTRACT ONLY for now: the engine-worker work fills in the bodies; callers code against
-// these signatures.
-import type { Action } from "../net/protocol";
+// The worker starts on demand (a local table, scoring in the helper pages) and, so that
+// offline play is ready quickly, once the page is idle after load; never before the first
+// paint. Loading shows in the header (EngineStatus) and as the performance measure
+// "klubovna:engine-load".
+import type { Action, ClientMessage, ErrorMessage, ServerMessage } from "../net/protocol";
 
 export type ScoringTable = "adjacent" | "school" | "matematico";
 
@@ -12,31 +14,212 @@ export interface EngineState {
   error?: string;
 }
 
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+type WorkerMessage =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: string }
+  | { event: "progress"; value: number; stage: string }
+  | { event: "table"; tableId: string; messages: ServerMessage[] };
+
+let state: EngineState = { phase: "idle", progress: 0 };
+const stateListeners = new Set<(state: EngineState) => void>();
+let worker: Worker | null = null;
+let nextId = 1;
+const pending = new Map<number, Pending>();
+const tableListeners = new Map<string, (messages: ServerMessage[]) => void>();
+let loading: Promise<void> | null = null;
+
+function setState(next: EngineState): void {
+  state = next;
+  stateListeners.forEach((listener) => listener(state));
+}
+
 export function engineState(): EngineState {
-  return { phase: "idle", progress: 0 };
+  return state;
 }
 
 /** Subscribe to engine state changes; returns the unsubscribe function. */
-export function onEngineState(_listener: (state: EngineState) => void): () => void {
-  return () => {};
+export function onEngineState(listener: (state: EngineState) => void): () => void {
+  stateListeners.add(listener);
+  return () => void stateListeners.delete(listener);
+}
+
+function fail(message: string): void {
+  for (const { reject } of pending.values()) reject(new Error(message));
+  pending.clear();
+  worker?.terminate();
+  worker = null;
+  loading = null;
+  setState({ phase: "failed", progress: 0, error: message });
+}
+
+function startWorker(): Worker {
+  if (worker !== null) return worker;
+  const created = new Worker(new URL("./engine.worker.ts", import.meta.url), { type: "module", name: "klubovna-engine" });
+  created.onmessage = (event: MessageEvent<WorkerMessage>) => {
+    const data = event.data;
+    if ("event" in data) {
+      if (data.event === "progress") {
+        if (state.phase === "loading") setState({ phase: "loading", progress: Math.max(state.progress, data.value) });
+      } else {
+        tableListeners.get(data.tableId)?.(data.messages);
+      }
+      return;
+    }
+    const waiting = pending.get(data.id);
+    if (waiting === undefined) return;
+    pending.delete(data.id);
+    if (data.ok) waiting.resolve(data.result);
+    else waiting.reject(new Error(data.error));
+  };
+  created.onerror = (event) => {
+    event.preventDefault();
+    fail(event.message || "the engine worker stopped");
+  };
+  worker = created;
+  return created;
+}
+
+function rpc<T>(op: string, ...args: unknown[]): Promise<T> {
+  const target = startWorker();
+  const id = nextId++;
+  return new Promise<T>((resolve, reject) => {
+    pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+    target.postMessage({ id, op, args });
+  });
 }
 
 /** Start the worker and load Pyodide + klubovna (idempotent); resolves when ready. */
 export function loadEngine(): Promise<void> {
-  return Promise.reject(new Error("engine worker not built yet"));
+  if (loading !== null) return loading;
+  performance.mark("klubovna:engine-start");
+  setState({ phase: "loading", progress: 0 });
+  const attempt: Promise<void> = rpc<{ snapshot: boolean }>("load").then(
+    ({ snapshot }) => {
+      try {
+        // detail.snapshot: whether the worker started from its memory snapshot (bench/web.py).
+        performance.measure("klubovna:engine-load", { start: "klubovna:engine-start", detail: { snapshot } });
+      } catch {
+        /* an old browser without User Timing Level 3: no figure, same engine */
+      }
+      setState({ phase: "ready", progress: 1 });
+    },
+    (error: Error) => {
+      if (loading === attempt) loading = null; // the next call tries again
+      setState({ phase: "failed", progress: 0, error: error.message });
+      throw error;
+    },
+  );
+  loading = attempt;
+  return attempt;
+}
+
+/** An operation in the worker, after the engine is loaded. */
+async function call<T>(op: string, ...args: unknown[]): Promise<T> {
+  await loadEngine();
+  return rpc<T>(op, ...args);
 }
 
 /** `score_board(cells, table)` of klubovna.games.matematicky_poker, run in the worker. */
 export function scoreBoard(
-  _cells: Array<number | null>,
-  _table: ScoringTable,
+  cells: Array<number | null>,
+  table: ScoringTable,
 ): Promise<{ lines: number[]; total: number }> {
-  return Promise.reject(new Error("engine worker not built yet"));
+  return call("scoreBoard", cells, table);
 }
 
 /** The 54-card deck (0 = joker, 1..13 numbers) shuffled by the engine's generator. */
-export function shuffledDeck(_seed: number): Promise<number[]> {
-  return Promise.reject(new Error("engine worker not built yet"));
+export function shuffledDeck(seed: number): Promise<number[]> {
+  return call("shuffledDeck", seed);
+}
+
+// ------------------------------------------------------------------ local tables (net/local.ts)
+
+/** Create a table in the worker: `{"t": "created"}` or the engine's error message. */
+export function createLocalTable(
+  tableId: string,
+  request: string,
+  seed: number,
+  key: string,
+): Promise<{ t: "created"; table: string } | ErrorMessage> {
+  return call("createTable", tableId, request, seed, key);
+}
+
+/** One client message to a local table; the messages it causes for the seat. */
+export function sendToLocalTable(tableId: string, message: ClientMessage): Promise<ServerMessage[]> {
+  return call("handle", tableId, JSON.stringify(message), Date.now());
+}
+
+/** Messages a local table sends on its own (a hard-mode deadline expired). */
+export function onLocalTable(tableId: string, listener: (messages: ServerMessage[]) => void): () => void {
+  tableListeners.set(tableId, listener);
+  return () => void tableListeners.delete(tableId);
+}
+
+export function closeLocalTable(tableId: string): void {
+  tableListeners.delete(tableId);
+  if (worker !== null) void rpc("closeTable", tableId).catch(() => {});
+}
+
+// ------------------------------------------------------------------ server reachability
+
+let serverDown = false;
+const serverListeners = new Set<() => void>();
+
+/** Say whether the last request to the server got an answer (drives the offline badge). */
+export function reportServer(reachable: boolean): void {
+  if (serverDown === !reachable) return;
+  serverDown = !reachable;
+  serverListeners.forEach((listener) => listener());
+}
+
+/** True when the browser says it is offline or the last server request failed. */
+export function isOffline(): boolean {
+  return serverDown || (typeof navigator !== "undefined" && navigator.onLine === false);
+}
+
+export function onOfflineChange(listener: () => void): () => void {
+  serverListeners.add(listener);
+  addEventListener("online", listener);
+  addEventListener("offline", listener);
+  return () => {
+    serverListeners.delete(listener);
+    removeEventListener("online", listener);
+    removeEventListener("offline", listener);
+  };
+}
+
+// ------------------------------------------------------------------ preload
+
+/** Load the engine once the page is idle after load (and, in production, once the service
+ *  worker is active, so the runtime is downloaded once, into its precache). */
+function preloadWhenIdle(): void {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  if (connection?.saveData) return;
+  const start = () => {
+    const run = () => void loadEngine().catch(() => {}); // the header shows a failure
+    if ("requestIdleCallback" in window) requestIdleCallback(run, { timeout: 3000 });
+    else setTimeout(run, 200);
+  };
+  const afterLoad = () => {
+    if (import.meta.env.PROD && "serviceWorker" in navigator) void navigator.serviceWorker.ready.then(start);
+    else start();
+  };
+  if (document.readyState === "complete") afterLoad();
+  else addEventListener("load", afterLoad, { once: true });
+}
+
+if (typeof window !== "undefined") {
+  addEventListener("online", () => reportServer(true));
+  preloadWhenIdle();
+  // Browser tests set `__klubovnaTest` before the page loads to call the real functions.
+  exposeForTests({ engineState, loadEngine, scoreBoard, shuffledDeck });
+}
+
+/** Add functions to `window.__klubovna` when a browser test asked for it (never otherwise). */
+export function exposeForTests(functions: Record<string, unknown>): void {
+  const page = window as unknown as { __klubovnaTest?: boolean; __klubovna?: Record<string, unknown> };
+  if (page.__klubovnaTest) page.__klubovna = { ...page.__klubovna, ...functions };
 }
 
 export type { Action };

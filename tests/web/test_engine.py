@@ -1,0 +1,162 @@
+"""The engine worker in a real page: Pyodide loads from the app's own origin with a progress
+bar in the header, and the worker gives exactly what the server's Python gives."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from playwright.sync_api import Page, Request, expect
+
+from klubovna.games.matematicky_poker import score_board
+from klubovna.games.matematicky_poker.state import shuffled_deck
+from tests.server.live import LiveServer
+
+# The page's real client functions (web/src/worker/client.ts), exposed only when a test sets
+# `__klubovnaTest` before the app starts; each call goes through the worker like the UI's.
+HOOK = "window.__klubovnaTest = true;"
+# Every aria-valuenow the header's progress bar shows, in order.
+WATCH_PROGRESS = """
+window.__progress = [];
+new MutationObserver(() => {
+  const bar = document.querySelector('[role=progressbar]');
+  if (bar) {
+    const now = Number(bar.getAttribute('aria-valuenow'));
+    if (window.__progress.at(-1) !== now) window.__progress.push(now);
+  }
+}).observe(document, {subtree: true, childList: true, attributes: true});
+"""
+
+
+def boards() -> list[list[int | None]]:
+    rng = random.Random(2024)
+    full: list[list[int | None]] = [[rng.randint(1, 13) for _ in range(25)] for _ in range(6)]
+    partial = [[rng.choice([None, *range(1, 14)]) for _ in range(25)] for _ in range(4)]
+    fixed: list[list[int | None]] = [
+        [7, 7, 7, 7, 2] + [None] * 20,
+        [1, 1, 1, 1, 1] + [None] * 20,
+        [None] * 25,
+        [1, 2, 3, 4, 5, 13, 12, 11, 10, 9, 7, 7, 7, 6, 6, 4, 4, 8, 8, 8, 1, 10, 11, 12, 13],
+    ]
+    return fixed + full + partial
+
+
+def test_engine_loads_and_matches_python(page: Page, app_server: LiveServer) -> None:
+    outside: list[str] = []
+
+    def only_our_origin(request: Request) -> None:
+        if not request.url.startswith(app_server.http):
+            outside.append(request.url)
+
+    page.on("request", only_our_origin)
+    page.context.on("request", only_our_origin)
+    page.add_init_script(HOOK + WATCH_PROGRESS)
+    page.goto("/")
+    # The idle preload starts the engine: a labelled progress bar, gone once it is ready.
+    bar = page.get_by_role("progressbar", name="Načítám herní jádro…")
+    expect(bar).to_be_visible(timeout=20_000)
+    expect(bar).to_be_hidden(timeout=30_000)
+    assert page.evaluate("window.__klubovna.engineState().phase") == "ready"
+    seen: list[int] = page.evaluate("window.__progress")
+    assert seen == sorted(seen) and seen[-1] >= 90, seen
+    assert len(page.evaluate("performance.getEntriesByName('klubovna:engine-load')")) == 1
+
+    cases: list[dict[str, Any]] = [
+        {"cells": cells, "table": table}
+        for cells in boards() for table in ("adjacent", "school", "matematico")
+    ]
+    got = page.evaluate(
+        "cases => Promise.all(cases.map(c => window.__klubovna.scoreBoard(c.cells, c.table)))",
+        cases,
+    )
+    for case, answer in zip(cases, got, strict=True):
+        lines, total = score_board(case["cells"], case["table"])
+        assert answer == {"lines": lines, "total": total}, case
+
+    seeds = [0, 1, 7, 123456789, 2**32 + 5, 2**53 - 1]
+    decks = page.evaluate(
+        "seeds => Promise.all(seeds.map(s => window.__klubovna.shuffledDeck(s)))", seeds
+    )
+    assert decks == [list(shuffled_deck(seed)) for seed in seeds]
+
+    # A bad board is an error from Python, answered without breaking the worker.
+    message = page.evaluate(
+        "window.__klubovna.scoreBoard([1, 2], 'adjacent').then(() => 'ok', e => e.message)"
+    )
+    assert "25 cells" in message
+    assert page.evaluate("window.__klubovna.shuffledDeck(3)") == list(shuffled_deck(3))
+
+    # Hard mode: the worker keeps the deadline on its own clock and, when a number is not
+    # placed in time, sends the forfeit by itself (no message from the page asked for it).
+    forfeit = page.evaluate(HARD_MODE_FORFEIT)
+    assert forfeit["kind"] == "local"
+    assert forfeit["view"]["forfeited"] == 1 and forfeit["view"]["hand"] is not None
+    assert any(e["type"] == "forfeited" for e in forfeit["events"])
+    assert 3000 <= forfeit["after"] < 9000, forfeit["after"]
+    assert outside == []
+
+
+# How the latest engine start went: from the worker's memory snapshot or the ordinary way.
+STARTED_FROM_SNAPSHOT = (
+    "performance.getEntriesByName('klubovna:engine-load').at(-1)?.detail?.snapshot"
+)
+SNAPSHOTS = """async () => {
+  const cache = await caches.open('klubovna-engine-snapshot');
+  return (await cache.keys()).length;
+}"""
+SPOIL_SNAPSHOTS = """async () => {
+  const cache = await caches.open('klubovna-engine-snapshot');
+  for (const key of await cache.keys()) await cache.put(key, new Response(new Uint8Array(4096)));
+}"""
+ENGINE_READY = "window.__klubovna.engineState().phase === 'ready'"
+
+
+def test_engine_restarts_from_its_snapshot_and_survives_a_bad_one(page: Page) -> None:
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.add_init_script(HOOK)
+    page.goto("/")
+    page.wait_for_function(ENGINE_READY, timeout=30_000)
+    assert page.evaluate(STARTED_FROM_SNAPSHOT) is False  # the first start makes it
+    page.wait_for_function(SNAPSHOTS, timeout=10_000)
+
+    page.reload()
+    page.wait_for_function(ENGINE_READY, timeout=30_000)
+    assert page.evaluate(STARTED_FROM_SNAPSHOT) is True, warnings
+    assert page.evaluate("window.__klubovna.shuffledDeck(42)") == list(shuffled_deck(42))
+    board = [3, 3, 3, 9, 9] * 5
+    lines, total = score_board(board, "matematico")
+    got = page.evaluate("b => window.__klubovna.scoreBoard(b, 'matematico')", board)
+    assert got == {"lines": lines, "total": total}
+
+    # A spoilt snapshot is dropped and the engine starts the ordinary way (and makes a new one).
+    page.evaluate(SPOIL_SNAPSHOTS)
+    page.reload()
+    page.wait_for_function(ENGINE_READY, timeout=30_000)
+    assert page.evaluate(STARTED_FROM_SNAPSHOT) is False
+    assert page.evaluate("window.__klubovna.shuffledDeck(42)") == list(shuffled_deck(42))
+    page.wait_for_function(SNAPSHOTS, timeout=10_000)
+    page.reload()
+    page.wait_for_function(ENGINE_READY, timeout=30_000)
+    assert page.evaluate(STARTED_FROM_SNAPSHOT) is True, warnings
+
+
+HARD_MODE_FORFEIT = """
+async () => {
+  const table = await window.__klubovna.openLocalTable(
+    {game: "matematicky-poker", mode: "hard", seconds: 3, seed: 11});
+  const inbox = [];
+  table.listen((message) => inbox.push(message));
+  let started = null;
+  table.act({type: "start"});
+  for (;;) {
+    const view = inbox.find((m) => m.t === "view" && m.ack === undefined && m.view.forfeited > 0);
+    if (view) {
+      table.close();
+      return {kind: table.kind, view: view.view, events: view.events, after: Date.now() - started};
+    }
+    if (started === null && inbox.some((m) => m.ack === 1)) started = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+"""

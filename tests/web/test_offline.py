@@ -1,0 +1,233 @@
+"""Offline after one visit: the service worker's precache starts the app, Pyodide and the
+klubovna packages load from it, and a local table plays the server's own Python."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
+
+from klubovna.tables.local import LocalHost
+from tests.server.live import next_move
+from tests.web.conftest import ConsoleWatch
+
+HOOK = "window.__klubovnaTest = true;"  # exposes the real client functions (see client.ts)
+
+# A local table driven through the page's real openLocalTable: every message goes to the
+# worker and back. `__act` returns the message answering the action (its ack or its error).
+TABLE_JS = """
+async (request) => {
+  const table = await window.__klubovna.openLocalTable(request);
+  window.__table = table;
+  window.__inbox = [];
+  table.listen((message) => window.__inbox.push(message));
+  window.__act = async (action) => {
+    const seq = table.act(action);
+    for (;;) {
+      const reply = window.__inbox.find((m) => m.ack === seq || (m.t === "error" && m.seq === seq));
+      if (reply) return reply;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
+  while (window.__inbox.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  return {kind: table.kind, first: window.__inbox[0]};
+}
+"""
+
+
+SNAPSHOT_SAVED = """async () => {
+  const cache = await caches.open('klubovna-engine-snapshot');
+  return (await cache.keys()).length > 0;
+}"""
+
+
+def visit_once(page: Page) -> None:
+    """The first visit: the service worker installs (precaching everything), takes control,
+    and the idle preload brings the engine up."""
+    page.goto("/")
+    expect(page.get_by_role("heading", name="Klubovna", exact=True)).to_be_visible()
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.wait_for_function(
+        "performance.getEntriesByName('klubovna:engine-load').length > 0", timeout=30_000
+    )
+    page.wait_for_function(SNAPSHOT_SAVED, timeout=10_000)
+    cached: list[str] = page.evaluate(
+        """async () => {
+          const urls = [];
+          for (const name of await caches.keys()) {
+            for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+          }
+          return urls.map((url) => new URL(url).pathname);
+        }"""
+    )
+    worker = [p for p in cached if p.startswith("/assets/engine.worker")]
+    assert worker, "the worker's bundle is precached"
+    for path in ("/index.html", "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip",
+                 "/pyodide/pyodide.mjs", "/pyodide/pyodide.asm.mjs", "/py/manifest.json",
+                 "/py/klubovna/tables/local.py"):
+        assert any(p == path for p in cached), f"{path} is not precached"
+
+
+class OfflineFailures:
+    """Chromium logs each request that fails offline as a console error. Those to the
+    server's API are expected (that is how the app learns it is offline); any other one,
+    such as an asset missing from the precache, still fails the test."""
+
+    def __init__(self, page: Page, console: ConsoleWatch) -> None:
+        self.console = console
+        self.urls: list[str] = []
+        page.on("console", self.seen)
+
+    def seen(self, message: ConsoleMessage) -> None:
+        if "ERR_INTERNET_DISCONNECTED" in message.text:
+            self.urls.append(message.location.get("url", ""))
+
+    def settle(self) -> None:
+        """Drop the expected failures from the console errors; keep every other."""
+        unexpected = [url for url in self.urls if "/api/" not in url and "/ws/" not in url]
+        assert unexpected == [], unexpected
+        self.console.errors = [
+            e for e in self.console.errors if "ERR_INTERNET_DISCONNECTED" not in e
+        ]
+
+
+def go_offline(context: BrowserContext, page: Page) -> None:
+    context.set_offline(True)
+    page.reload()
+    expect(page.get_by_role("heading", name="Klubovna", exact=True)).to_be_visible()
+    expect(page.get_by_role("banner").get_by_text("Bez připojení", exact=True)).to_be_visible()
+
+
+def python_views(seed: int, request: dict[str, Any], moves: list[dict[str, Any]]) -> list[Any]:
+    """The views CPython's LocalHost gives for the same seed and moves."""
+    host = LocalHost()
+    host.create("t", json.dumps(request), seed, "k")
+    views = [json.loads(host.handle("t", json.dumps({"t": "hello", "key": "k"}), 0))[0]["view"]]
+    for seq, move in enumerate(moves, 1):
+        message = {"t": "act", "seq": seq, "action": move}
+        views.append(json.loads(host.handle("t", json.dumps(message), 0))[-1]["view"])
+    return views
+
+
+def test_offline_reload_plays_a_local_game(context: BrowserContext, console: ConsoleWatch) -> None:
+    context.add_init_script(HOOK)
+    page = context.new_page()
+    failures = OfflineFailures(page, console)
+    visit_once(page)
+    go_offline(context, page)
+
+    # The server's API is not faked by the service worker: requests fail, so the app knows.
+    api = page.evaluate(
+        """async () => Promise.all([
+          fetch('/api/tables', {method: 'POST', body: '{"game": "matematicky-poker"}',
+                                headers: {'content-type': 'application/json'}})
+            .then((r) => 'answered ' + r.status, () => 'failed'),
+          fetch('/api/openapi.json').then((r) => 'answered ' + r.status, () => 'failed'),
+        ])"""
+    )
+    assert api == ["failed", "failed"]
+
+    # The engine loads again from the precache, with the progress bar while it does.
+    page.wait_for_function("window.__klubovna.engineState().phase === 'ready'", timeout=30_000)
+    expect(page.get_by_role("progressbar")).to_have_count(0)
+    # ... starting from the interpreter snapshot the first visit left behind.
+    snapshot = "performance.getEntriesByName('klubovna:engine-load').at(-1).detail.snapshot"
+    assert page.evaluate(snapshot) is True
+
+    request = {"game": "matematicky-poker", "mode": "easy", "table": "school"}
+    opened = page.evaluate(TABLE_JS, {**request, "seed": 5})
+    assert opened["kind"] == "local"
+    view = opened["first"]["view"]
+    assert opened["first"]["t"] == "view" and not view["started"]
+    moves: list[dict[str, Any]] = [{"type": "start"}]
+    reply = page.evaluate("a => window.__act(a)", moves[0])
+    assert reply["t"] == "view" and reply["ack"] == 1 and reply["view"]["hand"] is not None
+    views = [view, reply["view"]]
+    while (move := next_move(views[-1])) is not None:
+        moves.append(move)
+        reply = page.evaluate("a => window.__act(a)", move)
+        assert reply["t"] == "view", reply
+        views.append(reply["view"])
+    assert views[-1]["over"] and None not in views[-1]["board"]
+    # Seed 5 deals exactly what the server's Python deals; every view is the same.
+    assert views == python_views(5, request, moves)
+
+    # A refused move is an error for that action, the table keeps going.
+    error = page.evaluate("a => window.__act(a)", {"type": "place", "cell": 0})
+    assert error["t"] == "error" and error["seq"] == len(moves) + 1
+    failures.settle()
+
+
+def test_offline_pages_render(context: BrowserContext) -> None:
+    page = context.new_page()
+    visit_once(page)
+    go_offline(context, page)
+    expect(page.get_by_role("heading", name="Matematický poker")).to_be_visible()
+    page.goto("/#/matematicky-poker/pravidla")
+    rules = page.get_by_role("heading", name="Matematický poker: pravidla", level=1)
+    expect(rules).to_be_visible()
+    page.reload()  # a cold start offline straight into the rules
+    expect(rules).to_be_visible()
+    expect(page.get_by_role("banner").get_by_text("Bez připojení", exact=True)).to_be_visible()
+
+
+def play_through_the_screen(page: Page) -> list[dict[str, Any]]:
+    """Fill the board through the game screen: each number on the first empty cell, each
+    joker used at once as 7. Returns the moves made (start first), as the table got them."""
+    moves: list[dict[str, Any]] = [{"type": "start"}]
+    hand = page.locator(".mp-hand-value")
+    end = page.get_by_role("dialog", name="Konec hry")
+    for _ in range(60):  # 25 cells, at most 2 jokers; a bound, not an expectation
+        expect(hand.or_(end).first).to_be_visible()
+        if end.is_visible():
+            return moves
+        page.wait_for_function(
+            "() => document.querySelector('.mp-hand-value')?.dataset.hand"
+            " || document.querySelector('dialog[open]')"
+        )
+        if end.is_visible():
+            return moves
+        held = hand.get_attribute("data-hand")
+        cells = page.locator(".mp-cell:not(.filled)")
+        cell = int(cells.first.get_attribute("data-cell") or -1)
+        filled = page.locator(".mp-cell.filled").count()
+        if held == "joker":
+            page.get_by_role("button", name="Použít teď").click()
+            page.get_by_role("button", name="Hodnota 7", exact=True).click()
+            moves.append({"type": "joker", "choice": "now", "value": 7, "cell": cell})
+        else:
+            moves.append({"type": "place", "cell": cell})
+        page.locator(f'.mp-cell[data-cell="{cell}"]').click()
+        expect(page.locator(".mp-cell.filled")).to_have_count(filled + 1)
+    raise AssertionError("the game did not end")
+
+
+def test_offline_full_game_through_the_game_screen(
+    context: BrowserContext, console: ConsoleWatch
+) -> None:
+    page = context.new_page()
+    failures = OfflineFailures(page, console)
+    page.goto("/")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.wait_for_function(
+        "performance.getEntriesByName('klubovna:engine-load').length > 0", timeout=30_000
+    )
+    page.wait_for_function(SNAPSHOT_SAVED, timeout=10_000)
+    context.set_offline(True)
+    page.goto("/#/matematicky-poker?seed=5")
+    page.reload()
+    expect(page.get_by_role("banner").get_by_text("Bez připojení", exact=True)).to_be_visible()
+    page.get_by_role("button", name="Start", exact=True).click()
+    # The engine may still be loading from the precache: the first view can take a while.
+    expect(page.locator(".mp-local")).to_be_visible(timeout=30_000)
+    hand = page.locator(".mp-hand-value[data-hand]")
+    expect(hand).not_to_have_attribute("data-hand", "", timeout=30_000)
+    moves = play_through_the_screen(page)
+    end = page.get_by_role("dialog", name="Konec hry")
+    expect(end).to_contain_text("Hra běžela jen v tomto prohlížeči a nikam se nezapsala.")
+    # The same deal and moves in CPython's table give the same board and total.
+    final = python_views(5, {"game": "matematicky-poker", "mode": "easy"}, moves)[-1]
+    assert final["over"]
+    assert end.locator(".mp-end-total").get_attribute("data-total") == str(final["score"]["total"])
+    failures.settle()

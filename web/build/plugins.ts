@@ -1,0 +1,83 @@
+// Vite plugins that ship Python to the browser: the Pyodide runtime (self-hosted from the npm
+// package, never a CDN) and the pure klubovna packages the worker imports. No app code here.
+import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import type { Plugin } from "vite";
+
+const WEB = resolve(import.meta.dirname, "..");
+const ROOT = resolve(WEB, "..");
+const PYODIDE_DIR = join(WEB, "node_modules", "pyodide");
+const PYODIDE_FILES = [
+  "pyodide.mjs",
+  "pyodide.asm.mjs",
+  "pyodide.asm.wasm",
+  "python_stdlib.zip",
+  "pyodide-lock.json",
+];
+/** The layers that run in the browser: standard library only (see the import contract). */
+const PURE = ["core", "games", "bots", "tables"];
+
+function pyFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return name === "__pycache__" ? [] : pyFiles(path);
+      return name.endsWith(".py") ? [path] : [];
+    });
+}
+
+/** Every file the worker writes into Pyodide, by its path inside the package tree. */
+export function pythonSources(): Map<string, string> {
+  const files = [join(ROOT, "klubovna", "__init__.py"), ...PURE.flatMap((p) => pyFiles(join(ROOT, "klubovna", p)))];
+  return new Map(files.map((file) => [relative(ROOT, file).split("\\").join("/"), file]));
+}
+
+const TYPES: Record<string, string> = {
+  ".mjs": "text/javascript",
+  ".wasm": "application/wasm",
+  ".zip": "application/zip",
+  ".json": "application/json",
+  ".py": "text/x-python",
+};
+
+function contentType(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return TYPES[name.slice(dot)] ?? "application/octet-stream";
+}
+
+/** `/pyodide/*` (the runtime) and `/py/*` (our packages + manifest.json), in dev and build. */
+export function pythonInTheBrowser(): Plugin {
+  return {
+    name: "klubovna-python",
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const url = (req.url ?? "").split("?")[0];
+        let file: string | undefined;
+        let body: Buffer | string | undefined;
+        if (url.startsWith("/pyodide/")) {
+          const name = url.slice("/pyodide/".length);
+          if (PYODIDE_FILES.includes(name)) file = join(PYODIDE_DIR, name);
+        } else if (url === "/py/manifest.json") {
+          body = JSON.stringify([...pythonSources().keys()]);
+        } else if (url.startsWith("/py/")) {
+          file = pythonSources().get(url.slice("/py/".length));
+        }
+        if (file === undefined && body === undefined) return next();
+        res.setHeader("content-type", contentType(url));
+        res.end(body ?? readFileSync(file!));
+      });
+    },
+    generateBundle() {
+      for (const name of PYODIDE_FILES) {
+        this.emitFile({ type: "asset", fileName: `pyodide/${name}`, source: readFileSync(join(PYODIDE_DIR, name)) });
+      }
+      const sources = pythonSources();
+      for (const [path, file] of sources) {
+        this.emitFile({ type: "asset", fileName: `py/${path}`, source: readFileSync(file) });
+      }
+      this.emitFile({ type: "asset", fileName: "py/manifest.json", source: JSON.stringify([...sources.keys()]) });
+    },
+  };
+}

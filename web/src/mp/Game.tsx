@@ -1,0 +1,233 @@
+// The game screen: the number in hand, the draw fallback, the hard-mode clock, kept jokers,
+// the points preview switch, the board, notices, and the joker and end dialogs.
+// Everything shown comes from the table's view; this sends actions and nothing else.
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { t, useLang } from "../i18n";
+import { mp } from "../i18n/mp";
+import { Board } from "./Board";
+import { Countdown } from "./Countdown";
+import { EndDialog, JokerDialog, KeptDialog } from "./Dialogs";
+import type { GameSession } from "./session";
+import { loadPreview, savePreview } from "./storage";
+import type { MpView, PendingJoker } from "./types";
+import "./mp.css";
+
+const NOTE_MS = 6000;
+const ERROR_MS = 4000;
+
+interface Props {
+  session: GameSession;
+  onAgain: () => void;
+}
+
+/** An error's text: ours for a code we know, else the table's own message. */
+export function errorText(code: string, message: string): string {
+  return `mp.error.${code}` in mp.cs ? t(`mp.error.${code}`) : message;
+}
+
+export function Game({ session, onAgain }: Props) {
+  useLang();
+  const [, refresh] = useState(0);
+  useEffect(() => {
+    const unsubscribe = session.subscribe(() => refresh((n) => n + 1));
+    refresh((n) => n + 1); // whatever arrived between the first render and now
+    return unsubscribe;
+  }, [session]);
+  const view = session.view;
+
+  const [previewOn, setPreviewOn] = useState(loadPreview);
+  const [pending, setPending] = useState<PendingJoker | null>(null);
+  const [keptPicker, setKeptPicker] = useState(false);
+  const [endOpen, setEndOpen] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => heading.current?.focus(), []);
+
+  // A chosen joker value that no longer fits the view (its deadline passed, the game ended).
+  useEffect(() => {
+    if (!view || !pending) return;
+    const gone = view.over
+      || (pending.source === "hand" && view.hand?.kind !== "joker")
+      || (pending.source === "kept" && view.kept_jokers === 0);
+    if (gone) setPending(null);
+  }, [view, pending]);
+  useEffect(() => {
+    if (view?.over) {
+      setKeptPicker(false);
+      setEndOpen(true);
+    }
+  }, [view?.over]);
+
+  const note = useExpiring(session.note, NOTE_MS);
+  const error = useExpiring(session.error, ERROR_MS);
+
+  const draw = useCallback(() => session.act({ type: "draw" }), [session]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "g" && event.key !== "G") return;
+      if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
+      const target = event.target as HTMLElement | null;
+      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+      if (document.querySelector("dialog[open]")) return;
+      const current = session.view;
+      if (!current?.started || current.over) return;
+      event.preventDefault();
+      draw();
+    };
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  }, [session, draw]);
+
+  const togglePreview = () => {
+    setPreviewOn(!previewOn);
+    savePreview(!previewOn);
+  };
+  const closeKept = useCallback(() => setKeptPicker(false), []);
+  const closeEnd = useCallback(() => setEndOpen(false), []);
+  const chooseValue = (source: PendingJoker["source"]) => (value: number) => {
+    setKeptPicker(false);
+    setPending({ source, value });
+    // The dialog gives the focus back where it was; the first empty cell is where it's needed.
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(".mp-cell.ready")?.focus());
+  };
+  const onCell = (cell: number) => {
+    if (!view || session.busy) return;
+    if (pending) {
+      if (pending.source === "hand") session.act({ type: "joker", choice: "now", value: pending.value, cell });
+      else session.act({ type: "kept_joker", value: pending.value, cell });
+      setPending(null);
+    } else if (view.hand?.kind === "number") {
+      session.act({ type: "place", cell });
+    }
+  };
+
+  const hard = view?.mode === "hard" && view.seconds !== null;
+  const timer = (compact?: boolean) =>
+    hard && view?.deadline != null && !view.over ? (
+      <Countdown deadline={view.deadline} seconds={view.seconds!} offset={session.offset} compact={compact} />
+    ) : null;
+  const ready = !!view && !view.over && (pending !== null || view.hand?.kind === "number");
+  const jokerDecision = !!view && view.hand?.kind === "joker" && !view.over && pending?.source !== "hand";
+
+  return (
+    <section class="page mp-game" aria-labelledby="mp-game-title">
+      <div class="mp-game-head">
+        <h1 id="mp-game-title" ref={heading} tabIndex={-1}>{t("mp.title")}</h1>
+        {view && <p class="mp-info">{gameInfo(view)}</p>}
+      </div>
+      {session.kind === "local" && <p class="notice warn mp-local">{t("mp.local")}</p>}
+      {!view ? (
+        <div class="mp-connecting">
+          <p role="status">{t("mp.connecting")}</p>
+          <p class="mp-error" role="status">{error && errorText(error.code, error.message)}</p>
+        </div>
+      ) : (
+        <div class="mp-play">
+          <div class="mp-side">
+            <Hand view={view} />
+            {timer()}
+            <button type="button" class="mp-draw" aria-keyshortcuts="G" onClick={draw} disabled={view.over}>
+              {t("mp.draw")}
+              <kbd aria-hidden="true">G</kbd>
+            </button>
+            <p class="mp-total">
+              <span>{t("mp.total")}</span>
+              <strong data-total={view.score.total}>{view.score.total}</strong>
+            </p>
+            {view.mode === "hard" && (
+              <p class="mp-forfeited" data-forfeited={view.forfeited}>
+                {t("mp.forfeited", { count: view.forfeited })}
+              </p>
+            )}
+          </div>
+          <div class="mp-main">
+            <div class="mp-toolbar">
+              <button
+                type="button"
+                class="chip mp-kept"
+                disabled={view.kept_jokers === 0 || view.over}
+                onClick={() => setKeptPicker(true)}
+              >
+                <span aria-hidden="true">★</span> {t("mp.kept", { count: view.kept_jokers })}
+              </button>
+              <button type="button" class="chip mp-eye" aria-pressed={previewOn ? "true" : "false"} onClick={togglePreview}>
+                <EyeIcon open={previewOn} />
+                <span class="mp-eye-text">{t("mp.preview")}</span>
+              </button>
+            </div>
+            {pending && (
+              <div class="mp-pick">
+                <span>{t("mp.pick.cell", { value: pending.value })}</span>
+                <button type="button" class="chip" onClick={() => setPending(null)}>{t("mp.pick.cancel")}</button>
+              </div>
+            )}
+            <div class="mp-messages">
+              <p class="mp-note" role="status">{note && t(note.key, note.params)}</p>
+              <p class="mp-error" role="status">{error && errorText(error.code, error.message)}</p>
+            </div>
+            <Board view={view} ready={ready} showPreview={previewOn} onCell={onCell} />
+            {view.over && !endOpen && (
+              <p class="mp-after">
+                <button type="button" onClick={() => setEndOpen(true)}>{t("mp.end.show")}</button>
+                <button type="button" class="primary" onClick={onAgain}>{t("mp.end.again")}</button>
+              </p>
+            )}
+          </div>
+        </div>
+      )}
+      {jokerDecision && (
+        <JokerDialog
+          onKeep={() => session.act({ type: "joker", choice: "keep" })}
+          onValue={chooseValue("hand")}
+          timer={timer(true)}
+        />
+      )}
+      {keptPicker && !jokerDecision && <KeptDialog onValue={chooseValue("kept")} onClose={closeKept} />}
+      {view?.over && endOpen && <EndDialog view={view} kind={session.kind} onClose={closeEnd} onAgain={onAgain} />}
+    </section>
+  );
+}
+
+function gameInfo(view: MpView): string {
+  const params = { mode: t(`mp.mode.${view.mode}`), table: t(`mp.table.${view.table}`), seconds: view.seconds ?? 0 };
+  return t(view.mode === "hard" ? "mp.game.info.hard" : "mp.game.info", params);
+}
+
+function Hand({ view }: { view: MpView }) {
+  const hand = view.over ? null : view.hand;
+  const label = hand === null
+    ? t("mp.hand.aria.none")
+    : hand.kind === "joker"
+      ? t("mp.hand.aria.joker")
+      : t("mp.hand.aria.number", { value: hand.value });
+  return (
+    <div class="mp-hand" aria-live="polite" aria-atomic="true">
+      <span class="visually-hidden">{label}</span>
+      <span class="mp-hand-label" aria-hidden="true">{t("mp.hand.label")}</span>
+      <span class={`mp-hand-value${hand?.kind === "joker" ? " joker" : ""}`} aria-hidden="true" data-hand={hand?.kind === "number" ? hand.value : hand ? "joker" : ""}>
+        {hand === null ? t("mp.hand.none") : hand.kind === "joker" ? `★ ${t("mp.hand.joker")}` : hand.value}
+      </span>
+    </div>
+  );
+}
+
+function EyeIcon({ open }: { open: boolean }) {
+  return (
+    <svg class="mp-eye-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" fill="none" stroke="currentColor" stroke-width="2" />
+      <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" stroke-width="2" />
+      {!open && <path d="M4 4l16 16" stroke="currentColor" stroke-width="2" />}
+    </svg>
+  );
+}
+
+/** The latest item until `ms` after it arrived, then null (a new item restarts the wait). */
+function useExpiring<T extends { id: number }>(item: T | null, ms: number): T | null {
+  const [expired, setExpired] = useState<number | null>(null);
+  useEffect(() => {
+    if (!item) return;
+    const timer = setTimeout(() => setExpired(item.id), ms);
+    return () => clearTimeout(timer);
+  }, [item?.id]);
+  return item && item.id !== expired ? item : null;
+}

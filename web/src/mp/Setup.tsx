@@ -1,0 +1,154 @@
+// The landing of Matematický poker: difficulty (with seconds for hard), scoring table and
+// Start; the modes not built yet, the helper modes and the rules.
+import { useEffect, useRef, useState } from "preact/hooks";
+import { t, useLang } from "../i18n";
+import { href } from "../router";
+import { MODES, TABLES, type Setup as SetupChoice } from "./types";
+import "./mp.css";
+
+interface Props {
+  initial: SetupChoice;
+  busy: boolean;
+  /** Why the last start (or resume) failed, already in words. */
+  failure: string | null;
+  /** Take the focus (back from a finished game). */
+  focusStart: boolean;
+  onStart: (setup: SetupChoice, seconds: number | null) => void;
+}
+
+const MORE = ["ranked", "daily", "duel", "group"];
+const HELPERS = [
+  { id: "picker", path: "/matematicky-poker/vyber-cisel" },
+  { id: "table", path: "/matematicky-poker/tabulka" },
+  { id: "rules", path: "/matematicky-poker/pravidla" },
+];
+
+/** Whole seconds 3–300 as typed, or null. */
+function parseSeconds(text: string): number | null {
+  if (!/^\s*\d{1,3}\s*$/.test(text)) return null;
+  const seconds = Number(text);
+  return seconds >= 3 && seconds <= 300 ? seconds : null;
+}
+
+export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
+  useLang();
+  const [setup, setSetup] = useState(initial);
+  const [checked, setChecked] = useState(false); // show the seconds error only after a try
+  const secondsInput = useRef<HTMLInputElement>(null);
+  const startButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusStart) startButton.current?.focus();
+  }, []);
+  const seconds = parseSeconds(setup.seconds);
+  const invalid = setup.mode === "hard" && seconds === null;
+
+  const submit = (event: Event) => {
+    event.preventDefault();
+    if (busy) return;
+    if (invalid) {
+      setChecked(true);
+      secondsInput.current?.focus();
+      return;
+    }
+    onStart(setup, setup.mode === "hard" ? seconds : null);
+  };
+
+  return (
+    <section class="page mp-setup" aria-labelledby="mp-setup-title">
+      <h1 id="mp-setup-title">{t("mp.title")}</h1>
+      <p class="lead">{t("mp.lead")}</p>
+      <form class="mp-form" onSubmit={submit} aria-label={t("mp.setup.label")} noValidate>
+        <fieldset class="mp-choices">
+          <legend>{t("mp.mode.legend")}</legend>
+          {MODES.map((mode) => (
+            <label key={mode} class={`mp-choice${setup.mode === mode ? " chosen" : ""}`}>
+              <input
+                type="radio"
+                name="mp-mode"
+                value={mode}
+                checked={setup.mode === mode}
+                onChange={() => setSetup({ ...setup, mode })}
+              />
+              <span class="mp-choice-text">
+                <strong>{t(`mp.mode.${mode}`)}</strong>
+                <small>{t(`mp.mode.${mode}.about`)}</small>
+              </span>
+            </label>
+          ))}
+          {setup.mode === "hard" && (
+            <div class="mp-seconds">
+              <label for="mp-seconds">{t("mp.seconds.label")}</label>
+              <input
+                ref={secondsInput}
+                id="mp-seconds"
+                type="number"
+                inputMode="numeric"
+                min={3}
+                max={300}
+                step={1}
+                value={setup.seconds}
+                aria-invalid={checked && invalid ? "true" : undefined}
+                aria-describedby={checked && invalid ? "mp-seconds-error" : undefined}
+                onInput={(event) => setSetup({ ...setup, seconds: event.currentTarget.value })}
+              />
+              {checked && invalid && (
+                <p id="mp-seconds-error" class="mp-field-error">{t("mp.seconds.invalid")}</p>
+              )}
+            </div>
+          )}
+        </fieldset>
+        <fieldset class="mp-choices">
+          <legend>{t("mp.table.legend")}</legend>
+          {TABLES.map((table) => (
+            <label key={table} class={`mp-choice${setup.table === table ? " chosen" : ""}`}>
+              <input
+                type="radio"
+                name="mp-table"
+                value={table}
+                checked={setup.table === table}
+                onChange={() => setSetup({ ...setup, table })}
+              />
+              <span class="mp-choice-text">
+                <strong>{t(`mp.table.${table}`)}</strong>
+                <small>{t(`mp.table.${table}.about`)}</small>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <div class="mp-start-row">
+          <button ref={startButton} type="submit" class="primary mp-start" aria-busy={busy ? "true" : undefined}>
+            {t("mp.start")}
+          </button>
+          <p class="mp-start-status" role="status">
+            {busy ? t("mp.starting") : failure ?? ""}
+          </p>
+        </div>
+      </form>
+
+      <div class="mp-more-grid">
+        <section class="mp-more" aria-labelledby="mp-more-title">
+          <h2 id="mp-more-title">{t("mp.more.title")}</h2>
+          <ul>
+            {MORE.map((id) => (
+              <li key={id}>
+                <span>{t(`mp.more.${id}`)}</span>
+                <span class="badge">{t("mp.more.soon")}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section class="mp-more" aria-labelledby="mp-helpers-title">
+          <h2 id="mp-helpers-title">{t("mp.helpers.title")}</h2>
+          <ul>
+            {HELPERS.map(({ id, path }) => (
+              <li key={id}>
+                <a href={href(path)}>{t(`mp.helpers.${id}`)}</a>
+                <small>{t(`mp.helpers.${id}.about`)}</small>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+// The shapes the Matematický poker table sends (klubovna/games/matematicky_poker/view.py)
+// and the setup the player chooses. Shapes only: every rule stays in the Python engine.
+
+export type Mode = "easy" | "hard";
+export type ScoringTable = "adjacent" | "school" | "matematico";
+
+export const MODES: Mode[] = ["easy", "hard"];
+export const TABLES: ScoringTable[] = ["adjacent", "school", "matematico"];
+
+export type Hand = null | { kind: "number"; value: number } | { kind: "joker" };
+
+export interface MpView {
+  game: string;
+  mode: Mode;
+  table: ScoringTable;
+  seconds: number | null;
+  started: boolean;
+  board: Array<number | null>;
+  jokers: boolean[];
+  hand: Hand;
+  kept_jokers: number;
+  score: { lines: number[]; total: number };
+  forfeited: number;
+  deadline: number | null;
+  preview: Array<number | null> | null;
+  cards_left: number;
+  over: boolean;
+}
+
+export interface Setup {
+  mode: Mode;
+  table: ScoringTable;
+  /** As typed: validated only when the game starts. */
+  seconds: string;
+}
+
+/** A joker value chosen and waiting for its cell: the one in hand, or a kept one. */
+export interface PendingJoker {
+  source: "hand" | "kept";
+  value: number;
+}
+
+/** The twelve lines in the engine's order: rows 1–5, columns 1–5, main, anti-diagonal. */
+export function lineName(index: number, t: (key: string, params?: Record<string, string | number>) => string): string {
+  if (index < 5) return t("mp.line.row", { n: index + 1 });
+  if (index < 10) return t("mp.line.col", { n: index - 4 });
+  return t(index === 10 ? "mp.line.main" : "mp.line.anti");
+}

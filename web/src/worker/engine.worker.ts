@@ -1,0 +1,344 @@
+// The engine worker: Pyodide running the pure klubovna packages, so offline tables and
+// scoring helpers use the server's own Python. Everything comes from this origin (the
+// service worker's precache when offline); never a CDN.
+//
+// Page -> worker: {id, op, args}. Worker -> page: {id, ok, result | error} answers,
+// {event: "progress", value, stage} while loading and {event: "table", tableId, messages}
+// when a deadline (hard mode) expires on the worker's own clock.
+//
+// Start-up: Python's own initialisation is most of Pyodide's load time, so after the first
+// load the worker keeps a memory snapshot of the interpreter with klubovna imported (Cache
+// Storage, keyed by the Pyodide version and the Python sources) and later loads start from
+// it. A snapshot that fails to load is dropped and the worker starts the ordinary way.
+import type { PyodideInterface } from "pyodide";
+
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+const PYODIDE = "/pyodide/";
+const HOME = "/home/pyodide";
+const SNAPSHOTS = "klubovna-engine-snapshot";
+
+// Bytes the runtime downloads (wasm + stdlib), used when a response has no Content-Length.
+const EXPECTED: Record<string, number> = { "pyodide.asm.wasm": 9_600_000, "python_stdlib.zip": 2_550_000 };
+
+/** Makes klubovna importable and imports it; creates no JS object (the snapshot is taken
+ *  right after this). */
+const IMPORTS = `
+import sys, importlib
+if "${HOME}" not in sys.path:
+    sys.path.insert(0, "${HOME}")
+importlib.invalidate_caches()
+import json
+import klubovna.tables.local
+import klubovna.games.matematicky_poker
+import klubovna.games.matematicky_poker.state
+`;
+
+/** The glue between JSON text and the Python API; no rule lives here. */
+const GLUE = `
+import json
+from klubovna.tables.local import LocalHost
+from klubovna.games.matematicky_poker import score_board
+from klubovna.games.matematicky_poker.state import shuffled_deck
+
+_host = LocalHost()
+
+def create(table_id, request, seed, key):
+    return _host.create(table_id, request, int(seed), key)
+
+def handle(table_id, message, now):
+    return _host.handle(table_id, message, int(now))
+
+def tick(now):
+    return _host.tick(int(now))
+
+def close(table_id):
+    _host.close(table_id)
+
+def next_deadline():
+    due = _host.next_deadline()
+    return -1 if due is None else due
+
+def score(cells, table):
+    lines, total = score_board(json.loads(cells), table)
+    return json.dumps({"lines": lines, "total": total})
+
+def deck(seed):
+    return json.dumps(list(shuffled_deck(int(seed))))
+`;
+
+interface Glue {
+  create(tableId: string, request: string, seed: string, key: string): string;
+  handle(tableId: string, message: string, now: number): string;
+  tick(now: number): string;
+  close(tableId: string): void;
+  next_deadline(): number;
+  score(cells: string, table: string): string;
+  deck(seed: string): string;
+  /** Whether this start came from a memory snapshot. */
+  snapshot: boolean;
+}
+
+type Request = { id: number; op: string; args: unknown[] };
+
+function progress(value: number, stage: string): void {
+  scope.postMessage({ event: "progress", value, stage });
+}
+
+// ------------------------------------------------------------------ loading
+
+/** Counts the bytes of the runtime's big downloads to report real progress. */
+function measureDownloads(from: number, to: number): () => void {
+  const original = scope.fetch.bind(scope);
+  const loaded = new Map<string, number>();
+  const total = new Map<string, number>(Object.entries(EXPECTED));
+  const report = () => {
+    let done = 0;
+    let all = 0;
+    for (const [name, size] of total) {
+      all += size;
+      done += Math.min(size, loaded.get(name) ?? 0);
+    }
+    progress(from + ((to - from) * done) / all, "download");
+  };
+  scope.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await original(input, init);
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const name = Object.keys(EXPECTED).find((file) => url.endsWith(file));
+    if (name === undefined || !response.ok || response.body === null) return response;
+    const length = Number(response.headers.get("content-length"));
+    if (length > 0) total.set(name, length);
+    const reader = response.body.getReader();
+    const counted = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) {
+          controller.close();
+          return;
+        }
+        loaded.set(name, (loaded.get(name) ?? 0) + value.byteLength);
+        report();
+        controller.enqueue(value);
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    });
+    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+  return () => {
+    scope.fetch = original;
+  };
+}
+
+async function fetchText(url: string): Promise<string> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.text();
+}
+
+type Sources = Array<[path: string, text: string]>;
+
+async function fetchSources(): Promise<Sources> {
+  const files = JSON.parse(await fetchText("/py/manifest.json")) as string[];
+  return Promise.all(files.map(async (path): Promise<[string, string]> => [path, await fetchText(`/py/${path}`)]));
+}
+
+function writeSources(pyodide: PyodideInterface, sources: Sources): void {
+  for (const [path, text] of sources) {
+    const full = `${HOME}/${path}`;
+    pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
+    pyodide.FS.writeFile(full, text);
+  }
+}
+
+// ------------------------------------------------------------------ snapshots
+
+/** The snapshot's name: it is valid for this Pyodide and these Python files only. */
+async function snapshotKey(version: string, sources: Sources): Promise<string> {
+  const text = [`pyodide ${version}`, IMPORTS, ...sources.flatMap(([path, body]) => [path, body])].join("\0");
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  return `/engine-snapshot/${hex}`;
+}
+
+const canSnapshot = typeof caches !== "undefined" && typeof crypto?.subtle !== "undefined";
+
+async function readSnapshot(key: string): Promise<ArrayBuffer | null> {
+  if (!canSnapshot) return null;
+  try {
+    const found = await (await caches.open(SNAPSHOTS)).match(key);
+    return found ? await found.arrayBuffer() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keep `snapshot` as the only one (older ones belong to older code). */
+async function saveSnapshot(key: string, snapshot: Uint8Array): Promise<void> {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    for (const old of await cache.keys()) if (new URL(old.url).pathname !== key) await cache.delete(old);
+    await cache.put(key, new Response(snapshot as Uint8Array<ArrayBuffer>, { headers: { "content-type": "application/octet-stream" } }));
+  } catch (error) {
+    console.warn("engine snapshot not saved:", error);
+  }
+}
+
+async function forgetSnapshots(): Promise<void> {
+  try {
+    await caches.delete(SNAPSHOTS);
+  } catch {
+    /* nothing to forget */
+  }
+}
+
+// ------------------------------------------------------------------ loading
+
+type Loader = typeof import("pyodide");
+
+async function startPython(loader: Loader, extra: Record<string, unknown>): Promise<PyodideInterface> {
+  const restore = measureDownloads(0.15, 0.7);
+  try {
+    return await loader.loadPyodide({
+      indexURL: PYODIDE,
+      packageBaseUrl: PYODIDE, // never the CDN default; we load no packages anyway
+      stdout: () => {},
+      stderr: (text) => console.warn(text),
+      ...extra,
+    });
+  } finally {
+    restore();
+  }
+}
+
+/** Pyodide with klubovna imported: from the snapshot when there is a good one. */
+async function startEngine(): Promise<{ pyodide: PyodideInterface; snapshot: boolean }> {
+  progress(0.05, "start");
+  const [loader, sources] = await Promise.all([
+    import(/* @vite-ignore */ `${PYODIDE}pyodide.mjs`) as Promise<Loader>,
+    fetchSources(),
+  ]);
+  const key = canSnapshot ? await snapshotKey(loader.version, sources) : "";
+  progress(0.15, "loader");
+  const saved = await readSnapshot(key);
+  if (saved !== null) {
+    try {
+      const pyodide = await startPython(loader, { _loadSnapshot: saved });
+      writeSources(pyodide, sources); // for any module imported later
+      pyodide.runPython(IMPORTS);
+      return { pyodide, snapshot: true };
+    } catch (error) {
+      console.warn("engine snapshot dropped:", error);
+      await forgetSnapshots();
+    }
+  }
+  const pyodide = await startPython(loader, canSnapshot ? { _makeSnapshot: true } : {});
+  progress(0.75, "runtime");
+  writeSources(pyodide, sources);
+  pyodide.runPython(IMPORTS);
+  if (canSnapshot) {
+    try {
+      const snapshot = pyodide.makeMemorySnapshot();
+      void saveSnapshot(key, snapshot);
+    } catch (error) {
+      console.warn("engine snapshot not made:", error);
+    }
+  }
+  return { pyodide, snapshot: false };
+}
+
+async function load(): Promise<Glue> {
+  const { pyodide, snapshot } = await startEngine();
+  progress(0.9, "packages");
+  const namespace = pyodide.globals.get("dict")();
+  pyodide.runPython(GLUE, { globals: namespace });
+  const glue: Glue = {
+    create: namespace.get("create"),
+    handle: namespace.get("handle"),
+    tick: namespace.get("tick"),
+    close: namespace.get("close"),
+    next_deadline: namespace.get("next_deadline"),
+    score: namespace.get("score"),
+    deck: namespace.get("deck"),
+    snapshot,
+  };
+  progress(1, "ready");
+  return glue;
+}
+
+let engine: Promise<Glue> | null = null;
+
+function ready(): Promise<Glue> {
+  engine ??= load().catch((error) => {
+    engine = null; // a later request tries again (e.g. back online after a failed first visit)
+    throw error;
+  });
+  return engine;
+}
+
+// ------------------------------------------------------------------ deadlines
+
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+/** Arm one timer for the earliest deadline of every local table (hard mode). */
+function schedule(py: Glue): void {
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+  const due = py.next_deadline();
+  if (due < 0) return;
+  timer = setTimeout(() => {
+    timer = null;
+    runTick(py, Date.now());
+  }, Math.max(0, due - Date.now()));
+}
+
+function runTick(py: Glue, now: number): Record<string, unknown[]> {
+  const out = JSON.parse(py.tick(now)) as Record<string, unknown[]>;
+  for (const [tableId, messages] of Object.entries(out)) {
+    scope.postMessage({ event: "table", tableId, messages });
+  }
+  schedule(py);
+  return out;
+}
+
+// ------------------------------------------------------------------ operations
+
+const OPS: Record<string, (py: Glue, ...args: never[]) => unknown> = {
+  load: (py) => ({ snapshot: py.snapshot }),
+  createTable(py, tableId: string, request: string, seed: number, key: string) {
+    const reply = JSON.parse(py.create(tableId, request, String(seed), key));
+    schedule(py);
+    return reply;
+  },
+  handle(py, tableId: string, message: string, now?: number) {
+    const messages = JSON.parse(py.handle(tableId, message, now ?? Date.now()));
+    schedule(py);
+    return messages;
+  },
+  tick: (py, now?: number) => runTick(py, now ?? Date.now()),
+  closeTable(py, tableId: string) {
+    py.close(tableId);
+    schedule(py);
+    return null;
+  },
+  scoreBoard: (py, cells: Array<number | null>, table: string) => JSON.parse(py.score(JSON.stringify(cells), table)),
+  shuffledDeck: (py, seed: number) => JSON.parse(py.deck(String(seed))),
+};
+
+// Requests run one after another in arrival order (a table sees its messages in order).
+let queue: Promise<unknown> = Promise.resolve();
+
+scope.onmessage = (event: MessageEvent<Request>) => {
+  const { id, op, args } = event.data;
+  queue = queue.then(async () => {
+    try {
+      const fn = OPS[op];
+      if (fn === undefined) throw new Error(`unknown operation: ${op}`);
+      const py = await ready();
+      const result = (fn as (py: Glue, ...rest: unknown[]) => unknown)(py, ...(args ?? []));
+      scope.postMessage({ id, ok: true, result });
+    } catch (error) {
+      scope.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) });
+    }
+  });
+};
