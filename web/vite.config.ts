@@ -2,8 +2,8 @@
 // Pyodide and the engine), and the Python files the worker loads.
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { pythonInTheBrowser } from "./build/plugins";
-import { mpTables } from "./build/rules";
+import { pythonInTheBrowser } from "./build/plugins.ts";
+import { mpTables } from "./build/rules.ts";
 
 export default defineConfig({
   plugins: [
