@@ -10,8 +10,10 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Engine,
     ForeignKey,
+    Index,
     Integer,
     String,
     create_engine,
@@ -36,6 +38,10 @@ class TableRow(Base):
     created_at: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(16), index=True)  # "active" | "over"
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    kind: Mapped[str] = mapped_column(String(16), default="solo")  # solo | ranked | daily
+    profile_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    """The player whose game is recorded; None: nothing is recorded."""
+    daily_date: Mapped[str | None] = mapped_column(String(10), nullable=True)
 
 
 class SeatRow(Base):
@@ -60,6 +66,61 @@ class LogRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     seq: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     action: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class ProfileRow(Base):
+    """A player: a nickname and the hash of its access key; nothing else about them."""
+
+    __tablename__ = "profiles"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    nickname: Mapped[str] = mapped_column(String(24))
+    nickname_folded: Mapped[str] = mapped_column(String(24), unique=True)
+    """casefold() of the nickname: nicknames are unique ignoring case."""
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[int] = mapped_column(BigInteger)
+    consent: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    """Publishing consent: None until asked, then the player's answer."""
+    stats_since: Mapped[int] = mapped_column(BigInteger, default=0)
+    """Statistics count results finished at or after this time (a reset moves it)."""
+
+
+class ResultRow(Base):
+    """The result of one recorded game (a game the server ran for a profile)."""
+
+    __tablename__ = "results"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), unique=True)
+    profile_id: Mapped[str] = mapped_column(ForeignKey("profiles.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))  # solo | ranked | daily
+    mode: Mapped[str] = mapped_column(String(8))  # easy | hard
+    seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    score: Mapped[int] = mapped_column(Integer)
+    filled: Mapped[int] = mapped_column(Integer)
+    complete: Mapped[bool] = mapped_column(Boolean)
+    started_at: Mapped[int] = mapped_column(BigInteger)
+    """Unix ms of the start action."""
+    finished_at: Mapped[int] = mapped_column(BigInteger)
+    duration_ms: Mapped[int] = mapped_column(BigInteger)
+    daily_date: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    published: Mapped[bool] = mapped_column(Boolean)
+    """On a public table (ranked leaderboard or the table of the day): consent was given."""
+
+    __table_args__ = (
+        Index("ix_results_board", "kind", "published", "complete", "finished_at"),
+        Index("ix_results_daily", "daily_date", "kind", "published"),
+    )
+
+
+class DailyAttemptRow(Base):
+    """One attempt per profile per Prague day; the primary key makes it race-proof."""
+
+    __tablename__ = "daily_attempts"
+
+    profile_id: Mapped[str] = mapped_column(ForeignKey("profiles.id"), primary_key=True)
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(32))
 
 
 def make_engine(url: str) -> Engine:
