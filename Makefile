@@ -25,6 +25,7 @@ lint: python-deps
 bench: deps test-deps
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/web.py
+	$(BIN)/python bench/leaderboard.py
 
 deps: python-deps web-build
 

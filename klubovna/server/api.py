@@ -1,29 +1,42 @@
-"""The HTTP JSON API: create a table, read a seat's view.
+"""The HTTP JSON API: create a table (solo, ranked or the daily challenge), read a seat's view.
 
 Request shapes are Pydantic models (they make the OpenAPI schema); the rules
-themselves are checked by the game engine, never here.
+themselves are checked by the game engine, never here. With a profile key a table is
+recorded: its result is written when the game ends (store.append), never sent by a client.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, Request
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from fastapi import APIRouter, Depends, Header, Request
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from starlette.concurrency import run_in_threadpool
 
+from klubovna.server.calendar import prague_day
 from klubovna.server.clock import now_ms
+from klubovna.server.db import ProfileRow
 from klubovna.server.errors import ApiError
 from klubovna.server.hub import Hub, LiveTable
+from klubovna.server.profiles import address_of, limits_of, optional_profile_of
+from klubovna.server.secret import daily_seed
+from klubovna.server.store import AlreadyPlayed, Recording
+
+MIN_THINK_MS = 120
+"""Recorded games refuse a placement sooner than this after the draw (`too_fast`)."""
 
 router = APIRouter(prefix="/api")
 
 
 class CreateTable(BaseModel):
-    """A solo Matematický poker table."""
+    """A one-seat Matematický poker table: solo, ranked or the daily challenge."""
 
     model_config = ConfigDict(extra="forbid")
 
     game: Literal["matematicky-poker"]
+    kind: Literal["solo", "ranked", "daily"] = Field(
+        default="solo", description="Ranked and daily need a profile key."
+    )
     mode: Literal["easy", "hard"] = "easy"
     seconds: Annotated[StrictInt | None, Field(ge=3, le=300)] = Field(
         default=None, description="Seconds per number; hard mode only (3–300)."
@@ -32,11 +45,16 @@ class CreateTable(BaseModel):
     seed: Annotated[StrictInt | None, Field(ge=0, le=2**63 - 1)] = Field(
         default=None, description="Tests only: refused unless the server allows it."
     )
+    replay: StrictBool = Field(
+        default=False,
+        description="Daily only: the day's deck again, not recorded (after the attempt).",
+    )
 
 
 class CreatedTable(BaseModel):
     table: str = Field(description="The table id.")
     key: str = Field(description="The seat's access key; send it as 'Authorization: Bearer KEY'.")
+    recorded: bool = Field(description="Whether the game is recorded for the profile.")
 
 
 class TableView(BaseModel):
@@ -52,7 +70,7 @@ class ErrorBody(BaseModel):
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorBody} for status in (400, 401, 403, 404, 413, 422)
+    status: {"model": ErrorBody} for status in (400, 401, 403, 404, 409, 413, 422, 429)
 }
 
 
@@ -62,12 +80,66 @@ def hub_of(request: Request) -> Hub:
 
 
 @router.post("/tables", response_model=CreatedTable, status_code=201, responses=ERRORS)
-async def create_table(body: CreateTable, request: Request) -> CreatedTable:
-    config = body.model_dump(exclude={"game", "seed"})
+async def create_table(
+    body: CreateTable,
+    request: Request,
+    profile: Annotated[ProfileRow | None, Depends(optional_profile_of)],
+) -> CreatedTable:
+    """A new table. With a profile key (`Authorization: Bearer KEY`) the game is recorded."""
+    config: dict[str, Any] = body.model_dump(exclude={"game", "seed", "kind", "replay"})
     if body.seed is not None and not request.app.state.settings.allow_seed:
         raise ApiError(422, "seed_not_allowed", "This server deals its own cards.")
-    table_id, key = await hub_of(request).create(body.game, config, body.seed)
-    return CreatedTable(table=table_id, key=key)
+    limits = limits_of(request)
+    limits.tables_by_address.check(address_of(request), "new tables")
+    if profile is not None:
+        limits.tables_by_profile.check(profile.id, "new tables")
+    seed = body.seed
+    if body.kind != "daily" and body.replay:
+        raise ApiError(422, "bad_config", "Only the daily challenge can be replayed.")
+    if body.kind == "solo":
+        recording = Recording("solo", profile.id if profile else None)
+    else:
+        if profile is None:
+            raise ApiError(401, "profile_required",
+                           f"A {body.kind} game needs a profile: send its key as "
+                           "'Authorization: Bearer KEY'.")
+        if body.table != "adjacent":
+            raise ApiError(422, "bad_config", f"A {body.kind} game uses the adjacent table.")
+        config["preview"] = False
+        if body.kind == "ranked":
+            recording = Recording("ranked", profile.id)
+        else:
+            recording, seed = await _daily(request, body, profile)
+    if recording.profile_id is not None:
+        config["min_think_ms"] = MIN_THINK_MS
+    try:
+        table_id, key = await hub_of(request).create(body.game, config, seed, recording)
+    except AlreadyPlayed:
+        raise ApiError(409, "already_played",
+                       "Today's daily challenge is played; ask with 'replay': true to play "
+                       "the same deck again, unrecorded.") from None
+    return CreatedTable(table=table_id, key=key, recorded=recording.profile_id is not None)
+
+
+async def _daily(
+    request: Request, body: CreateTable, profile: ProfileRow
+) -> tuple[Recording, int]:
+    """Who a daily table records for and the day's seed; checks the attempt for a replay."""
+    if body.mode != "easy":
+        raise ApiError(422, "bad_config", "The daily challenge is played in easy mode.")
+    if body.seed is not None:
+        raise ApiError(422, "bad_config", "The daily challenge deals the day's own deck.")
+    day = prague_day(now_ms())
+    seed = daily_seed(request.app.state.secret, day)
+    if not body.replay:
+        return Recording("daily", profile.id, day.isoformat(), daily_attempt=True), seed
+    attempt = await run_in_threadpool(
+        hub_of(request).store.daily_attempt, profile.id, day.isoformat()
+    )
+    if attempt is None or not attempt[1]:
+        raise ApiError(409, "not_played_yet",
+                       "Finish today's daily challenge first; then its deck can be replayed.")
+    return Recording("daily", None, day.isoformat()), seed
 
 
 async def seat_of(live: LiveTable, authorization: str | None) -> int:

@@ -110,6 +110,9 @@ class ResultRow(Base):
     __table_args__ = (
         Index("ix_results_board", "kind", "published", "complete", "finished_at"),
         Index("ix_results_daily", "daily_date", "kind", "published"),
+        # Each player's best score (the leaderboard's GROUP BY) read from the index alone.
+        Index("ix_results_best", "kind", "published", "complete", "profile_id", "score",
+              "mode"),
     )
 
 

@@ -18,8 +18,8 @@ from starlette.concurrency import run_in_threadpool
 
 from klubovna.games import get_game
 from klubovna.server.clock import now_ms
-from klubovna.server.store import Store, StoredTable
-from klubovna.tables import Step, Table, hash_key
+from klubovna.server.store import Recording, Store, StoredTable
+from klubovna.tables import LogEntry, Step, Table, hash_key
 from klubovna.tables.table import Message
 
 log = logging.getLogger("klubovna.hub")
@@ -67,9 +67,11 @@ class Hub:
 
     # --- tables -----------------------------------------------------------
     async def create(
-        self, game_name: str, config: Mapping[str, Any], seed: int | None = None
+        self, game_name: str, config: Mapping[str, Any], seed: int | None = None,
+        recording: Recording | None = None,
     ) -> tuple[str, str]:
-        """A new one-seat table; returns (table id, seat access key). Raises IllegalAction."""
+        """A new one-seat table; returns (table id, seat access key). Raises IllegalAction,
+        and store.AlreadyPlayed for a used daily attempt."""
         game = get_game(game_name)
         table_id = secrets.token_urlsafe(12)
         key = secrets.token_urlsafe(32)  # 256 bits; only its hash is stored
@@ -77,7 +79,7 @@ class Hub:
         table = Table(table_id, game, config, seed, [hash_key(key)])
         await run_in_threadpool(
             self.store.create_table, table_id, game_name, table.config, seed,
-            table.key_hashes, now_ms(),
+            table.key_hashes, now_ms(), recording,
         )
         self.live[table_id] = LiveTable(table)
         return table_id, key
@@ -113,8 +115,13 @@ class Hub:
         table = live.table
         if step.entry is not None:
             result = table.game.result(step.state)
+            # The entry that ends the game also writes the result (if the table records).
+            ends = result is not None and table.game.result(table.state) is None
+            started_at = started_at_of(table.log, step.entry) if ends else None
             try:
-                await run_in_threadpool(self.store.append, table.id, step.entry, result)
+                await run_in_threadpool(
+                    self.store.append, table.id, step.entry, result, started_at
+                )
             except Exception as error:  # the database said no: commit nothing
                 log.exception("storing %s v%s failed", table.id, step.entry.version)
                 raise StorageError from error
@@ -151,3 +158,13 @@ class Hub:
             except Exception:
                 log.exception("sweep failed")
             await asyncio.sleep(SWEEP_SECONDS)
+
+
+def started_at_of(log: list[LogEntry], last: LogEntry) -> int:
+    """When the game started: the `now` of the first start action (else of the first entry)."""
+    for entry in log:
+        if entry.kind == "act" and entry.action is not None and (
+            entry.action.get("type") == "start"
+        ):
+            return entry.now
+    return log[0].now if log else last.now

@@ -21,6 +21,11 @@ class Settings:
     allow_seed: bool = False
     """Tests only (KLUBOVNA_ALLOW_SEED=1): a new table may name its seed, so a test can
     deal known cards. Never on a real site: a known seed is a known deck."""
+    rate_profiles: int = 10
+    """New profiles per client address per minute (`KLUBOVNA_RATE_PROFILES`; 0: no limit)."""
+    rate_tables: int = 60
+    """New tables per minute, per client address and per profile (`KLUBOVNA_RATE_TABLES`;
+    0: no limit)."""
 
     @classmethod
     def from_env(cls, data_dir: str | Path | None = None) -> Settings:
@@ -29,4 +34,18 @@ class Settings:
         url = os.environ.get("KLUBOVNA_DATABASE_URL") or f"sqlite:///{folder / 'klubovna.db'}"
         web = Path(os.environ.get("KLUBOVNA_WEB_DIST") or WEB_DIST).resolve()
         allow_seed = os.environ.get("KLUBOVNA_ALLOW_SEED") == "1"
-        return cls(data_dir=folder, database_url=url, web_dir=web, allow_seed=allow_seed)
+        return cls(
+            data_dir=folder, database_url=url, web_dir=web, allow_seed=allow_seed,
+            rate_profiles=_count("KLUBOVNA_RATE_PROFILES", cls.rate_profiles),
+            rate_tables=_count("KLUBOVNA_RATE_TABLES", cls.rate_tables),
+        )
+
+
+def _count(name: str, default: int) -> int:
+    """A whole number from the environment, 0 or more; a bad one stops the start."""
+    given = os.environ.get(name)
+    if not given:
+        return default
+    if not given.strip().isdecimal():
+        raise ValueError(f"{name} must be a whole number (0: no limit), got {given!r}")
+    return int(given)

@@ -1,7 +1,8 @@
-"""Reading and writing tables and their logs in the database.
+"""Reading and writing tables, their logs, profiles and results in the database.
 
-Synchronous SQLAlchemy; the hub calls it from a worker thread. Each write is
-one transaction, committed before the caller acknowledges anything.
+Synchronous SQLAlchemy; the hub and the API call it from a worker thread. Each write is
+one transaction, committed before the caller acknowledges anything. Write transactions
+begin with a write, so SQLite takes its lock first and never fails a stale read.
 """
 
 from __future__ import annotations
@@ -9,11 +10,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Engine, delete, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from klubovna.server.db import LogRow, SeatRow, TableRow
+from klubovna.server import results
+from klubovna.server.db import DailyAttemptRow, LogRow, ProfileRow, ResultRow, SeatRow, TableRow
 from klubovna.tables import LogEntry
+
+
+class AlreadyPlayed(Exception):
+    """The profile has already used this day's daily attempt; nothing was written."""
+
+
+class NicknameTaken(Exception):
+    """Another profile has this nickname (ignoring case); nothing was written."""
+
+
+@dataclass(frozen=True)
+class Recording:
+    """Who a new table records for: kind, profile (None: nobody), the daily day.
+
+    `daily_attempt`: the table is the profile's one attempt of `daily_date`."""
+
+    kind: str = "solo"
+    profile_id: str | None = None
+    daily_date: str | None = None
+    daily_attempt: bool = False
 
 
 @dataclass(frozen=True)
@@ -34,26 +57,53 @@ class Store:
 
     def create_table(
         self, table_id: str, game: str, config: dict[str, Any], seed: int,
-        key_hashes: list[str], created_at: int,
+        key_hashes: list[str], created_at: int, recording: Recording | None = None,
     ) -> None:
-        with Session(self.engine) as session, session.begin():
-            session.add(TableRow(
-                id=table_id, game=game, config=config, seed=seed,
-                created_at=created_at, status="active",
-            ))
-            session.flush()  # the table row first: seats refer to it
-            for seat, key_hash in enumerate(key_hashes):
-                session.add(SeatRow(table_id=table_id, seat=seat, key_hash=key_hash))
+        """Store a new table; with `recording.daily_attempt` also the day's attempt, in the
+        same transaction: raises AlreadyPlayed (and stores nothing) when it is used."""
+        recording = recording or Recording()
+        try:
+            with Session(self.engine) as session, session.begin():
+                session.add(TableRow(
+                    id=table_id, game=game, config=config, seed=seed,
+                    created_at=created_at, status="active", kind=recording.kind,
+                    profile_id=recording.profile_id, daily_date=recording.daily_date,
+                ))
+                session.flush()  # the table row first: seats refer to it
+                for seat, key_hash in enumerate(key_hashes):
+                    session.add(SeatRow(table_id=table_id, seat=seat, key_hash=key_hash))
+                if recording.daily_attempt:
+                    assert recording.profile_id is not None and recording.daily_date is not None
+                    session.add(DailyAttemptRow(
+                        profile_id=recording.profile_id, day=recording.daily_date,
+                        table_id=table_id,
+                    ))
+        except IntegrityError:
+            if recording.daily_attempt and self.daily_attempt(
+                recording.profile_id or "", recording.daily_date or ""
+            ) is not None:
+                raise AlreadyPlayed from None
+            raise
 
-    def append(self, table_id: str, entry: LogEntry, result: dict[str, Any] | None) -> None:
-        """Store one confirmed log entry (and the result, when it ended the game)."""
+    def append(
+        self, table_id: str, entry: LogEntry, result: dict[str, Any] | None,
+        started_at: int | None = None,
+    ) -> None:
+        """Store one confirmed log entry (and the result, when it ended the game).
+
+        When this entry ends the game and the table records for a profile, the result row
+        is written in the same transaction (started at `started_at`, finished at the
+        entry's `now`)."""
         with Session(self.engine) as session, session.begin():
             session.add(LogRow(table_id=table_id, **entry.to_json()))
             if result is not None:
-                session.execute(
-                    update(TableRow).where(TableRow.id == table_id)
+                ended = session.execute(
+                    update(TableRow).where(TableRow.id == table_id, TableRow.status == "active")
                     .values(status="over", result=result)
                 )
+                if ended.rowcount == 1:  # type: ignore[attr-defined]
+                    started = entry.now if started_at is None else started_at
+                    results.record(session, table_id, result, started, entry.now)
 
     def load(self, table_id: str) -> StoredTable | None:
         with Session(self.engine) as session:
@@ -82,3 +132,150 @@ class Store:
             id=row.id, game=row.game, config=row.config, seed=row.seed,
             key_hashes=[seat.key_hash for seat in seats], entries=entries,
         )
+
+    # --- profiles -----------------------------------------------------------
+    def create_profile(
+        self, profile_id: str, nickname: str, folded: str, key_hash: str, created_at: int
+    ) -> ProfileRow:
+        """A new profile; raises NicknameTaken when the nickname is in use."""
+        row = ProfileRow(
+            id=profile_id, nickname=nickname, nickname_folded=folded, key_hash=key_hash,
+            created_at=created_at, consent=None, stats_since=0,
+        )
+        try:
+            with Session(self.engine, expire_on_commit=False) as session, session.begin():
+                session.add(row)
+        except IntegrityError:
+            if self._nickname_used(folded):
+                raise NicknameTaken from None
+            raise
+        return row
+
+    def profile_by_key_hash(self, key_hash: str) -> ProfileRow | None:
+        with Session(self.engine) as session:
+            return session.scalars(
+                select(ProfileRow).where(ProfileRow.key_hash == key_hash)
+            ).first()
+
+    def update_profile(
+        self, profile_id: str, nickname: tuple[str, str] | None = None,
+        consent: bool | None = None,
+    ) -> ProfileRow | None:
+        """Rename (nickname, folded) and/or answer the consent question. Withdrawing
+        consent also takes the profile's results off the public tables. Raises
+        NicknameTaken; None when the profile is gone."""
+        values: dict[str, Any] = {}
+        if nickname is not None:
+            values.update(nickname=nickname[0], nickname_folded=nickname[1])
+        if consent is not None:
+            values.update(consent=consent)
+        try:
+            with Session(self.engine, expire_on_commit=False) as session, session.begin():
+                if values:
+                    session.execute(
+                        update(ProfileRow).where(ProfileRow.id == profile_id).values(**values)
+                    )
+                if consent is False:
+                    session.execute(
+                        update(ResultRow).where(ResultRow.profile_id == profile_id)
+                        .values(published=False)
+                    )
+                return session.get(ProfileRow, profile_id)
+        except IntegrityError:
+            if nickname is not None and self._nickname_used(nickname[1]):
+                raise NicknameTaken from None
+            raise
+
+    def reset_stats(self, profile_id: str, now: int) -> None:
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                update(ProfileRow).where(ProfileRow.id == profile_id).values(stats_since=now)
+            )
+
+    def delete_profile(self, profile_id: str) -> None:
+        """The profile, its results and daily attempts are gone; its tables record nothing
+        any more (a game still running ends unrecorded)."""
+        for attempt in range(3):
+            try:
+                with Session(self.engine) as session, session.begin():
+                    # Tables first: a game ending at this moment waits for this row lock
+                    # and then finds nobody to record for.
+                    session.execute(
+                        update(TableRow).where(TableRow.profile_id == profile_id)
+                        .values(profile_id=None)
+                    )
+                    session.execute(delete(ResultRow).where(ResultRow.profile_id == profile_id))
+                    session.execute(
+                        delete(DailyAttemptRow).where(DailyAttemptRow.profile_id == profile_id)
+                    )
+                    session.execute(delete(ProfileRow).where(ProfileRow.id == profile_id))
+                return
+            except IntegrityError:  # a row referring to it was added meanwhile: again
+                if attempt == 2:
+                    raise
+
+    def statistics(self, profile_id: str, now: int) -> results.Stats | None:
+        with Session(self.engine) as session:
+            profile = session.get(ProfileRow, profile_id)
+            return None if profile is None else results.profile_statistics(session, profile, now)
+
+    def profile_with_stats(
+        self, profile_id: str, now: int
+    ) -> tuple[ProfileRow, results.Stats] | None:
+        with Session(self.engine) as session:
+            profile = session.get(ProfileRow, profile_id)
+            if profile is None:
+                return None
+            return profile, results.profile_statistics(session, profile, now)
+
+    def export(self, profile_id: str, now: int) -> dict[str, Any] | None:
+        """Everything stored about the profile (but its key's hash and the decks)."""
+        with Session(self.engine) as session:
+            profile = session.get(ProfileRow, profile_id)
+            if profile is None:
+                return None
+            rows = session.scalars(
+                select(ResultRow).where(ResultRow.profile_id == profile_id)
+                .order_by(ResultRow.finished_at)
+            ).all()
+            attempts = session.scalars(
+                select(DailyAttemptRow).where(DailyAttemptRow.profile_id == profile_id)
+                .order_by(DailyAttemptRow.day)
+            ).all()
+            tables = session.scalars(
+                select(TableRow).where(TableRow.profile_id == profile_id)
+                .order_by(TableRow.created_at)
+            ).all()
+            return {
+                "profile": {
+                    "id": profile.id, "nickname": profile.nickname,
+                    "consent": profile.consent, "created_at": profile.created_at,
+                    "stats_since": profile.stats_since,
+                },
+                "stats": results.profile_statistics(session, profile, now),
+                "results": [results.result_json(row) for row in rows],
+                "daily_attempts": [
+                    {"day": a.day, "table": a.table_id} for a in attempts
+                ],
+                "tables": [
+                    {"id": t.id, "game": t.game, "kind": t.kind, "config": t.config,
+                     "created_at": t.created_at, "status": t.status, "result": t.result,
+                     "daily_date": t.daily_date}
+                    for t in tables
+                ],
+            }
+
+    def daily_attempt(self, profile_id: str, day: str) -> tuple[str, bool] | None:
+        """(table id, over?) of the profile's daily attempt of `day`, or None."""
+        with Session(self.engine) as session:
+            attempt = session.get(DailyAttemptRow, (profile_id, day))
+            if attempt is None:
+                return None
+            table = session.get(TableRow, attempt.table_id)
+            return attempt.table_id, table is not None and table.status == "over"
+
+    def _nickname_used(self, folded: str) -> bool:
+        with Session(self.engine) as session:
+            return session.scalars(
+                select(ProfileRow.id).where(ProfileRow.nickname_folded == folded)
+            ).first() is not None

@@ -52,6 +52,9 @@ class LiveServer:
         if self.database_url:
             env["KLUBOVNA_DATABASE_URL"] = self.database_url
         env["KLUBOVNA_ALLOW_SEED"] = "1" if self.allow_seed else "0"
+        # Every request comes from 127.0.0.1: generous limits unless a test sets its own.
+        env.setdefault("KLUBOVNA_RATE_PROFILES", "1000")
+        env.setdefault("KLUBOVNA_RATE_TABLES", "1000")
         with open(self.data_dir / "log", "ab") as log:  # the child keeps its own copy
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "klubovna.server.cli", "serve", "--port", str(self.port),

@@ -19,7 +19,7 @@ SECONDS_MIN = 3
 SECONDS_MAX = 300
 DEFAULT_MODE = "easy"
 DEFAULT_TABLE = "adjacent"
-CONFIG_KEYS = frozenset({"mode", "seconds", "table", "preview"})
+CONFIG_KEYS = frozenset({"mode", "seconds", "table", "preview", "min_think_ms"})
 
 Action = dict[str, Json]
 
@@ -80,6 +80,9 @@ def new(config: Mapping[str, Json], seed: int) -> State:
     preview = config.get("preview", True)
     if not isinstance(preview, bool):
         _bad_config(f"Preview must be true or false, got {preview!r}.")
+    min_think_ms = config.get("min_think_ms", 0)
+    if not (_is_int(min_think_ms) and min_think_ms >= 0):
+        _bad_config(f"min_think_ms must be a whole number of ms, 0 or more, got {min_think_ms!r}.")
     return State(
         mode=mode,
         seconds=seconds,
@@ -87,6 +90,7 @@ def new(config: Mapping[str, Json], seed: int) -> State:
         preview=preview,
         deck=shuffled_deck(seed),
         players=(Player(),),
+        min_think_ms=min_think_ms,
     )
 
 
@@ -97,6 +101,7 @@ def legal(state: State, seat: int) -> list[Action]:
     """Every action `seat` may send now: what `apply` would accept at this very state.
 
     In hard mode a card in hand may already have expired: call `advance(now)` first.
+    With `min_think_ms` a placement may still be refused as `too_fast` (time is not known here).
     """
     if not _is_seat(state, seat):
         return []
@@ -202,6 +207,7 @@ def _place(state: State, seat: int, move: Move, now: int) -> tuple[State, list[E
     if player.hand == JOKER:
         raise IllegalAction("joker_in_hand", "The card in hand is a joker: use it now or keep it.")
     cell = _empty_cell(player, move.cell)
+    _thought(state, player, now)
     value = player.hand
     player = replace(player, board=_written(player.board, cell, value), hand=None, drawn_at=None)
     state, more = _finish_or_draw(state, seat, player, now)
@@ -219,6 +225,7 @@ def _joker_now(state: State, seat: int, move: Move, now: int) -> tuple[State, li
     player = _joker_in_hand(state, seat)
     cell = _empty_cell(player, move.cell)
     value = _given_value(move)
+    _thought(state, player, now)
     player = replace(
         player,
         board=_written(player.board, cell, value),
@@ -236,6 +243,7 @@ def _kept_joker(state: State, seat: int, move: Move, now: int) -> tuple[State, l
         raise IllegalAction("no_kept_joker", "There is no kept joker to play.")
     cell = _empty_cell(player, move.cell)
     value = _given_value(move)
+    _thought(state, player, now)
     # A kept joker takes no card: whatever is in hand stays there, with its clock.
     player = replace(
         player,
@@ -377,7 +385,7 @@ def _draw(state: State, seat: int, player: Player, now: int) -> tuple[State, lis
         player,
         position=player.position + 1,
         hand=card,
-        drawn_at=now if state.mode == "hard" else None,
+        drawn_at=now if state.mode == "hard" or state.min_think_ms else None,
     )
     shown: Json = {"kind": "joker"} if card == JOKER else {"kind": "number", "value": card}
     return _with_player(state, seat, player), [{"type": "drawn", "card": shown}]
@@ -429,6 +437,19 @@ def _empty_cell(player: Player, cell: int | None) -> int:
     if player.board[cell] is not None:
         raise IllegalAction("cell_taken", f"Cell {cell} is already filled.")
     return cell
+
+
+def _thought(state: State, player: Player, now: int) -> None:
+    """Recorded games: refuse a placement sooner than `min_think_ms` after the draw.
+    The card stays in hand; the same action sent again later is judged anew."""
+    if state.min_think_ms and player.drawn_at is not None and (
+        now - player.drawn_at < state.min_think_ms
+    ):
+        raise IllegalAction(
+            "too_fast",
+            f"Too fast: a card may be placed {state.min_think_ms} ms after it was drawn at "
+            "the earliest; send the move again.",
+        )
 
 
 def _given_value(move: Move) -> int:

@@ -62,7 +62,8 @@ class Player:
     hand: int | None = None
     """None, a number 1..13 waiting to be placed, or JOKER waiting for a choice."""
     drawn_at: int | None = None
-    """Hard mode: Unix ms when the card in hand was drawn; None otherwise."""
+    """Unix ms when the card in hand was drawn (hard mode, or when `min_think_ms` is set);
+    None otherwise."""
     kept_jokers: int = 0
     forfeited: int = 0
     """Numbers that expired in hard mode; each costs one cell for good."""
@@ -97,6 +98,8 @@ class State:
     """Every card of the game in draw order (server side only, never in a view)."""
     players: tuple[Player, ...]
     started: bool = False
+    min_think_ms: int = 0
+    """Recorded games: a card may be placed only this long after it was drawn (0: no limit)."""
 
     @property
     def over(self) -> bool:
@@ -106,8 +109,9 @@ class State:
         """A one-line form that round-trips through `State.from_text` (tests, logs, bugs).
 
         Fields: tag, mode, seconds, table, preview 1/0, started 1/0, deck (`*` joker,
-        T J Q K for 10-13), then per player after `|`: position, board (`.` empty),
-        joker cells (comma list or `-`), hand, drawn_at, kept jokers, forfeited, finished.
+        T J Q K for 10-13), min_think_ms (only when not 0), then per player after `|`:
+        position, board (`.` empty), joker cells (comma list or `-`), hand, drawn_at,
+        kept jokers, forfeited, finished.
 
         >>> s = State(mode="hard", seconds=30, table="school", preview=False,
         ...           deck=(5, 0, 13), players=(Player(position=1, hand=5, drawn_at=1000),),
@@ -124,6 +128,8 @@ class State:
             _flag(self.started),
             "".join(_CARD_CHARS[card] for card in self.deck),
         ]
+        if self.min_think_ms:
+            head.append(str(self.min_think_ms))
         parts = [" ".join(head)]
         for p in self.players:
             jokers = ",".join(str(i) for i, j in enumerate(p.from_joker) if j) or _NONE
@@ -144,9 +150,12 @@ class State:
     def from_text(cls, text: str) -> State:
         """Parse `to_text()` output; raises ValueError on anything malformed."""
         head, *players = (part.split(" ") for part in text.strip().split(" | "))
-        if len(head) != 7 or head[0] != TEXT_TAG:
+        if len(head) not in (7, 8) or head[0] != TEXT_TAG:
             raise ValueError(f"not a {TEXT_TAG} state: {text!r}")
-        _, mode, seconds, table, preview, started, deck = head
+        _, mode, seconds, table, preview, started, deck, *think = head
+        min_think_ms = int(think[0]) if think else 0
+        if min_think_ms <= 0 and think:
+            raise ValueError(f"min_think_ms is written only when positive: {think[0]!r}")
         if mode not in MODES or table not in TABLES:
             raise ValueError(f"unknown mode {mode!r} or table {table!r}")
         if not players:
@@ -159,6 +168,7 @@ class State:
             started=_parse_flag(started),
             deck=tuple(_parse_card(ch) for ch in deck),
             players=tuple(_parse_player(fields) for fields in players),
+            min_think_ms=min_think_ms,
         )
 
 

@@ -1,0 +1,150 @@
+"""The daily challenge's board: the Prague day's record, its table and a player's standing.
+
+Query functions take the clock (Unix ms); the route `GET /api/daily` reads the server
+clock and, when a profile key is sent, adds that player's attempt, rank and streak.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from pydantic import BaseModel, Field
+from sqlalchemy import and_, func, or_, select, true
+
+from klubovna.server import calendar, clock, results
+from klubovna.server.api import ErrorBody
+from klubovna.server.db import DailyAttemptRow, ProfileRow, ResultRow
+from klubovna.server.leaderboard import PLACES, Db, connected, engine_of
+from klubovna.server.profiles import optional_profile_of
+
+router = APIRouter(prefix="/api")
+
+
+class DailyRecord(BaseModel):
+    score: int
+    nickname: str
+
+
+class DailyEntry(BaseModel):
+    rank: int = Field(description="1-based place of the day; equal scores: the earlier first.")
+    nickname: str
+    score: int
+    finished_at: int = Field(description="When the game ended, Unix ms.")
+
+
+class DailyResult(BaseModel):
+    score: int
+    finished_at: int
+    duration_ms: int = Field(description="From the start action to the last placement.")
+    published: bool = Field(description="On the table of the day (publishing consent).")
+
+
+class Streak(BaseModel):
+    current: int
+    best: int
+    last_day: str | None = Field(description="The last Prague day with a finished challenge.")
+
+
+class DailyBoard(BaseModel):
+    date: str = Field(description="Today in Prague (YYYY-MM-DD).")
+    record: DailyRecord | None = Field(description="The best published result of the day.")
+    played: bool = Field(description="The profile has used today's attempt.")
+    result: DailyResult | None = Field(description="The profile's finished attempt of today.")
+    rank: int | None = Field(
+        description="The profile's place of the day (unpublished: the place it would have)."
+    )
+    entries: list[DailyEntry] = Field(description="The first 100 published results of the day.")
+    streak: Streak | None = Field(description="The profile's streak; null without a key.")
+
+
+def _published_today(day: str) -> list[Any]:
+    return [ResultRow.kind == "daily", ResultRow.daily_date == day, ResultRow.published == true()]
+
+
+def query_daily_entries(db: Db, now_ms: int) -> list[DailyEntry]:
+    """The first 100 published results of the Prague day at `now_ms` (one attempt each)."""
+    day = calendar.prague_day(now_ms).isoformat()
+    statement = (
+        select(ProfileRow.nickname, ResultRow.score, ResultRow.finished_at)
+        .join(ProfileRow, ProfileRow.id == ResultRow.profile_id)
+        .where(*_published_today(day))
+        .order_by(ResultRow.score.desc(), ResultRow.finished_at.asc(), ResultRow.id.asc())
+        .limit(PLACES)
+    )
+    with connected(db) as connection:
+        rows = connection.execute(statement).all()
+    return [
+        DailyEntry(rank=rank, nickname=row.nickname, score=row.score, finished_at=row.finished_at)
+        for rank, row in enumerate(rows, start=1)
+    ]
+
+
+def query_streak(db: Db, profile_id: str, now_ms: int) -> Streak:
+    """Consecutive Prague days with a finished daily challenge, counted since the
+    profile's statistics were last reset."""
+    # The kind is checked here, not in SQL: with `kind = ?` SQLite (without ANALYZE)
+    # walks the board index over every daily result instead of the player's own.
+    since = select(ProfileRow.stats_since).where(ProfileRow.id == profile_id)
+    statement = (
+        select(ResultRow.kind, ResultRow.daily_date)
+        .where(ResultRow.profile_id == profile_id,
+               ResultRow.finished_at >= since.scalar_subquery())
+    )
+    with connected(db) as connection:
+        days = [row.daily_date for row in connection.execute(statement)
+                if row.kind == "daily" and row.daily_date]
+    return Streak.model_validate(results.streak(days, calendar.prague_day(now_ms)))
+
+
+def query_daily(db: Db, now_ms: int, profile_id: str | None = None) -> DailyBoard:
+    """The board of the Prague day at `now_ms`, with `profile_id`'s standing if given."""
+    today = calendar.prague_day(now_ms).isoformat()
+    with connected(db) as connection:
+        entries = query_daily_entries(connection, now_ms)
+        record = DailyRecord(score=entries[0].score, nickname=entries[0].nickname) \
+            if entries else None
+        board = DailyBoard(date=today, record=record, played=False, result=None, rank=None,
+                           entries=entries, streak=None)
+        if profile_id is None:
+            return board
+        board.played = connection.scalar(
+            select(DailyAttemptRow.table_id)
+            .where(DailyAttemptRow.profile_id == profile_id, DailyAttemptRow.day == today)
+        ) is not None
+        board.streak = query_streak(connection, profile_id, now_ms)
+        mine = connection.execute(
+            select(ResultRow.id, ResultRow.score, ResultRow.finished_at, ResultRow.duration_ms,
+                   ResultRow.published)
+            .where(ResultRow.profile_id == profile_id, ResultRow.kind == "daily",
+                   ResultRow.daily_date == today)
+            .order_by(ResultRow.id)
+            .limit(1)
+        ).first()
+        if mine is None:
+            return board
+        board.played = True
+        board.result = DailyResult(score=mine.score, finished_at=mine.finished_at,
+                                   duration_ms=mine.duration_ms, published=mine.published)
+        ahead = connection.scalar(
+            select(func.count()).select_from(ResultRow)
+            .where(*_published_today(today), ResultRow.profile_id != profile_id,
+                   or_(ResultRow.score > mine.score,
+                       and_(ResultRow.score == mine.score,
+                            or_(ResultRow.finished_at < mine.finished_at,
+                                and_(ResultRow.finished_at == mine.finished_at,
+                                     ResultRow.id < mine.id)))))
+        )
+        board.rank = 1 + (ahead or 0)
+        return board
+
+
+@router.get("/daily", response_model=DailyBoard,
+            responses={status: {"model": ErrorBody} for status in (401, 403)})
+def get_daily(
+    request: Request,
+    profile: Annotated[ProfileRow | None, Depends(optional_profile_of)],
+) -> DailyBoard:
+    """The day's board; with a profile key also the player's attempt, rank and streak."""
+    return query_daily(engine_of(request), clock.now_ms(),
+                       None if profile is None else profile.id)

@@ -1,0 +1,287 @@
+"""Profiles: a nickname and a key, nothing else about the player (docs/api.md, "Profiles").
+
+The key (256 bits) is shown once, when the profile is made; the database keeps only its
+SHA-256. `profile_of` and `optional_profile_of` are the FastAPI dependencies that turn an
+`Authorization: Bearer KEY` header into the profile, for any router that needs one.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import unicodedata
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Request, Response
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, field_validator
+from starlette.concurrency import run_in_threadpool
+
+from klubovna.server.clock import now_ms
+from klubovna.server.db import ProfileRow
+from klubovna.server.errors import ApiError
+from klubovna.server.ratelimit import Limits
+from klubovna.server.results import Stats
+from klubovna.server.store import NicknameTaken, Store
+from klubovna.tables import hash_key
+
+router = APIRouter(prefix="/api/profiles", tags=["profiles"])
+
+NICKNAME_MIN = 2
+NICKNAME_MAX = 24
+NICKNAME_PUNCTUATION = frozenset(" _-.")
+_SPACES = re.compile(" {2,}")
+
+
+# --- nicknames ----------------------------------------------------------------------
+
+
+def clean_nickname(raw: str) -> tuple[str, str]:
+    """(nickname, folded) from what the player typed; raises 422 `bad_nickname`.
+
+    Unicode NFC; trimmed; runs of spaces become one; 2–24 characters, each a letter of any
+    script, a digit 0–9 of any script, a space or one of `_ - .`. `folded` (casefold) makes
+    nicknames unique ignoring case.
+
+    >>> clean_nickname("  Šárka   Nová ")
+    ('Šárka Nová', 'šárka nová')
+    >>> clean_nickname("a\\tb")
+    Traceback (most recent call last):
+    ...
+    klubovna.server.errors.ApiError: A nickname may hold letters, digits, spaces and _ - . only.
+    """
+    nickname = _SPACES.sub(" ", unicodedata.normalize("NFC", raw).strip())
+    if not NICKNAME_MIN <= len(nickname) <= NICKNAME_MAX:
+        raise ApiError(422, "bad_nickname",
+                       f"A nickname has {NICKNAME_MIN} to {NICKNAME_MAX} characters.")
+    if not all(ch.isalpha() or ch.isdecimal() or ch in NICKNAME_PUNCTUATION for ch in nickname):
+        raise ApiError(422, "bad_nickname",
+                       "A nickname may hold letters, digits, spaces and _ - . only.")
+    folded = nickname.casefold()
+    if len(folded) > NICKNAME_MAX:  # e.g. "ß" folds to "ss"
+        raise ApiError(422, "bad_nickname",
+                       f"A nickname has at most {NICKNAME_MAX} characters (ignoring case).")
+    return nickname, folded
+
+
+def _taken() -> ApiError:
+    return ApiError(409, "nickname_taken", "This nickname is taken; choose another one.")
+
+
+# --- keys ---------------------------------------------------------------------------
+
+
+def store_of(request: Request) -> Store:
+    store: Store = request.app.state.store
+    return store
+
+
+def limits_of(request: Request) -> Limits:
+    limits: Limits = request.app.state.limits
+    return limits
+
+
+def address_of(request: Request) -> str:
+    """The client's address, for in-memory rate limits only (never stored)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+_KEY_HELP = "The profile key: 'Bearer KEY'."
+
+
+async def optional_profile_of(
+    request: Request,
+    authorization: Annotated[str | None, Header(description=_KEY_HELP)] = None,
+) -> ProfileRow | None:
+    """The profile whose key is in `Authorization: Bearer KEY`; None without the header.
+
+    A malformed header is 401 `missing_key`, an unknown key 403 `bad_key`."""
+    header = authorization if authorization is not None else request.headers.get("authorization")
+    if not header:
+        return None
+    scheme, _, key = header.partition(" ")
+    if scheme.lower() != "bearer" or not key.strip():
+        raise ApiError(401, "missing_key", "Send the profile key as 'Authorization: Bearer KEY'.")
+    profile = await run_in_threadpool(store_of(request).profile_by_key_hash, hash_key(key.strip()))
+    if profile is None:
+        raise ApiError(403, "bad_key", "This key does not belong to any profile.")
+    return profile
+
+
+async def profile_of(
+    request: Request,
+    authorization: Annotated[str | None, Header(description=_KEY_HELP)] = None,
+) -> ProfileRow:
+    """The profile of the request's key; 401 `missing_key` without one, 403 `bad_key`."""
+    profile = await optional_profile_of(request, authorization)
+    if profile is None:
+        raise ApiError(401, "missing_key", "Send the profile key as 'Authorization: Bearer KEY'.")
+    return profile
+
+
+CurrentProfile = Annotated[ProfileRow, Depends(profile_of)]
+
+
+# --- shapes -------------------------------------------------------------------------
+
+
+class CreateProfile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    nickname: StrictStr = Field(max_length=200)
+
+
+class UpdateProfile(BaseModel):
+    """Only the fields sent change; `consent` cannot go back to unanswered (null)."""
+
+    model_config = ConfigDict(extra="forbid")
+    nickname: StrictStr | None = Field(default=None, max_length=200)
+    consent: StrictBool | None = None
+
+    @field_validator("nickname", "consent", mode="before")
+    @classmethod
+    def _not_null(cls, value: Any) -> Any:
+        if value is None:
+            raise ValueError("leave the field out rather than sending null")
+        return value
+
+
+class StreakOut(BaseModel):
+    current: int
+    best: int
+    last_day: str | None = Field(description="The last Prague day with a finished daily game.")
+
+
+class DuelsOut(BaseModel):
+    won: int
+    lost: int
+    drawn: int
+
+
+class StatsOut(BaseModel):
+    """Derived from the results finished since the last reset; null where there is none."""
+
+    games: int
+    completed: int
+    best_score: int | None
+    record_easy: int | None
+    record_hard: int | None
+    fastest_ms: int | None
+    streak: StreakOut
+    duels: DuelsOut
+
+
+class CreatedProfile(BaseModel):
+    id: str
+    nickname: str
+    key: str = Field(description="The profile key, shown only now; send it as 'Bearer KEY'.")
+    consent: bool | None
+
+
+class ProfileOut(BaseModel):
+    id: str
+    nickname: str
+    consent: bool | None = Field(description="Publishing consent; null until answered.")
+    created_at: int
+    stats: StatsOut
+
+
+class ErrorBody(BaseModel):
+    code: str
+    message: str
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody} for status in (400, 401, 403, 409, 413, 422, 429)
+}
+
+
+def _out(profile: ProfileRow, stats: Stats) -> ProfileOut:
+    return ProfileOut(
+        id=profile.id, nickname=profile.nickname, consent=profile.consent,
+        created_at=profile.created_at, stats=StatsOut.model_validate(stats),
+    )
+
+
+async def _profile_out(request: Request, profile_id: str) -> ProfileOut:
+    found = await run_in_threadpool(store_of(request).profile_with_stats, profile_id, now_ms())
+    if found is None:  # deleted meanwhile
+        raise ApiError(403, "bad_key", "This key does not belong to any profile.")
+    return _out(*found)
+
+
+# --- endpoints ----------------------------------------------------------------------
+
+
+@router.post("", response_model=CreatedProfile, status_code=201, responses=ERRORS)
+async def create_profile(body: CreateProfile, request: Request) -> CreatedProfile:
+    """A new profile. Keep the key: it is the only way to the profile."""
+    nickname, folded = clean_nickname(body.nickname)
+    limits_of(request).profiles_by_address.check(address_of(request), "new profiles")
+    key = secrets.token_urlsafe(32)  # 256 bits; only its hash is stored
+    try:
+        row = await run_in_threadpool(
+            store_of(request).create_profile, secrets.token_urlsafe(12), nickname, folded,
+            hash_key(key), now_ms(),
+        )
+    except NicknameTaken:
+        raise _taken() from None
+    return CreatedProfile(id=row.id, nickname=row.nickname, key=key, consent=row.consent)
+
+
+@router.get("/me", response_model=ProfileOut, responses=ERRORS)
+async def get_me(profile: CurrentProfile, request: Request) -> ProfileOut:
+    return await _profile_out(request, profile.id)
+
+
+@router.patch("/me", response_model=ProfileOut, responses=ERRORS)
+async def update_me(body: UpdateProfile, profile: CurrentProfile, request: Request) -> ProfileOut:
+    """Rename, and/or answer the publishing question (true or false, any time).
+
+    Withdrawing consent (false) also takes the profile's results off the public tables."""
+    nickname = clean_nickname(body.nickname) if body.nickname is not None else None
+    try:
+        await run_in_threadpool(
+            store_of(request).update_profile, profile.id, nickname, body.consent
+        )
+    except NicknameTaken:
+        raise _taken() from None
+    return await _profile_out(request, profile.id)
+
+
+@router.delete("/me", status_code=204, responses=ERRORS)
+async def delete_me(profile: CurrentProfile, request: Request) -> Response:
+    """The profile, its results (and so its public entries) and daily attempts are gone."""
+    await run_in_threadpool(store_of(request).delete_profile, profile.id)
+    return Response(status_code=204)
+
+
+@router.get("/me/stats", response_model=StatsOut, responses=ERRORS)
+async def get_stats(profile: CurrentProfile, request: Request) -> StatsOut:
+    stats = await run_in_threadpool(store_of(request).statistics, profile.id, now_ms())
+    if stats is None:
+        raise ApiError(403, "bad_key", "This key does not belong to any profile.")
+    return StatsOut.model_validate(stats)
+
+
+@router.delete("/me/stats", status_code=204, responses=ERRORS)
+async def reset_stats(profile: CurrentProfile, request: Request) -> Response:
+    """Statistics (the streak too) start again from zero; public entries stay."""
+    await run_in_threadpool(store_of(request).reset_stats, profile.id, now_ms())
+    return Response(status_code=204)
+
+
+@router.get(
+    "/me/export", responses={**ERRORS, 200: {
+        "content": {"application/json": {}},
+        "description": "A JSON download: profile, stats, results, daily attempts, tables.",
+    }},
+)
+async def export_me(profile: CurrentProfile, request: Request) -> JSONResponse:
+    """Everything stored about the profile, as a JSON file (the key itself is not stored)."""
+    data = await run_in_threadpool(store_of(request).export, profile.id, now_ms())
+    if data is None:
+        raise ApiError(403, "bad_key", "This key does not belong to any profile.")
+    return JSONResponse(data, headers={
+        "Content-Disposition": f'attachment; filename="klubovna-profile-{profile.id}.json"',
+        "Cache-Control": "no-store",
+    })

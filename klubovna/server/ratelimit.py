@@ -1,0 +1,104 @@
+"""In-memory rate limits (token buckets): new profiles per address, new tables per address
+and per profile.
+
+Nothing is written anywhere: client addresses live only in this process's memory, for a
+minute or so, and are forgotten on restart (platform.md: no IP address is stored).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+
+from klubovna.server.errors import ApiError
+
+Clock = Callable[[], float]
+"""Seconds on a monotonic clock (injectable for tests)."""
+
+MAX_KEYS = 10_000
+"""Above this many tracked keys, buckets that have refilled are forgotten."""
+
+
+class RateLimiter:
+    """`per_minute` events per key per minute, in bursts of at most `per_minute`.
+
+    >>> t = [0.0]
+    >>> limit = RateLimiter(2, clock=lambda: t[0])
+    >>> [limit.allow("a"), limit.allow("a"), limit.allow("a"), limit.allow("b")]
+    [True, True, False, True]
+    >>> t[0] = 30.0  # half a minute refills one token
+    >>> [limit.allow("a"), limit.allow("a")]
+    [True, False]
+    """
+
+    def __init__(self, per_minute: int, clock: Clock = time.monotonic,
+                 max_keys: int = MAX_KEYS) -> None:
+        if per_minute < 0:
+            raise ValueError("per_minute must be 0 (no limit) or more")
+        self.per_minute = per_minute
+        self.clock = clock
+        self.max_keys = max_keys
+        self._buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, at)
+
+    @property
+    def rate(self) -> float:
+        """Tokens refilled per second."""
+        return self.per_minute / 60
+
+    def _tokens(self, key: str, now: float) -> float:
+        tokens, at = self._buckets.get(key, (float(self.per_minute), now))
+        return min(float(self.per_minute), tokens + max(0.0, now - at) * self.rate)
+
+    def allow(self, key: str) -> bool:
+        """Take one token for `key`; False (and nothing taken) when there is none."""
+        if self.per_minute == 0:
+            return True
+        now = self.clock()
+        tokens = self._tokens(key, now)
+        if tokens < 1:
+            self._buckets[key] = (tokens, now)
+            return False
+        if key not in self._buckets and len(self._buckets) >= self.max_keys:
+            self._forget_full(now)
+        self._buckets[key] = (tokens - 1, now)
+        return True
+
+    def retry_after(self, key: str) -> int:
+        """Whole seconds until `key` has a token again (0: it has one now)."""
+        if self.per_minute == 0:
+            return 0
+        missing = 1 - self._tokens(key, self.clock())
+        return max(0, math.ceil(missing / self.rate))
+
+    def check(self, key: str, what: str) -> None:
+        """Take a token or raise 429 `rate_limited` saying when to try again."""
+        if not self.allow(key):
+            wait = max(1, self.retry_after(key))
+            raise ApiError(
+                429, "rate_limited",
+                f"Too many {what} in a short time; try again in {wait} s.",
+            )
+
+    def _forget_full(self, now: float) -> None:
+        """Drop buckets that have refilled: they behave exactly like unknown keys."""
+        full = [k for k in self._buckets if self._tokens(k, now) >= self.per_minute]
+        for key in full:
+            del self._buckets[key]
+        if len(self._buckets) >= self.max_keys:  # still full: forget the oldest ones
+            oldest = sorted(self._buckets, key=lambda k: self._buckets[k][1])
+            for key in oldest[: len(oldest) // 2]:
+                del self._buckets[key]
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+
+class Limits:
+    """The server's limits, made from the settings."""
+
+    def __init__(self, profiles_per_minute: int, tables_per_minute: int,
+                 clock: Clock = time.monotonic) -> None:
+        self.profiles_by_address = RateLimiter(profiles_per_minute, clock)
+        self.tables_by_address = RateLimiter(tables_per_minute, clock)
+        self.tables_by_profile = RateLimiter(tables_per_minute, clock)

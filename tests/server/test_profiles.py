@@ -1,0 +1,235 @@
+"""Profiles over real HTTP: create, read, rename, consent, delete; nicknames; keys; limits."""
+
+from __future__ import annotations
+
+import doctest
+import hashlib
+import sqlite3
+from collections.abc import Iterator
+from types import ModuleType
+from typing import Any
+
+import httpx
+import pytest
+
+from klubovna.server import profiles, ratelimit
+from klubovna.server.errors import ApiError
+from klubovna.server.profiles import clean_nickname
+from klubovna.server.ratelimit import RateLimiter
+from tests.server.live import LiveServer, free_port
+from tests.server.test_recording import bearer, new_profile, server
+
+__all__ = ["server"]  # this module's server: high limits
+
+ME = "/api/profiles/me"
+
+
+def create(server: LiveServer, nickname: Any) -> httpx.Response:
+    return httpx.post(f"{server.http}/api/profiles", json={"nickname": nickname})
+
+
+def assert_error(response: httpx.Response, status: int, code: str) -> None:
+    assert response.status_code == status, response.text
+    assert response.json()["code"] == code and response.json()["message"]
+
+
+def test_create_and_read(server: LiveServer) -> None:
+    response = create(server, "  Alžběta  ")
+    assert response.status_code == 201, response.text
+    created = response.json()
+    assert set(created) == {"id", "nickname", "key", "consent"}
+    assert created["nickname"] == "Alžběta" and created["consent"] is None
+    assert len(created["key"]) >= 43  # 256 bits, url-safe base64
+    me = httpx.get(f"{server.http}{ME}", headers=bearer(created["key"]))
+    assert me.status_code == 200
+    body = me.json()
+    assert {k: body[k] for k in ("id", "nickname", "consent")} == {
+        "id": created["id"], "nickname": "Alžběta", "consent": None}
+    assert isinstance(body["created_at"], int)
+    assert body["stats"]["games"] == 0 and body["stats"]["best_score"] is None
+    # Only the key's SHA-256 is stored.
+    with sqlite3.connect(server.data_dir / "klubovna.db") as db:
+        stored = db.execute("SELECT * FROM profiles WHERE id = ?", (created["id"],)).fetchone()
+    assert hashlib.sha256(created["key"].encode()).hexdigest() in stored
+    assert created["key"] not in map(str, stored)
+
+
+@pytest.mark.parametrize(
+    ("given", "kept"),
+    [
+        ("Eva", "Eva"),
+        ("  Jan   Novák ", "Jan Novák"),
+        ("李小龍", "李小龍"),
+        ("Ørjan_2.0-b", "Ørjan_2.0-b"),
+        ("Ab", "Ab"),
+        ("x" * 24, "x" * 24),
+        ("Zoe\u0301", "Zoé"),  # composed (NFC)
+    ],
+)
+def test_good_nicknames(given: str, kept: str) -> None:
+    assert clean_nickname(given) == (kept, kept.casefold())
+
+
+@pytest.mark.parametrize(
+    "given",
+    ["", "   ", "A", " A ", "x" * 25, "a@b", "tab\tbed", "new\nline", "nul\x00l", "emoji😀",
+     "zero\u200bwidth", "<script>", "ß" * 13],
+)
+def test_bad_nicknames(given: str) -> None:
+    with pytest.raises(ApiError) as caught:
+        clean_nickname(given)
+    assert (caught.value.status, caught.value.code) == (422, "bad_nickname")
+
+
+def test_nickname_errors_over_http(server: LiveServer) -> None:
+    assert_error(create(server, "a@b"), 422, "bad_nickname")
+    assert_error(create(server, 12), 422, "invalid_request")
+    assert_error(httpx.post(f"{server.http}/api/profiles", json={}), 422, "invalid_request")
+    assert_error(httpx.post(f"{server.http}/api/profiles",
+                            json={"nickname": "Eve", "key": "mine"}), 422, "invalid_request")
+
+
+def test_nicknames_are_unique_ignoring_case(server: LiveServer) -> None:
+    _, first = new_profile(server, "Kočka Micka")
+    assert_error(create(server, "KOČKA micka"), 409, "nickname_taken")
+    _, second = new_profile(server, "Pes Alík")
+    assert_error(httpx.patch(f"{server.http}{ME}", json={"nickname": "kočka MICKA"},
+                             headers=bearer(second)), 409, "nickname_taken")
+    # One's own nickname in another case is fine.
+    renamed = httpx.patch(f"{server.http}{ME}", json={"nickname": "KOČKA Micka"},
+                          headers=bearer(first))
+    assert renamed.status_code == 200 and renamed.json()["nickname"] == "KOČKA Micka"
+
+
+def test_rename_and_consent(server: LiveServer) -> None:
+    profile_id, key = new_profile(server)
+    patch = httpx.patch(f"{server.http}{ME}", json={"nickname": "Nový Název", "consent": True},
+                        headers=bearer(key))
+    assert patch.status_code == 200, patch.text
+    body = patch.json()
+    assert (body["id"], body["nickname"], body["consent"]) == (profile_id, "Nový Název", True)
+    assert "stats" in body
+    assert httpx.patch(f"{server.http}{ME}", json={"consent": False},
+                       headers=bearer(key)).json()["consent"] is False
+    unchanged = httpx.patch(f"{server.http}{ME}", json={}, headers=bearer(key)).json()
+    assert (unchanged["nickname"], unchanged["consent"]) == ("Nový Název", False)
+    for bad in ({"consent": None}, {"consent": "yes"}, {"nickname": None}, {"colour": 1}):
+        assert_error(httpx.patch(f"{server.http}{ME}", json=bad, headers=bearer(key)),
+                     422, "invalid_request")
+    assert_error(httpx.patch(f"{server.http}{ME}", json={"nickname": "x"}, headers=bearer(key)),
+                 422, "bad_nickname")
+
+
+@pytest.mark.parametrize(("method", "path"), [
+    ("GET", ME), ("PATCH", ME), ("DELETE", ME), ("GET", f"{ME}/stats"),
+    ("DELETE", f"{ME}/stats"), ("GET", f"{ME}/export"),
+])
+def test_key_errors(server: LiveServer, method: str, path: str) -> None:
+    url = f"{server.http}{path}"
+    body = {"json": {}} if method == "PATCH" else {}
+    assert_error(httpx.request(method, url, **body), 401, "missing_key")  # type: ignore[arg-type]
+    for header in ("Basic abc", "Bearer", "Token abc"):
+        assert_error(httpx.request(method, url, headers={"Authorization": header}, **body),
+                     401, "missing_key")  # type: ignore[arg-type]
+    assert_error(httpx.request(method, url, headers=bearer("x" * 43), **body),
+                 403, "bad_key")  # type: ignore[arg-type]
+
+
+def test_delete_profile(server: LiveServer) -> None:
+    _, key = new_profile(server, "Smazat Mě")
+    assert httpx.delete(f"{server.http}{ME}", headers=bearer(key)).status_code == 204
+    assert_error(httpx.get(f"{server.http}{ME}", headers=bearer(key)), 403, "bad_key")
+    assert_error(httpx.delete(f"{server.http}{ME}", headers=bearer(key)), 403, "bad_key")
+    assert create(server, "smazat mě").status_code == 201  # the nickname is free again
+
+
+def test_export_without_games(server: LiveServer) -> None:
+    profile_id, key = new_profile(server)
+    export = httpx.get(f"{server.http}{ME}/export", headers=bearer(key))
+    assert export.status_code == 200
+    assert export.headers["content-type"].startswith("application/json")
+    assert export.headers["content-disposition"] == (
+        f'attachment; filename="klubovna-profile-{profile_id}.json"')
+    data = export.json()
+    assert data["profile"]["id"] == profile_id and data["profile"]["consent"] is None
+    assert data["results"] == [] and data["daily_attempts"] == [] and data["tables"] == []
+    assert key not in export.text
+
+
+def test_stats_reset_needs_nothing_to_reset(server: LiveServer) -> None:
+    _, key = new_profile(server)
+    assert httpx.delete(f"{server.http}{ME}/stats", headers=bearer(key)).status_code == 204
+    assert httpx.get(f"{server.http}{ME}/stats", headers=bearer(key)).json()["games"] == 0
+
+
+# --- rate limits ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def strict_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("KLUBOVNA_RATE_PROFILES", "3")
+        env.setenv("KLUBOVNA_RATE_TABLES", "4")
+        live = LiveServer(tmp_path_factory.mktemp("strict"), free_port())
+        live.start()
+    yield live
+    live.stop()
+
+
+def test_rate_limits(strict_server: LiveServer) -> None:
+    server = strict_server
+    keys = [create(server, f"Rychlík {n}") for n in range(3)]
+    assert [r.status_code for r in keys] == [201, 201, 201]
+    too_many = create(server, "Rychlík 4")
+    assert_error(too_many, 429, "rate_limited")
+    assert "try again in" in too_many.json()["message"]
+    # A refused request takes nothing: the nickname was not used.
+    with sqlite3.connect(server.data_dir / "klubovna.db") as db:
+        assert db.execute("SELECT count(*) FROM profiles").fetchone() == (3,)
+    key = keys[0].json()["key"]
+    made = [httpx.post(f"{server.http}/api/tables", json={"game": "matematicky-poker"},
+                       headers=bearer(key) if n % 2 else {}).status_code for n in range(4)]
+    assert made == [201] * 4
+    assert_error(httpx.post(f"{server.http}/api/tables", json={"game": "matematicky-poker"}),
+                 429, "rate_limited")
+    # Nothing about addresses is stored.
+    with sqlite3.connect(server.data_dir / "klubovna.db") as db:
+        dump = "\n".join(db.iterdump())
+    assert "127.0.0.1" not in dump
+
+
+def test_rate_limiter_buckets() -> None:
+    now = [0.0]
+    limit = RateLimiter(6, clock=lambda: now[0])  # 6 a minute: one more every 10 s
+    assert [limit.allow("a") for _ in range(7)] == [True] * 6 + [False]
+    assert limit.allow("b")  # keys are separate
+    assert limit.retry_after("a") == 10
+    now[0] = 9.9
+    assert not limit.allow("a")
+    now[0] = 10.0
+    assert limit.allow("a") and not limit.allow("a")
+    now[0] = 1000.0  # a long pause refills to the burst, never beyond
+    assert [limit.allow("a") for _ in range(7)] == [True] * 6 + [False]
+    with pytest.raises(ApiError) as caught:
+        limit.check("a", "new things")
+    assert (caught.value.status, caught.value.code) == (429, "rate_limited")
+
+
+def test_rate_limiter_off_and_bounded() -> None:
+    off = RateLimiter(0)
+    assert all(off.allow("a") for _ in range(1000)) and len(off) == 0
+    now = [0.0]
+    limit = RateLimiter(60, clock=lambda: now[0], max_keys=100)
+    for n in range(100):
+        limit.allow(f"old{n}")
+    now[0] = 61.0  # every old bucket has refilled: they are forgotten when room is needed
+    assert limit.allow("new") and len(limit) == 1
+    for n in range(150):
+        limit.allow(f"busy{n}")
+    assert len(limit) <= 100
+
+
+@pytest.mark.parametrize("module", [profiles, ratelimit], ids=lambda m: m.__name__)
+def test_docstring_examples(module: ModuleType) -> None:
+    outcome = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert outcome.attempted > 0 and outcome.failed == 0
