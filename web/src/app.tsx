@@ -8,6 +8,7 @@ import { ROUTES } from "./routes";
 import { ThemeSwitch } from "./components/ThemeSwitch";
 import { InstallButton } from "./components/InstallButton";
 import { EngineStatus } from "./components/EngineStatus";
+import { ProfileChip } from "./profile/ProfileChip";
 
 export function App() {
   useLang();
@@ -34,6 +35,7 @@ function Frame({ children }: { children: ComponentChildren }) {
         </a>
         <nav class="tools" aria-label={t("nav.main")}>
           <EngineStatus />
+          <ProfileChip />
           <InstallButton />
           <ThemeSwitch />
           <button

@@ -86,9 +86,13 @@ interface EndProps {
   kind: "remote" | "local";
   onClose: () => void;
   onAgain: () => void;
+  /** The main button's text (default "Hrát znovu"). */
+  againLabel?: string;
+  /** Whether and where the game was recorded, when the plain remote/local line is not enough. */
+  record?: ComponentChildren;
 }
 
-export function EndDialog({ view, kind, onClose, onAgain }: EndProps) {
+export function EndDialog({ view, kind, onClose, onAgain, againLabel, record }: EndProps) {
   const lines = view.score.lines;
   const bonus = view.score.total - lines.reduce((sum, points) => sum + points, 0);
   const filled = view.board.filter((value) => value !== null).length;
@@ -124,9 +128,9 @@ export function EndDialog({ view, kind, onClose, onAgain }: EndProps) {
         <span>{t("mp.end.filled", { filled })}</span>
         <span>{t("mp.forfeited", { count: view.forfeited })}</span>
       </p>
-      <p class="mp-end-record">{t(kind === "remote" ? "mp.end.recorded" : "mp.end.local")}</p>
+      <p class="mp-end-record">{record ?? t(kind === "remote" ? "mp.end.recorded" : "mp.end.local")}</p>
       <p class="mp-dialog-actions">
-        <button type="button" class="primary" onClick={onAgain}>{t("mp.end.again")}</button>
+        <button type="button" class="primary" onClick={onAgain}>{againLabel ?? t("mp.end.again")}</button>
       </p>
     </Dialog>
   );

@@ -8,16 +8,26 @@ import { Board } from "./Board";
 import { Countdown } from "./Countdown";
 import { EndDialog, JokerDialog, KeptDialog } from "./Dialogs";
 import type { GameSession } from "./session";
+import type { Action } from "../net/protocol";
+import type { GameMeta } from "../profile/games";
+import { href } from "../router";
 import { loadPreview, savePreview } from "./storage";
 import type { MpView, PendingJoker } from "./types";
 import "./mp.css";
 
 const NOTE_MS = 6000;
 const ERROR_MS = 4000;
+/** A recorded game refuses a placement less than 120 ms after its draw (`too_fast`): the
+ *  move is sent once more on its own after this pause, and only a second refusal shows. */
+const TOO_FAST_RETRY_MS = 150;
 
 interface Props {
   session: GameSession;
   onAgain: () => void;
+  /** Ranked and daily games: no preview switch, their own words at the end. */
+  meta?: GameMeta | null;
+  /** The end dialog's main button, when it does not start a new game here. */
+  againLabel?: string;
 }
 
 /** An error's text: ours for a code we know, else the table's own message. */
@@ -25,7 +35,7 @@ export function errorText(code: string, message: string): string {
   return `mp.error.${code}` in mp.cs ? t(`mp.error.${code}`) : message;
 }
 
-export function Game({ session, onAgain }: Props) {
+export function Game({ session, onAgain, meta = null, againLabel }: Props) {
   useLang();
   const [, refresh] = useState(0);
   useEffect(() => {
@@ -59,7 +69,36 @@ export function Game({ session, onAgain }: Props) {
   }, [view?.over]);
 
   const note = useExpiring(session.note, NOTE_MS);
-  const error = useExpiring(session.error, ERROR_MS);
+  // too_fast: resend the last move once, silently; hold further taps until it is judged.
+  const lastMove = useRef<{ action: Action; retried: boolean } | null>(null);
+  const retrying = useRef(false);
+  const silenced = useRef(new Set<number>());
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const send = (action: Action) => {
+    lastMove.current = { action, retried: false };
+    session.act(action);
+  };
+  useEffect(
+    () =>
+      session.subscribe(() => {
+        const failure = session.error;
+        if (!failure || failure.code !== "too_fast" || silenced.current.has(failure.id)) return;
+        const move = lastMove.current;
+        if (!move || move.retried) return;
+        move.retried = true;
+        silenced.current.add(failure.id);
+        retrying.current = true;
+        retryTimer.current = setTimeout(() => {
+          retrying.current = false;
+          session.act(move.action);
+        }, TOO_FAST_RETRY_MS);
+      }),
+    [session],
+  );
+  useEffect(() => () => clearTimeout(retryTimer.current), []);
+  const shownError = session.error && silenced.current.has(session.error.id) ? null : session.error;
+  const error = useExpiring(shownError, ERROR_MS);
+  const serverOnly = meta?.kind === "ranked" || meta?.kind === "daily";
 
   const draw = useCallback(() => session.act({ type: "draw" }), [session]);
   useEffect(() => {
@@ -91,13 +130,13 @@ export function Game({ session, onAgain }: Props) {
     requestAnimationFrame(() => document.querySelector<HTMLElement>(".mp-cell.ready")?.focus());
   };
   const onCell = (cell: number) => {
-    if (!view || session.busy) return;
+    if (!view || session.busy || retrying.current) return;
     if (pending) {
-      if (pending.source === "hand") session.act({ type: "joker", choice: "now", value: pending.value, cell });
-      else session.act({ type: "kept_joker", value: pending.value, cell });
+      if (pending.source === "hand") send({ type: "joker", choice: "now", value: pending.value, cell });
+      else send({ type: "kept_joker", value: pending.value, cell });
       setPending(null);
     } else if (view.hand?.kind === "number") {
-      session.act({ type: "place", cell });
+      send({ type: "place", cell });
     }
   };
 
@@ -113,7 +152,7 @@ export function Game({ session, onAgain }: Props) {
     <section class="page mp-game" aria-labelledby="mp-game-title">
       <div class="mp-game-head">
         <h1 id="mp-game-title" ref={heading} tabIndex={-1}>{t("mp.title")}</h1>
-        {view && <p class="mp-info">{gameInfo(view)}</p>}
+        {view && <p class="mp-info">{gameInfo(view, meta)}</p>}
       </div>
       {session.kind === "local" && <p class="notice warn mp-local">{t("mp.local")}</p>}
       {!view ? (
@@ -150,10 +189,12 @@ export function Game({ session, onAgain }: Props) {
               >
                 <span aria-hidden="true">★</span> {t("mp.kept", { count: view.kept_jokers })}
               </button>
-              <button type="button" class="chip mp-eye" aria-pressed={previewOn ? "true" : "false"} onClick={togglePreview}>
-                <EyeIcon open={previewOn} />
-                <span class="mp-eye-text">{t("mp.preview")}</span>
-              </button>
+              {!serverOnly && (
+                <button type="button" class="chip mp-eye" aria-pressed={previewOn ? "true" : "false"} onClick={togglePreview}>
+                  <EyeIcon open={previewOn} />
+                  <span class="mp-eye-text">{t("mp.preview")}</span>
+                </button>
+              )}
             </div>
             {pending && (
               <div class="mp-pick">
@@ -165,11 +206,11 @@ export function Game({ session, onAgain }: Props) {
               <p class="mp-note" role="status">{note && t(note.key, note.params)}</p>
               <p class="mp-error" role="status">{error && errorText(error.code, error.message)}</p>
             </div>
-            <Board view={view} ready={ready} showPreview={previewOn} onCell={onCell} />
+            <Board view={view} ready={ready} showPreview={previewOn && !serverOnly} onCell={onCell} />
             {view.over && !endOpen && (
               <p class="mp-after">
                 <button type="button" onClick={() => setEndOpen(true)}>{t("mp.end.show")}</button>
-                <button type="button" class="primary" onClick={onAgain}>{t("mp.end.again")}</button>
+                <button type="button" class="primary" onClick={onAgain}>{againLabel ?? t("mp.end.again")}</button>
               </p>
             )}
           </div>
@@ -177,20 +218,46 @@ export function Game({ session, onAgain }: Props) {
       )}
       {jokerDecision && (
         <JokerDialog
-          onKeep={() => session.act({ type: "joker", choice: "keep" })}
+          onKeep={() => send({ type: "joker", choice: "keep" })}
           onValue={chooseValue("hand")}
           timer={timer(true)}
         />
       )}
       {keptPicker && !jokerDecision && <KeptDialog onValue={chooseValue("kept")} onClose={closeKept} />}
-      {view?.over && endOpen && <EndDialog view={view} kind={session.kind} onClose={closeEnd} onAgain={onAgain} />}
+      {view?.over && endOpen && (
+        <EndDialog
+          view={view}
+          kind={session.kind}
+          onClose={closeEnd}
+          onAgain={onAgain}
+          againLabel={againLabel}
+          record={meta ? <EndRecord view={view} meta={meta} /> : undefined}
+        />
+      )}
     </section>
   );
 }
 
-function gameInfo(view: MpView): string {
+function gameInfo(view: MpView, meta: GameMeta | null): string {
   const params = { mode: t(`mp.mode.${view.mode}`), table: t(`mp.table.${view.table}`), seconds: view.seconds ?? 0 };
-  return t(view.mode === "hard" ? "mp.game.info.hard" : "mp.game.info", params);
+  const info = t(view.mode === "hard" ? "mp.game.info.hard" : "mp.game.info", params);
+  if (meta?.kind === "ranked") return t("ranked.info", { info });
+  if (meta?.kind === "daily") return `${t("daily.title")} · ${info}`;
+  return info;
+}
+
+/** What became of a ranked or daily result, said plainly at the end. */
+function EndRecord({ view, meta }: { view: MpView; meta: GameMeta }) {
+  if (meta.kind === "daily") return <>{t(meta.replay || !meta.recorded ? "daily.end.replay" : "daily.end.recorded")}</>;
+  if (meta.kind !== "ranked") return <>{t("mp.end.recorded")}{meta.recorded && ` ${t("ranked.end.stats")}`}</>;
+  const filled = view.board.filter((value) => value !== null).length;
+  const fate = filled < 25 ? "ranked.end.incomplete" : meta.consent === false ? "ranked.end.private" : "ranked.end.board";
+  return (
+    <>
+      {t("mp.end.recorded")} {t(fate)}{" "}
+      <a href={href("/matematicky-poker/zebricek")}>{t("ranked.end.link")}</a>
+    </>
+  );
 }
 
 function Hand({ view }: { view: MpView }) {

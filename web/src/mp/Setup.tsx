@@ -1,10 +1,17 @@
-// The landing of Matematický poker: difficulty (with seconds for hard), scoring table and
-// Start; the modes not built yet, the helper modes and the rules.
+// The landing of Matematický poker: the kind of game (free or ranked), difficulty (with
+// seconds for hard), scoring table and Start; the leaderboard, the daily challenge, the modes
+// not built yet, the helper modes and the rules.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang } from "../i18n";
 import { href } from "../router";
+import { useProfiles } from "../profile/store";
+import { isOffline, onOfflineChange } from "../worker/client";
 import { MODES, TABLES, type Setup as SetupChoice } from "./types";
 import "./mp.css";
+import "../profile/profile.css";
+
+export type SetupKind = "solo" | "ranked";
+const KINDS: SetupKind[] = ["solo", "ranked"];
 
 interface Props {
   initial: SetupChoice;
@@ -13,10 +20,15 @@ interface Props {
   failure: string | null;
   /** Take the focus (back from a finished game). */
   focusStart: boolean;
-  onStart: (setup: SetupChoice, seconds: number | null) => void;
+  initialKind: SetupKind;
+  onStart: (setup: SetupChoice, seconds: number | null, kind: SetupKind) => void;
 }
 
-const MORE = ["ranked", "daily", "duel", "group"];
+const LINKED = [
+  { id: "board", name: "board.title", path: "/matematicky-poker/zebricek" },
+  { id: "daily", name: "daily.title", path: "/matematicky-poker/denni-vyzva" },
+];
+const MORE = ["duel", "group"];
 const HELPERS = [
   { id: "picker", path: "/matematicky-poker/vyber-cisel" },
   { id: "table", path: "/matematicky-poker/tabulka" },
@@ -30,9 +42,15 @@ function parseSeconds(text: string): number | null {
   return seconds >= 3 && seconds <= 300 ? seconds : null;
 }
 
-export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
+export function Setup({ initial, busy, failure, focusStart, initialKind, onStart }: Props) {
   useLang();
   const [setup, setSetup] = useState(initial);
+  const [kind, setKind] = useState<SetupKind>(initialKind);
+  const { selected } = useProfiles();
+  const [offline, setOffline] = useState(isOffline());
+  useEffect(() => onOfflineChange(() => setOffline(isOffline())), []);
+  const ranked = kind === "ranked";
+  const needsProfile = ranked && !selected;
   const [checked, setChecked] = useState(false); // show the seconds error only after a try
   const secondsInput = useRef<HTMLInputElement>(null);
   const startButton = useRef<HTMLButtonElement>(null);
@@ -45,12 +63,16 @@ export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
   const submit = (event: Event) => {
     event.preventDefault();
     if (busy) return;
+    if (needsProfile) {
+      document.getElementById("mp-ranked-profile")?.querySelector("a")?.focus();
+      return;
+    }
     if (invalid) {
       setChecked(true);
       secondsInput.current?.focus();
       return;
     }
-    onStart(setup, setup.mode === "hard" ? seconds : null);
+    onStart(setup, setup.mode === "hard" ? seconds : null, kind);
   };
 
   return (
@@ -58,6 +80,26 @@ export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
       <h1 id="mp-setup-title">{t("mp.title")}</h1>
       <p class="lead">{t("mp.lead")}</p>
       <form class="mp-form" onSubmit={submit} aria-label={t("mp.setup.label")} noValidate>
+        <fieldset class="mp-choices">
+          <legend>{t("ranked.kind.legend")}</legend>
+          {KINDS.map((id) => (
+            <label key={id} class={`mp-choice${kind === id ? " chosen" : ""}`}>
+              <input type="radio" name="mp-kind" value={id} checked={kind === id} onChange={() => setKind(id)} />
+              <span class="mp-choice-text">
+                <strong>{t(`ranked.kind.${id}`)}</strong>
+                <small>{t(`ranked.kind.${id}.about`)}</small>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {needsProfile && (
+          <p id="mp-ranked-profile" class="notice warn mp-kind-note">
+            {t("ranked.needs.profile")} <a href={href("/profil")}>{t("ranked.needs.profile.link")}</a>
+          </p>
+        )}
+        {ranked && !needsProfile && offline && (
+          <p class="notice warn mp-kind-note">{t("ranked.needs.server")}</p>
+        )}
         <fieldset class="mp-choices">
           <legend>{t("mp.mode.legend")}</legend>
           {MODES.map((mode) => (
@@ -97,6 +139,9 @@ export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
             </div>
           )}
         </fieldset>
+        {ranked ? (
+          <p class="mp-ranked-table">{t("ranked.table")}</p>
+        ) : (
         <fieldset class="mp-choices">
           <legend>{t("mp.table.legend")}</legend>
           {TABLES.map((table) => (
@@ -115,6 +160,7 @@ export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
             </label>
           ))}
         </fieldset>
+        )}
         <div class="mp-start-row">
           <button ref={startButton} type="submit" class="primary mp-start" aria-busy={busy ? "true" : undefined}>
             {t("mp.start")}
@@ -129,6 +175,12 @@ export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
         <section class="mp-more" aria-labelledby="mp-more-title">
           <h2 id="mp-more-title">{t("mp.more.title")}</h2>
           <ul>
+            {LINKED.map(({ id, name, path }) => (
+              <li key={id}>
+                <a href={href(path)}>{t(name)}</a>
+                <small>{t(`ranked.more.${id}.about`)}</small>
+              </li>
+            ))}
             {MORE.map((id) => (
               <li key={id}>
                 <span>{t(`mp.more.${id}`)}</span>

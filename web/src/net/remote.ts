@@ -1,6 +1,7 @@
 // A table on the server: POST /api/tables to create, one WebSocket to play. Reconnects on its
 // own, says hello with the last version it saw, and resends unacknowledged actions.
 import type { Action, ServerMessage, TableConnection, TableRequest, TableTicket } from "./protocol";
+import { profileKey } from "../profile/store";
 
 export class ServerUnreachable extends Error {}
 
@@ -10,13 +11,32 @@ export class ApiError extends Error {
   }
 }
 
-/** Create a table on the server; throws ServerUnreachable when there is no server to ask. */
-export async function createRemoteTable(request: TableRequest): Promise<TableTicket> {
+/** A new server table; `recorded` says whether the server records it for a profile. */
+export interface CreatedTicket extends TableTicket {
+  recorded: boolean;
+}
+
+/** Create a table on the server; throws ServerUnreachable when there is no server to ask.
+ *  With storage on, the selected profile's key goes along, so the game is recorded. */
+export async function createRemoteTable(request: TableRequest, key = profileKey()): Promise<CreatedTicket> {
+  try {
+    return await postTable(request, key);
+  } catch (error) {
+    // A key the server no longer knows must not stop a free game: it is just not recorded.
+    const solo = request.kind === undefined || request.kind === "solo";
+    if (solo && key && error instanceof ApiError && error.code === "bad_key") return postTable(request, null);
+    throw error;
+  }
+}
+
+async function postTable(request: TableRequest, key: string | null): Promise<CreatedTicket> {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (key) headers.authorization = `Bearer ${key}`;
   let response: Response;
   try {
     response = await fetch("/api/tables", {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers,
       body: JSON.stringify(request),
     });
   } catch {
@@ -24,7 +44,9 @@ export async function createRemoteTable(request: TableRequest): Promise<TableTic
   }
   // A service worker answering for a missing server gives no JSON API: treat it as offline.
   const body = await response.json().catch(() => null);
-  if (response.ok && body?.table) return { kind: "remote", table: body.table, key: body.key };
+  if (response.ok && body?.table) {
+    return { kind: "remote", table: body.table, key: body.key, recorded: body.recorded === true };
+  }
   if (body?.code) throw new ApiError(body.code, body.message);
   throw new ServerUnreachable(`HTTP ${response.status}`);
 }

@@ -38,6 +38,10 @@ export function Home() {
           </li>
         ))}
       </ul>
+      <footer class="home-foot">
+        <a href={href("/profil")}>{t("profile.title")}</a>
+        <a href={href("/zasady")}>{t("privacy.link")}</a>
+      </footer>
     </section>
   );
 }

@@ -1,0 +1,469 @@
+// The page #/profil: the storage switch ("Ukládání"), the profiles of this browser (create,
+// select), and for the selected one its statistics, the publishing consent, rename, download,
+// reset and delete. Nicknames are the players' own text: rendered as text, never as HTML.
+import { useEffect, useRef, useState } from "preact/hooks";
+import { t, useLang } from "../i18n";
+import { href } from "../router";
+import {
+  ApiError,
+  STALE_KEY,
+  ServerUnreachable,
+  createProfile,
+  deleteMe,
+  exportMe,
+  getMe,
+  patchMe,
+  resetStats,
+  type Profile,
+} from "./api";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { minutesSeconds, problemText, value } from "./format";
+import {
+  addProfile,
+  removeProfile,
+  renameProfile,
+  selectProfile,
+  setStorage,
+  useProfiles,
+  type StoredProfile,
+} from "./store";
+import "./profile.css";
+
+type Loaded =
+  | { state: "loading"; id?: string }
+  | { state: "ok"; profile: Profile }
+  | { state: "offline" }
+  | { state: "stale" }
+  | { state: "failed"; message: string };
+
+type Confirm = "storage" | "reset" | "delete" | null;
+
+export function ProfilePage() {
+  useLang();
+  const { storage, profiles, selected } = useProfiles();
+  const [status, setStatus] = useState("");
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [loaded, setLoadedState] = useState<Loaded & { id?: string }>({ state: "loading" });
+  const setLoaded = (next: Loaded) => setLoadedState({ ...next, id: selectedRef.current });
+  const selectedRef = useRef<string | undefined>(undefined);
+  selectedRef.current = selected?.id;
+  const [reload, setReload] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (!selected) return;
+    let live = true;
+    setLoaded({ state: "loading" });
+    getMe(selected.key).then(
+      (profile) => {
+        if (!live) return;
+        setLoaded({ state: "ok", profile });
+        if (profile.nickname !== selected.nickname) renameProfile(selected.id, profile.nickname);
+      },
+      (error: unknown) => {
+        if (!live) return;
+        if (error instanceof ServerUnreachable) setLoaded({ state: "offline" });
+        else if (error instanceof ApiError && STALE_KEY.has(error.code)) setLoaded({ state: "stale" });
+        else setLoaded({ state: "failed", message: problemText(error) });
+      },
+    );
+    return () => void (live = false);
+  }, [selected?.id, reload]);
+
+  const toggleStorage = () => {
+    if (storage && profiles.length > 0) setConfirm("storage");
+    else {
+      setStorage(!storage);
+      setStatus(t(storage ? "profile.storage.turnedOff" : "profile.storage.turnedOn"));
+    }
+  };
+  const storageOff = () => {
+    setConfirm(null);
+    setStorage(false);
+    setStatus(t("profile.storage.turnedOff"));
+  };
+
+  return (
+    <section class="page profile-page" aria-labelledby="profile-title">
+      <h1 id="profile-title" ref={heading} tabIndex={-1}>{t("profile.title")}</h1>
+      <p class="lead">{t("profile.lead")}</p>
+      <p class="live" role="status" aria-live="polite">{status}</p>
+
+      <section class="panel" aria-labelledby="storage-title">
+        <h2 id="storage-title">{t("profile.storage.title")}</h2>
+        <label class="switch">
+          <input type="checkbox" role="switch" checked={storage} onChange={toggleStorage} />
+          <span>{t("profile.storage.label")}</span>
+        </label>
+        <p class="muted">{t(storage ? "profile.storage.on" : "profile.storage.off")}</p>
+        <p><a href={href("/zasady")}>{t("profile.privacy.link")}</a></p>
+      </section>
+
+      {storage && (
+        <ProfileList profiles={profiles} selected={selected} onStatus={setStatus} />
+      )}
+
+      {storage && selected && (
+        <SelectedProfile
+          key={selected.id}
+          stored={selected}
+          loaded={loaded.id === selected.id ? loaded : { state: "loading" }}
+          onStatus={setStatus}
+          onReload={() => setReload((n) => n + 1)}
+          onLoaded={(profile) => setLoaded({ state: "ok", profile })}
+          onConfirm={setConfirm}
+        />
+      )}
+
+      {confirm === "storage" && (
+        <ConfirmDialog
+          title={t("profile.storage.offAsk.title")}
+          text={t("profile.storage.offAsk.text")}
+          confirm={t("profile.storage.offAsk.confirm")}
+          onConfirm={storageOff}
+          onCancel={() => setConfirm(null)}
+        />
+      )}
+      {(confirm === "reset" || confirm === "delete") && selected && (
+        <DangerConfirm
+          which={confirm}
+          stored={selected}
+          onDone={(message) => {
+            setConfirm(null);
+            if (message !== null) {
+              setStatus(message);
+              setReload((n) => n + 1);
+            }
+            heading.current?.focus();
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function ProfileList({ profiles, selected, onStatus }: {
+  profiles: StoredProfile[];
+  selected: StoredProfile | null;
+  onStatus: (text: string) => void;
+}) {
+  const [nickname, setNickname] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  const create = async (event: Event) => {
+    event.preventDefault();
+    if (busy) return;
+    const wanted = nickname.trim();
+    setBusy(true);
+    setError(null);
+    try {
+      const created = await createProfile(wanted);
+      addProfile({ id: created.id, nickname: created.nickname, key: created.key });
+      setNickname("");
+      onStatus(t("profile.created", { nickname: created.nickname }));
+    } catch (problem) {
+      setError(problemText(problem));
+      input.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section class="panel" aria-labelledby="profiles-title">
+      <h2 id="profiles-title">{t("profile.list.title")}</h2>
+      {profiles.length === 0 ? (
+        <p class="muted">{t("profile.list.empty")}</p>
+      ) : (
+        <fieldset class="profile-list">
+          <legend>{t("profile.list.legend")}</legend>
+          {profiles.map((profile) => (
+            <label key={profile.id} class={`profile-option${selected?.id === profile.id ? " chosen" : ""}`}>
+              <input
+                type="radio"
+                name="profile"
+                checked={selected?.id === profile.id}
+                onChange={() => {
+                  selectProfile(profile.id);
+                  onStatus(t("profile.selected", { nickname: profile.nickname }));
+                }}
+              />
+              <span class="nickname">{profile.nickname}</span>
+            </label>
+          ))}
+          <label class={`profile-option${selected === null ? " chosen" : ""}`}>
+            <input type="radio" name="profile" checked={selected === null} onChange={() => selectProfile(null)} />
+            <span class="muted">{t("profile.list.none")}</span>
+          </label>
+        </fieldset>
+      )}
+      <form class="profile-form" onSubmit={create} noValidate>
+        <h3>{t("profile.create.title")}</h3>
+        <label for="profile-new">{t("profile.create.label")}</label>
+        <div class="profile-form-row">
+          <input
+            ref={input}
+            id="profile-new"
+            type="text"
+            autoComplete="nickname"
+            maxLength={24}
+            value={nickname}
+            aria-describedby={error ? "profile-new-error profile-new-hint" : "profile-new-hint"}
+            aria-invalid={error ? "true" : undefined}
+            onInput={(event) => setNickname(event.currentTarget.value)}
+          />
+          <button type="submit" class="primary" aria-busy={busy ? "true" : undefined} disabled={busy}>
+            {t("profile.create.submit")}
+          </button>
+        </div>
+        <p id="profile-new-hint" class="hint">{t("profile.create.hint")}</p>
+        <p id="profile-new-error" class="field-error" role="alert">{error ?? ""}</p>
+      </form>
+    </section>
+  );
+}
+
+interface SelectedProps {
+  stored: StoredProfile;
+  loaded: Loaded;
+  onStatus: (text: string) => void;
+  onReload: () => void;
+  onLoaded: (profile: Profile) => void;
+  onConfirm: (which: Confirm) => void;
+}
+
+function SelectedProfile({ stored, loaded, onStatus, onReload, onLoaded, onConfirm }: SelectedProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ where: "rename" | "other"; text: string } | null>(null);
+
+  const run = async (work: () => Promise<string | null>, where: "rename" | "other" = "other") => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const message = await work();
+      if (message) onStatus(message);
+    } catch (problem) {
+      setError({ where, text: where === "rename" ? problemText(problem) : t("profile.error", { message: problemText(problem) }) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const download = () =>
+    run(async () => {
+      const blob = await exportMe(stored.key);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = `klubovna-profil-${stored.nickname.replace(/[^\p{L}\p{N}_.-]+/gu, "_")}.json`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      return t("profile.exported");
+    });
+
+  return (
+    <section class="panel profile-selected" aria-labelledby="selected-title">
+      <h2 id="selected-title" class="nickname">{stored.nickname}</h2>
+      {loaded.state === "loading" && <p role="status">{t("profile.loading")}</p>}
+      {loaded.state === "offline" && (
+        <div class="notice warn" role="status">
+          <p>{t("profile.offline")}</p>
+          <button type="button" onClick={onReload}>{t("profile.retry")}</button>
+        </div>
+      )}
+      {loaded.state === "failed" && (
+        <div class="notice warn" role="status">
+          <p>{t("profile.error", { message: loaded.message })}</p>
+          <button type="button" onClick={onReload}>{t("profile.retry")}</button>
+        </div>
+      )}
+      {loaded.state === "stale" && (
+        <div class="notice warn" role="status">
+          <p>{t("profile.stale")}</p>
+          <button
+            type="button"
+            onClick={() => {
+              removeProfile(stored.id);
+              onStatus(t("profile.forgotten", { nickname: stored.nickname }));
+            }}
+          >
+            {t("profile.forget")}
+          </button>
+        </div>
+      )}
+      {loaded.state === "ok" && (
+        <>
+          <StatsList profile={loaded.profile} />
+          <Consent
+            profile={loaded.profile}
+            busy={busy}
+            onChange={(consent) =>
+              run(async () => {
+                onLoaded(await patchMe(stored.key, { consent }));
+                return t(consent ? "profile.consent.saved.on" : "profile.consent.saved.off");
+              })}
+          />
+          <Rename
+            stored={stored}
+            busy={busy}
+            error={error?.where === "rename" ? error.text : null}
+            onRename={(nickname) =>
+              run(async () => {
+                const profile = await patchMe(stored.key, { nickname });
+                renameProfile(stored.id, profile.nickname);
+                onLoaded(profile);
+                return t("profile.renamed", { nickname: profile.nickname });
+              }, "rename")}
+          />
+          <section class="profile-manage" aria-labelledby="manage-title">
+            <h3 id="manage-title">{t("profile.manage.title")}</h3>
+            <p class="actions">
+              <button type="button" onClick={download} disabled={busy}>{t("profile.export")}</button>
+              <button type="button" onClick={() => onConfirm("reset")} disabled={busy}>{t("profile.reset")}</button>
+              <button type="button" class="danger" onClick={() => onConfirm("delete")} disabled={busy}>
+                {t("profile.delete")}
+              </button>
+            </p>
+          </section>
+        </>
+      )}
+      <p class="field-error" role="alert">{error?.where === "other" ? error.text : ""}</p>
+    </section>
+  );
+}
+
+function StatsList({ profile }: { profile: Profile }) {
+  const stats = profile.stats;
+  const rows: Array<[string, string, string]> = stats
+    ? [
+        ["best", t("profile.stats.best"), value(stats.best_score)],
+        ["easy", t("profile.stats.easy"), value(stats.record_easy)],
+        ["hard", t("profile.stats.hard"), value(stats.record_hard)],
+        ["completed", t("profile.stats.completed"),
+          t("profile.stats.completedOf", { completed: stats.completed ?? 0, games: stats.games ?? 0 })],
+        ["fastest", t("profile.stats.fastest"), minutesSeconds(stats.fastest_ms)],
+        ["streak", t("profile.stats.streak"),
+          t("profile.stats.streakValue", { current: stats.streak?.current ?? 0, best: stats.streak?.best ?? 0 })],
+        ["duels", t("profile.stats.duels"), t("profile.stats.duelsValue", {
+          won: stats.duels?.won ?? 0, lost: stats.duels?.lost ?? 0, drawn: stats.duels?.drawn ?? 0 })],
+      ]
+    : [];
+  return (
+    <section aria-labelledby="stats-title">
+      <h3 id="stats-title">{t("profile.stats.title")}</h3>
+      <dl class="stats">
+        {rows.map(([id, label, shown]) => (
+          <div key={id} class="stat" data-stat={id}>
+            <dt>{label}</dt>
+            <dd>{shown}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Consent({ profile, busy, onChange }: {
+  profile: Profile;
+  busy: boolean;
+  onChange: (on: boolean) => Promise<void>;
+}) {
+  // The switch moves at once; it settles on the server's answer when that comes.
+  const [wanted, setWanted] = useState<boolean | null>(null);
+  const change = async (on: boolean) => {
+    setWanted(on);
+    await onChange(on);
+    setWanted(null);
+  };
+  return (
+    <section aria-labelledby="consent-title">
+      <h3 id="consent-title">{t("profile.consent.title")}</h3>
+      <label class="switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={wanted ?? profile.consent === true}
+          disabled={busy && wanted === null}
+          aria-describedby="consent-about"
+          onChange={(event) => void change(event.currentTarget.checked)}
+        />
+        <span>{t("profile.consent.label")}</span>
+      </label>
+      <p id="consent-about" class="muted">
+        {t("profile.consent.about")}
+        {profile.consent === null && <> {t("profile.consent.undecided")}</>}
+      </p>
+    </section>
+  );
+}
+
+function Rename({ stored, busy, error, onRename }: {
+  stored: StoredProfile;
+  busy: boolean;
+  error: string | null;
+  onRename: (nickname: string) => void;
+}) {
+  const [nickname, setNickname] = useState(stored.nickname);
+  useEffect(() => setNickname(stored.nickname), [stored.nickname]);
+  const submit = (event: Event) => {
+    event.preventDefault();
+    const wanted = nickname.trim();
+    if (wanted && wanted !== stored.nickname) onRename(wanted);
+  };
+  return (
+    <form class="profile-form" onSubmit={submit} noValidate>
+      <label for="profile-rename">{t("profile.rename.label")}</label>
+      <div class="profile-form-row">
+        <input
+          id="profile-rename"
+          type="text"
+          maxLength={24}
+          value={nickname}
+          aria-invalid={error ? "true" : undefined}
+          aria-describedby={error ? "profile-rename-error" : undefined}
+          onInput={(event) => setNickname(event.currentTarget.value)}
+        />
+        <button type="submit" disabled={busy}>{t("profile.rename.submit")}</button>
+      </div>
+      <p id="profile-rename-error" class="field-error" role="alert">{error ?? ""}</p>
+    </form>
+  );
+}
+
+/** Reset or delete, confirmed; `onDone(message)` with null when cancelled. */
+function DangerConfirm({ which, stored, onDone }: {
+  which: "reset" | "delete";
+  stored: StoredProfile;
+  onDone: (message: string | null) => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    try {
+      if (which === "reset") {
+        await resetStats(stored.key);
+        onDone(t("profile.reset.done"));
+      } else {
+        await deleteMe(stored.key);
+        removeProfile(stored.id);
+        onDone(t("profile.delete.done", { nickname: stored.nickname }));
+      }
+    } catch (problem) {
+      setError(t("profile.error", { message: problemText(problem) }));
+    }
+  };
+  return (
+    <ConfirmDialog
+      title={t(`profile.${which}.title`)}
+      text={t(`profile.${which}.text`, { nickname: stored.nickname })}
+      confirm={t(`profile.${which}`)}
+      onConfirm={confirm}
+      onCancel={() => onDone(null)}
+      error={error}
+    />
+  );
+}

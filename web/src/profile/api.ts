@@ -1,0 +1,155 @@
+// The server's profile, leaderboard and daily-challenge API (docs/api.md). Every call either
+// answers, throws ApiError (the server said no, with its code) or ServerUnreachable (no
+// server: offline, or a service worker answering in its place).
+import { ApiError, ServerUnreachable } from "../net/remote";
+import { reportServer } from "../worker/client";
+
+export interface Streak {
+  current: number;
+  best: number;
+  last_day?: string | null;
+}
+
+export interface Stats {
+  games: number;
+  completed: number;
+  best_score: number | null;
+  record_easy: number | null;
+  record_hard: number | null;
+  fastest_ms: number | null;
+  streak: Streak;
+  duels: { won: number; lost: number; drawn: number };
+}
+
+export interface Profile {
+  id: string;
+  nickname: string;
+  consent: boolean | null;
+  created_at?: number;
+  stats?: Stats;
+}
+
+export interface CreatedProfile extends Profile {
+  key: string;
+}
+
+export type Period = "today" | "week" | "month" | "all";
+export type BoardMode = "all" | "easy" | "hard";
+
+export interface Entry {
+  rank: number;
+  nickname: string;
+  score: number;
+  mode?: "easy" | "hard";
+  seconds?: number | null;
+  finished_at: number;
+}
+
+export interface Leaderboard {
+  period: Period;
+  mode: BoardMode;
+  from: string | null;
+  to: string | null;
+  entries: Entry[];
+}
+
+export interface DailyResult {
+  score: number;
+  complete?: boolean;
+  finished_at?: number;
+  [field: string]: unknown;
+}
+
+export interface Daily {
+  date: string;
+  record: { score: number; nickname: string } | null;
+  played: boolean;
+  result: DailyResult | null;
+  rank: number | null;
+  entries: Entry[];
+  streak: Streak | null;
+}
+
+interface Options {
+  body?: unknown;
+  key?: string | null;
+}
+
+async function send(method: string, path: string, { body, key }: Options = {}): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (key) headers.authorization = `Bearer ${key}`;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+    });
+  } catch {
+    reportServer(false);
+    throw new ServerUnreachable("no server");
+  }
+  if (response.ok) {
+    reportServer(true);
+    return response;
+  }
+  const error = await response.json().catch(() => null) as { code?: string; message?: string } | null;
+  if (error && typeof error.code === "string") {
+    reportServer(true);
+    throw new ApiError(error.code, error.message ?? error.code);
+  }
+  // No JSON error from the API: a proxy or a service worker answered, not the server.
+  reportServer(false);
+  throw new ServerUnreachable(`HTTP ${response.status}`);
+}
+
+async function json<T>(method: string, path: string, options?: Options): Promise<T> {
+  const response = await send(method, path, options);
+  const body = await response.json().catch(() => undefined);
+  if (body === undefined) {
+    reportServer(false);
+    throw new ServerUnreachable("no JSON");
+  }
+  return body as T;
+}
+
+export function createProfile(nickname: string): Promise<CreatedProfile> {
+  return json("POST", "/api/profiles", { body: { nickname } });
+}
+
+export function getMe(key: string): Promise<Profile> {
+  return json("GET", "/api/profiles/me", { key });
+}
+
+export function patchMe(key: string, changes: { nickname?: string; consent?: boolean }): Promise<Profile> {
+  return json("PATCH", "/api/profiles/me", { key, body: changes });
+}
+
+export async function deleteMe(key: string): Promise<void> {
+  await send("DELETE", "/api/profiles/me", { key });
+}
+
+export async function resetStats(key: string): Promise<void> {
+  await send("DELETE", "/api/profiles/me/stats", { key });
+}
+
+/** Everything the server stores about the profile, as the file it sends. */
+export async function exportMe(key: string): Promise<Blob> {
+  const response = await send("GET", "/api/profiles/me/export", { key });
+  return response.blob();
+}
+
+export function getLeaderboard(period: Period, mode: BoardMode): Promise<Leaderboard> {
+  return json("GET", `/api/leaderboard?period=${period}&mode=${mode}`);
+}
+
+export function getDaily(key: string | null): Promise<Daily> {
+  return json("GET", "/api/daily", { key });
+}
+
+/** The codes meaning "this key opens no profile" (deleted elsewhere, another server). */
+export const STALE_KEY = new Set(["bad_key", "missing_key", "unknown_profile", "profile_required", "not_found"]);
+
+export { ApiError, ServerUnreachable };
