@@ -17,6 +17,7 @@ from klubovna.server.api import ErrorBody
 from klubovna.server.db import DailyAttemptRow, ProfileRow, ResultRow
 from klubovna.server.leaderboard import PLACES, Db, connected, engine_of
 from klubovna.server.profiles import optional_profile_of
+from klubovna.server.results import Streak
 
 router = APIRouter(prefix="/api")
 
@@ -38,12 +39,6 @@ class DailyResult(BaseModel):
     finished_at: int
     duration_ms: int = Field(description="From the start action to the last placement.")
     published: bool = Field(description="On the table of the day (publishing consent).")
-
-
-class Streak(BaseModel):
-    current: int
-    best: int
-    last_day: str | None = Field(description="The last Prague day with a finished challenge.")
 
 
 class DailyBoard(BaseModel):
@@ -94,7 +89,7 @@ def query_streak(db: Db, profile_id: str, now_ms: int) -> Streak:
     with connected(db) as connection:
         days = [row.daily_date for row in connection.execute(statement)
                 if row.kind == "daily" and row.daily_date]
-    return Streak.model_validate(results.streak(days, calendar.prague_day(now_ms)))
+    return results.streak(days, calendar.prague_day(now_ms))
 
 
 def query_daily(db: Db, now_ms: int, profile_id: str | None = None) -> DailyBoard:

@@ -145,31 +145,6 @@ class UpdateProfile(BaseModel):
         return value
 
 
-class StreakOut(BaseModel):
-    current: int
-    best: int
-    last_day: str | None = Field(description="The last Prague day with a finished daily game.")
-
-
-class DuelsOut(BaseModel):
-    won: int
-    lost: int
-    drawn: int
-
-
-class StatsOut(BaseModel):
-    """Derived from the results finished since the last reset; null where there is none."""
-
-    games: int
-    completed: int
-    best_score: int | None
-    record_easy: int | None
-    record_hard: int | None
-    fastest_ms: int | None
-    streak: StreakOut
-    duels: DuelsOut
-
-
 class CreatedProfile(BaseModel):
     id: str
     nickname: str
@@ -182,7 +157,7 @@ class ProfileOut(BaseModel):
     nickname: str
     consent: bool | None = Field(description="Publishing consent; null until answered.")
     created_at: int
-    stats: StatsOut
+    stats: Stats
 
 
 class ErrorBody(BaseModel):
@@ -198,7 +173,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 def _out(profile: ProfileRow, stats: Stats) -> ProfileOut:
     return ProfileOut(
         id=profile.id, nickname=profile.nickname, consent=profile.consent,
-        created_at=profile.created_at, stats=StatsOut.model_validate(stats),
+        created_at=profile.created_at, stats=stats,
     )
 
 
@@ -255,12 +230,12 @@ async def delete_me(profile: CurrentProfile, request: Request) -> Response:
     return Response(status_code=204)
 
 
-@router.get("/me/stats", response_model=StatsOut, responses=ERRORS)
-async def get_stats(profile: CurrentProfile, request: Request) -> StatsOut:
+@router.get("/me/stats", response_model=Stats, responses=ERRORS)
+async def get_stats(profile: CurrentProfile, request: Request) -> Stats:
     stats = await run_in_threadpool(store_of(request).statistics, profile.id, now_ms())
     if stats is None:
         raise ApiError(403, "bad_key", "This key does not belong to any profile.")
-    return StatsOut.model_validate(stats)
+    return stats
 
 
 @router.delete("/me/stats", status_code=204, responses=ERRORS)

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import date
-from typing import Any, TypedDict
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from typing_extensions import TypedDict  # pydantic reads it on 3.11 too (API models)
 
 from klubovna.server.calendar import prague_day, streaks
 from klubovna.server.db import ProfileRow, ResultRow, TableRow
