@@ -22,23 +22,22 @@ export function EngineStatus() {
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
-          style={{ width: "72px" }}
         >
           <div style={{ width: `${percent}%` }} />
         </div>
       )}
       {engine.phase === "failed" && (
-        <span class="engine-failed" role="status" title={engine.error} style={{ color: "var(--bad)", fontSize: "0.85rem" }}>
+        <span class="engine-failed" role="status" title={engine.error}>
           {t("engine.failed")}
         </span>
       )}
       {offline && (
-        <span
-          class="chip offline-badge"
-          title={t("offline.hint")}
-          style={{ display: "inline-flex", alignItems: "center", border: "1px dashed var(--line)", color: "var(--muted)" }}
-        >
-          {t("offline.badge")}
+        <span class="chip offline-badge" title={t("offline.hint")}>
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" fill="none"
+            stroke="currentColor" stroke-width="1.6" stroke-linecap="round">
+            <path d="M1.5 6.5a9 9 0 0 1 13 0M4 9a5.5 5.5 0 0 1 8 0M6.5 11.5a2 2 0 0 1 3 0M2 2l12 12" />
+          </svg>
+          <span class="offline-text">{t("offline.badge")}</span>
         </span>
       )}
     </>
