@@ -16,7 +16,7 @@ from .view import view as seat_view
 
 
 class MatematickyPoker:
-    """The engine object (klubovna.core.Game) of Matematický poker; solo, seat 0.
+    """The engine object (klubovna.core.Game) of Matematický poker: solo, duel or group.
 
     >>> s = ENGINE.new({"table": "school"}, seed=5)
     >>> s, _ = ENGINE.apply(s, 0, {"type": "start"}, now=0)

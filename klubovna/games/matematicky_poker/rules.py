@@ -10,7 +10,17 @@ from typing import NamedTuple, NoReturn, TypeVar
 from klubovna.core import Event, IllegalAction, Json
 
 from .scoring import TABLES, score_board
-from .state import CELLS, JOKER, MODES, VALUES, Player, State, shuffled_deck
+from .state import (
+    CELLS,
+    DEALER,
+    JOKER,
+    MODES,
+    VALUES,
+    VARIANTS,
+    Player,
+    State,
+    shuffled_deck,
+)
 
 GRACE_MS = 1500
 """Hard mode: latency grace after a card's deadline during which actions on it still count.
@@ -19,7 +29,11 @@ SECONDS_MIN = 3
 SECONDS_MAX = 300
 DEFAULT_MODE = "easy"
 DEFAULT_TABLE = "adjacent"
-CONFIG_KEYS = frozenset({"mode", "seconds", "table", "preview", "min_think_ms"})
+CONFIG_KEYS = frozenset(
+    {"mode", "seconds", "table", "preview", "min_think_ms", "variant", "seats", "dealer_plays"}
+)
+GROUP_SEATS_MAX = 50
+"""A group holds up to 50 seats, the dealer included."""
 
 Action = dict[str, Json]
 
@@ -41,6 +55,7 @@ _FIELDS: Mapping[tuple[str, str | None], frozenset[str]] = {
     ("joker", "keep"): frozenset({"type", "choice"}),
     ("joker", "now"): frozenset({"type", "choice", "value", "cell"}),
     ("kept_joker", None): frozenset({"type", "value", "cell"}),
+    ("end", None): frozenset({"type"}),
 }
 _JOKER_CHOICES = ("keep", "now")
 
@@ -49,7 +64,10 @@ _JOKER_CHOICES = ("keep", "now")
 
 
 def new(config: Mapping[str, Json], seed: int) -> State:
-    """A fresh solo game, not started yet; raises IllegalAction("bad_config") on a bad config.
+    """A fresh game, not started yet; raises IllegalAction("bad_config") on a bad config.
+
+    `variant` is "solo" (default), "duel" (2 seats) or "group" (`seats` 1-50 with the dealer
+    at seat 0, `dealer_plays` default true).
 
     >>> s = new({"mode": "hard", "seconds": 20}, seed=1)
     >>> s.mode, s.seconds, s.table, s.preview, len(s.deck), s.started
@@ -83,14 +101,40 @@ def new(config: Mapping[str, Json], seed: int) -> State:
     min_think_ms = config.get("min_think_ms", 0)
     if not (_is_int(min_think_ms) and min_think_ms >= 0):
         _bad_config(f"min_think_ms must be a whole number of ms, 0 or more, got {min_think_ms!r}.")
+    variant = config.get("variant", "solo")
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        _bad_config(f"The variant must be one of {list(VARIANTS)}, got {variant!r}.")
+    seats: Json = config.get("seats")
+    dealer_plays: Json = config.get("dealer_plays")
+    if variant == "group":
+        if not (_is_int(seats) and 1 <= seats <= GROUP_SEATS_MAX):
+            _bad_config(
+                f"A group has 1 to {GROUP_SEATS_MAX} seats (dealer included), got {seats!r}."
+            )
+        if dealer_plays is None:
+            dealer_plays = True
+        if not isinstance(dealer_plays, bool):
+            _bad_config(f"dealer_plays must be true or false, got {dealer_plays!r}.")
+        if seats == 1 and not dealer_plays:
+            _bad_config("A group whose dealer does not play needs at least one more seat.")
+    else:
+        fixed = 2 if variant == "duel" else 1
+        if seats is not None and seats != fixed:
+            _bad_config(f"A {variant} game has exactly {fixed} seat(s), got {seats!r}.")
+        if dealer_plays is not None:
+            _bad_config("dealer_plays is set only in a group game.")
+        seats, dealer_plays = fixed, True
+    assert isinstance(seats, int) and isinstance(dealer_plays, bool)
     return State(
         mode=mode,
         seconds=seconds,
         table=table,
         preview=preview,
         deck=shuffled_deck(seed),
-        players=(Player(),),
+        players=(Player(),) * seats,
         min_think_ms=min_think_ms,
+        variant=variant,
+        dealer_plays=dealer_plays,
     )
 
 
@@ -105,21 +149,48 @@ def legal(state: State, seat: int) -> list[Action]:
     """
     if not _is_seat(state, seat):
         return []
+    if state.variant != "solo":
+        return _legal_multi(state, seat)
     if not state.started:
         return [{"type": "start"}]
     player = state.players[seat]
     if player.finished:
         return []
-    empty = [cell for cell, value in enumerate(player.board) if value is None]
     actions: list[Action] = []
     if player.hand is None:
         actions.append({"type": "draw"})
-    elif player.hand == JOKER:
+    return actions + _card_actions(player)
+
+
+def _legal_multi(state: State, seat: int) -> list[Action]:
+    group_dealer = state.variant == "group" and seat == DEALER
+    if not state.started:
+        return [{"type": "start"}] if state.variant == "duel" or group_dealer else []
+    if state.over:
+        return []
+    actions: list[Action] = []
+    if group_dealer:
+        if state.drawn < len(state.deck):
+            actions.append({"type": "draw"})
+        actions.append({"type": "end"})
+    player = state.players[seat]
+    if seat not in state.playing or player.finished:
+        return actions
+    if state.variant == "duel" and state.drawn < len(state.deck):
+        actions.append({"type": "draw"})
+    return actions + _card_actions(player)
+
+
+def _card_actions(player: Player) -> list[Action]:
+    """What `player` may do with the card in hand and the kept jokers."""
+    empty = [cell for cell, value in enumerate(player.board) if value is None]
+    actions: list[Action] = []
+    if player.hand == JOKER:
         actions.append({"type": "joker", "choice": "keep"})
         actions += (
             {"type": "joker", "choice": "now", "value": v, "cell": c} for v in VALUES for c in empty
         )
-    else:
+    elif player.hand is not None:
         actions += ({"type": "place", "cell": c} for c in empty)
     if player.kept_jokers:
         actions += ({"type": "kept_joker", "value": v, "cell": c} for v in VALUES for c in empty)
@@ -185,6 +256,13 @@ def parse_action(action: Mapping[str, Json]) -> Move:
 def _start(state: State, seat: int, move: Move, now: int) -> tuple[State, list[Event]]:
     if state.started:
         raise IllegalAction("already_started", "The game has already started.")
+    if state.variant != "solo":
+        if state.variant == "group" and seat != DEALER:
+            raise IllegalAction("not_dealer", "Only the dealer starts a group game.")
+        state = replace(state, started=True)
+        if state.variant == "group":
+            return state, []  # the dealer draws the first card when ready
+        return _deal(state, now)
     state = replace(state, started=True)
     events: list[Event] = []
     for each, player in enumerate(state.players):
@@ -194,6 +272,15 @@ def _start(state: State, seat: int, move: Move, now: int) -> tuple[State, list[E
 
 
 def _draw_action(state: State, seat: int, move: Move, now: int) -> tuple[State, list[Event]]:
+    if state.variant != "solo":
+        _multi_running(state)
+        if state.variant == "group" and seat != DEALER:
+            raise IllegalAction("not_dealer", "Only the dealer draws in a group game.")
+        if state.variant == "duel":
+            _in_play(state, seat)
+        if state.drawn >= len(state.deck):
+            raise IllegalAction("deck_empty", "Every card has been drawn.")
+        return _deal(state, now)
     player = _in_play(state, seat)
     if player.hand is not None:
         return state, []  # idempotent fallback: never a second card while one is in hand
@@ -211,14 +298,19 @@ def _place(state: State, seat: int, move: Move, now: int) -> tuple[State, list[E
     value = player.hand
     player = replace(player, board=_written(player.board, cell, value), hand=None, drawn_at=None)
     state, more = _finish_or_draw(state, seat, player, now)
-    return state, [{"type": "placed", "cell": cell, "value": value, "joker": False}, *more]
+    placed = _private(state, seat, {"type": "placed", "cell": cell, "value": value, "joker": False})
+    return state, [placed, *more]
 
 
 def _joker_keep(state: State, seat: int, move: Move, now: int) -> tuple[State, list[Event]]:
     player = _joker_in_hand(state, seat)
     player = replace(player, hand=None, drawn_at=None, kept_jokers=player.kept_jokers + 1)
+    kept = _private(state, seat, {"type": "kept", "expired": False})
+    if state.variant != "solo":
+        state, more = _settle(_with_player(state, seat, player), now)
+        return state, [kept, *more]
     state, more = _draw(state, seat, player, now)
-    return state, [{"type": "kept", "expired": False}, *more]
+    return state, [kept, *more]
 
 
 def _joker_now(state: State, seat: int, move: Move, now: int) -> tuple[State, list[Event]]:
@@ -234,7 +326,8 @@ def _joker_now(state: State, seat: int, move: Move, now: int) -> tuple[State, li
         drawn_at=None,
     )
     state, more = _finish_or_draw(state, seat, player, now)
-    return state, [{"type": "placed", "cell": cell, "value": value, "joker": True}, *more]
+    placed = _private(state, seat, {"type": "placed", "cell": cell, "value": value, "joker": True})
+    return state, [placed, *more]
 
 
 def _kept_joker(state: State, seat: int, move: Move, now: int) -> tuple[State, list[Event]]:
@@ -251,11 +344,30 @@ def _kept_joker(state: State, seat: int, move: Move, now: int) -> tuple[State, l
         from_joker=_written(player.from_joker, cell, True),
         kept_jokers=player.kept_jokers - 1,
     )
-    placed: Event = {"type": "placed", "cell": cell, "value": value, "joker": True}
+    placed = _private(state, seat, {"type": "placed", "cell": cell, "value": value, "joker": True})
     if player.used < CELLS:
+        if state.variant != "solo":  # with the deck out, the last kept joker may end the game
+            state, more = _settle(_with_player(state, seat, player), now)
+            return state, [placed, *more]
         return _with_player(state, seat, player), [placed]
     state, over = _finish(state, seat, player)
+    if state.variant != "solo":
+        state, more = _settle(state, now)  # a duel opponent may be waiting for this seat
+        over += more
     return state, [placed, *over]
+
+
+def _end(state: State, seat: int, move: Move, now: int) -> tuple[State, list[Event]]:
+    if state.variant != "group" or seat != DEALER:
+        raise IllegalAction("not_dealer", "Only the dealer of a group game may end it.")
+    _multi_running(state)
+    events: list[Event] = []
+    for each in state.playing:
+        player = state.players[each]
+        if not player.finished:
+            state, over = _finish(state, each, player)
+            events += over
+    return replace(state, ended=True), [*events, {"type": "ended"}]
 
 
 _Handler = Callable[[State, int, Move, int], tuple[State, list[Event]]]
@@ -266,6 +378,7 @@ _HANDLERS: Mapping[tuple[str, str | None], _Handler] = {
     ("joker", "keep"): _joker_keep,
     ("joker", "now"): _joker_now,
     ("kept_joker", None): _kept_joker,
+    ("end", None): _end,
 }
 
 
@@ -281,13 +394,17 @@ def advance(state: State, now: int) -> tuple[State, list[Event]]:
     """
     _require_int("now", now)
     events: list[Event] = []
-    for seat in range(len(state.players)):
-        while True:
-            expiry = hand_expiry(state, state.players[seat])
-            if expiry is None or expiry >= now:
-                break
-            state, more = _expire(state, seat, expiry)
-            events += more
+    while True:  # in time order (then seat order): in a duel one expiry may deal to the other
+        due = [
+            (expiry, seat)
+            for seat in range(len(state.players))
+            if (expiry := hand_expiry(state, state.players[seat])) is not None
+        ]
+        if not due or min(due)[0] >= now:
+            break
+        expiry, seat = min(due)
+        state, more = _expire(state, seat, expiry)
+        events += more
     return state, events
 
 
@@ -322,6 +439,10 @@ def _expire(state: State, seat: int, at: int) -> tuple[State, list[Event]]:
     else:
         player = replace(player, hand=None, drawn_at=None, forfeited=player.forfeited + 1)
         expired = {"type": "forfeited", "value": card}
+    expired = _private(state, seat, expired)
+    if card == JOKER and state.variant != "solo":
+        state, more = _settle(_with_player(state, seat, player), at)
+        return state, [expired, *more]
     state, more = _finish_or_draw(state, seat, player, at)
     return state, [expired, *more]
 
@@ -337,6 +458,8 @@ def result(state: State) -> dict[str, Json] | None:
     """
     if not state.over:
         return None
+    if state.variant != "solo":
+        return _multi_result(state)
     player = state.players[0]
     lines, total = score_board(player.board, state.table)
     return {
@@ -346,6 +469,46 @@ def result(state: State) -> dict[str, Json] | None:
         "forfeited": player.forfeited,
         "complete": player.filled == CELLS,
     }
+
+
+def _multi_result(state: State) -> dict[str, Json]:
+    seats: list[Json] = []
+    for seat in state.playing:
+        player = state.players[seat]
+        lines, total = score_board(player.board, state.table)
+        seats.append(
+            {
+                "seat": seat,
+                "total": total,
+                "lines": lines,
+                "filled": player.filled,
+                "forfeited": player.forfeited,
+                "complete": player.filled == CELLS,
+            }
+        )
+    out: dict[str, Json] = {
+        "variant": state.variant,
+        "ended": state.ended,
+        "seats": seats,
+        "ranking": ranking(state),
+    }
+    if state.variant == "duel":
+        first, second = state.playing
+        a, b = _standing(state, first), _standing(state, second)
+        out["winner"] = None if a == b else first if a > b else second
+    return out
+
+
+def _standing(state: State, seat: int) -> tuple[int, int]:
+    player = state.players[seat]
+    return score_board(player.board, state.table)[1], player.filled
+
+
+def ranking(state: State) -> list[Json]:
+    """The playing seats by score, then filled cells (then seat): seat, score and filled."""
+    rows = [(seat, *_standing(state, seat)) for seat in state.playing]
+    rows.sort(key=lambda row: (-row[1], -row[2], row[0]))
+    return [{"seat": seat, "score": score, "filled": filled} for seat, score, filled in rows]
 
 
 def replay(config: Mapping[str, Json], seed: int, log: Sequence[Mapping[str, Json]]) -> State:
@@ -393,15 +556,75 @@ def _draw(state: State, seat: int, player: Player, now: int) -> tuple[State, lis
 
 def _finish_or_draw(state: State, seat: int, player: Player, now: int) -> tuple[State, list[Event]]:
     if player.used >= CELLS:
-        return _finish(state, seat, player)
+        state, events = _finish(state, seat, player)
+        if state.variant != "solo":
+            state, more = _settle(state, now)
+            events += more
+        return state, events
+    if state.variant != "solo":
+        return _settle(_with_player(state, seat, player), now)
     return _draw(state, seat, player, now)
 
 
 def _finish(state: State, seat: int, player: Player) -> tuple[State, list[Event]]:
-    """Seat `seat` as `player`, whose game ends: a number still in hand is simply discarded."""
+    """Seat `seat` as `player`, whose game ends: a number still in hand is simply discarded
+    (and so is the rest of its queue in a duel or group)."""
     player = replace(player, hand=None, drawn_at=None, finished=True)
     _, total = score_board(player.board, state.table)
-    return _with_player(state, seat, player), [{"type": "over", "total": total}]
+    over = _private(state, seat, {"type": "over", "total": total})
+    return _with_player(state, seat, player), [over]
+
+
+def _deal(state: State, now: int) -> tuple[State, list[Event]]:
+    """Duel and group: draw the next card for every playing seat at `now` (it joins each
+    queue; whoever was waiting takes it at once)."""
+    state = replace(state, drawn=state.drawn + 1)
+    state, events = _settle(state, now)
+    return state, [{"type": "dealt", "drawn": state.drawn}, *events]
+
+
+def _settle(state: State, now: int) -> tuple[State, list[Event]]:
+    """Duel and group, after anything changed at `now`: every seat with an empty hand takes
+    the next card of its queue (reaching it now); with the deck out, a seat with nothing
+    queued and no kept joker is finished; in a duel, when no playing seat has anything left
+    to handle, the next card is drawn for both."""
+    events: list[Event] = []
+    for seat in state.playing:
+        player = state.players[seat]
+        if player.finished or player.hand is not None:
+            continue
+        if player.position < state.drawn:
+            card = state.deck[player.position]
+            player = replace(
+                player,
+                position=player.position + 1,
+                hand=card,
+                drawn_at=now if state.mode == "hard" or state.min_think_ms else None,
+            )
+            state = _with_player(state, seat, player)
+            shown: Json = {"kind": "joker"} if card == JOKER else {"kind": "number", "value": card}
+            events.append(_private(state, seat, {"type": "drawn", "card": shown}))
+        elif state.drawn >= len(state.deck) and player.kept_jokers == 0:
+            state, over = _finish(state, seat, player)
+            events += over
+    if state.variant == "duel" and state.drawn < len(state.deck):
+        idle = [state.players[seat] for seat in state.playing if not state.players[seat].finished]
+        if idle and all(p.hand is None for p in idle):
+            state, more = _deal(state, now)
+            events += more
+    return state, events
+
+
+def _private(state: State, seat: int, event: Event) -> Event:
+    """In a duel or group a seat's own events go to that seat only; solo they stay as they are."""
+    return event if state.variant == "solo" else {**event, "seat": seat, "to": [seat]}
+
+
+def _multi_running(state: State) -> None:
+    if not state.started:
+        raise IllegalAction("not_started", "The game has not started yet.")
+    if state.over:
+        raise IllegalAction("game_over", "The game is over.")
 
 
 def _with_player(state: State, seat: int, player: Player) -> State:
@@ -419,8 +642,10 @@ def _written(cells: tuple[_T, ...], cell: int, value: _T) -> tuple[_T, ...]:
 def _in_play(state: State, seat: int) -> Player:
     if not state.started:
         raise IllegalAction("not_started", "The game has not started yet.")
+    if seat not in state.playing:
+        raise IllegalAction("not_playing", "The dealer only deals in this game.")
     player = state.players[seat]
-    if player.finished:
+    if player.finished or state.ended:
         raise IllegalAction("game_over", "The game is over.")
     return player
 

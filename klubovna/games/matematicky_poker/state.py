@@ -17,6 +17,11 @@ COPIES = 4
 """Four cards of each value, plus JOKERS jokers: 54 cards."""
 JOKERS = 2
 MODES = ("easy", "hard")
+VARIANTS = ("solo", "duel", "group")
+"""Solo: one seat. Duel: two seats share one sequence, drawn as soon as both have handled
+the current card (or earlier on request). Group: seat 0 is the dealer, who alone draws."""
+DEALER = 0
+"""The dealer's seat in a group game."""
 
 TEXT_TAG = "mp1"
 """First field of the text form; bump it when the format changes."""
@@ -100,16 +105,41 @@ class State:
     started: bool = False
     min_think_ms: int = 0
     """Recorded games: a card may be placed only this long after it was drawn (0: no limit)."""
+    variant: str = "solo"
+    dealer_plays: bool = True
+    """Group only: whether seat 0 (the dealer) also has a board."""
+    drawn: int = 0
+    """Duel and group: cards drawn so far from the shared deck (every seat's queue ends there;
+    a seat's own `position` is where its queue starts). Unused solo."""
+    ended: bool = False
+    """Group: the dealer ended the game for everyone."""
+
+    @property
+    def playing(self) -> tuple[int, ...]:
+        """The seats that have a board (all but a group dealer who only deals)."""
+        skip = self.variant == "group" and not self.dealer_plays
+        return tuple(seat for seat in range(len(self.players)) if not (skip and seat == DEALER))
 
     @property
     def over(self) -> bool:
-        return self.started and all(p.finished for p in self.players)
+        return self.started and (
+            self.ended or all(self.players[seat].finished for seat in self.playing)
+        )
+
+    def waiting(self, seat: int) -> int:
+        """Drawn cards `seat` still has to handle: the one in hand plus its queue."""
+        player = self.players[seat]
+        if player.finished:
+            return 0
+        queued = self.drawn - player.position if self.variant != "solo" else 0
+        return (player.hand is not None) + queued
 
     def to_text(self) -> str:
         """A one-line form that round-trips through `State.from_text` (tests, logs, bugs).
 
         Fields: tag, mode, seconds, table, preview 1/0, started 1/0, deck (`*` joker,
-        T J Q K for 10-13), min_think_ms (only when not 0), then per player after `|`:
+        T J Q K for 10-13), min_think_ms (only when not 0), for duel and group: variant,
+        dealer plays 1/0, cards drawn, ended 1/0; then per player after `|`:
         position, board (`.` empty), joker cells (comma list or `-`), hand, drawn_at,
         kept jokers, forfeited, finished.
 
@@ -130,6 +160,13 @@ class State:
         ]
         if self.min_think_ms:
             head.append(str(self.min_think_ms))
+        if self.variant != "solo":
+            head += [
+                self.variant,
+                _flag(self.dealer_plays),
+                str(self.drawn),
+                _flag(self.ended),
+            ]
         parts = [" ".join(head)]
         for p in self.players:
             jokers = ",".join(str(i) for i, j in enumerate(p.from_joker) if j) or _NONE
@@ -150,12 +187,16 @@ class State:
     def from_text(cls, text: str) -> State:
         """Parse `to_text()` output; raises ValueError on anything malformed."""
         head, *players = (part.split(" ") for part in text.strip().split(" | "))
-        if len(head) not in (7, 8) or head[0] != TEXT_TAG:
+        if len(head) not in (7, 8, 11, 12) or head[0] != TEXT_TAG:
             raise ValueError(f"not a {TEXT_TAG} state: {text!r}")
-        _, mode, seconds, table, preview, started, deck, *think = head
+        _, mode, seconds, table, preview, started, deck, *rest = head
+        think = rest[: len(rest) % 2]
+        variant, dealer_plays, drawn, ended = rest[len(rest) % 2 :] or ("solo", "1", "0", "0")
         min_think_ms = int(think[0]) if think else 0
         if min_think_ms <= 0 and think:
             raise ValueError(f"min_think_ms is written only when positive: {think[0]!r}")
+        if variant not in VARIANTS or (variant == "solo" and len(rest) > 1):
+            raise ValueError(f"unknown variant {variant!r}")
         if mode not in MODES or table not in TABLES:
             raise ValueError(f"unknown mode {mode!r} or table {table!r}")
         if not players:
@@ -169,6 +210,10 @@ class State:
             deck=tuple(_parse_card(ch) for ch in deck),
             players=tuple(_parse_player(fields) for fields in players),
             min_think_ms=min_think_ms,
+            variant=variant,
+            dealer_plays=_parse_flag(dealer_plays),
+            drawn=int(drawn),
+            ended=_parse_flag(ended),
         )
 
 

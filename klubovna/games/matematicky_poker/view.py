@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 from klubovna.core import IllegalAction, Json, View
 
-from .rules import hand_deadline
+from .rules import hand_deadline, ranking
 from .scoring import LINES, LINES_THROUGH, score_board, score_line, total_of
-from .state import JOKER, State
+from .state import DEALER, JOKER, State
 
 GAME_NAME = "matematicky-poker"
 
@@ -25,6 +25,13 @@ def view(state: State, seat: int) -> View:
     """
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.players):
         raise IllegalAction("not_your_seat", f"Seat {seat!r} does not play in this game.")
+    if state.variant != "solo":
+        return _multi_view(state, seat)
+    return _own_view(state, seat)
+
+
+def _own_view(state: State, seat: int) -> View:
+    """The solo view: the seat's own board, hand, counters, score, deadline and preview."""
     player = state.players[seat]
     lines, total = score_board(player.board, state.table)
     hand: Json = None
@@ -51,6 +58,56 @@ def view(state: State, seat: int) -> View:
         "preview": preview,
         "cards_left": len(state.deck) - player.position,
         "over": player.finished,
+    }
+
+
+def _multi_view(state: State, seat: int) -> View:
+    """Duel and group: the seat's own part (as solo, if it plays) plus the public part of
+    everybody: score, filled cells, queue length and finished flag; the boards only at the end.
+    A dealer who only deals sees the drawn cards and everybody's queue instead of a board."""
+    public: View = {
+        "game": GAME_NAME,
+        "variant": state.variant,
+        "mode": state.mode,
+        "table": state.table,
+        "seconds": state.seconds,
+        "started": state.started,
+        "seat": seat,
+        "dealer": state.variant == "group" and seat == DEALER,
+        "playing": seat in state.playing,
+        "drawn": state.drawn,
+        "cards_left": len(state.deck) - state.drawn,
+        "seats": [_public_seat(state, each) for each in state.playing],
+        "ranking": ranking(state),
+        "boards": (
+            [
+                {
+                    "seat": each,
+                    "board": list(state.players[each].board),
+                    "jokers": list(state.players[each].from_joker),
+                }
+                for each in state.playing
+            ]
+            if state.over
+            else None
+        ),
+        "game_over": state.over,
+    }
+    if seat not in state.playing:
+        return {**public, "dealt": list(state.deck[: state.drawn]), "over": state.over}
+    own = _own_view(state, seat)
+    own["cards_left"] = public["cards_left"]
+    return {**own, **public, "waiting": state.waiting(seat)}
+
+
+def _public_seat(state: State, seat: int) -> Json:
+    player = state.players[seat]
+    return {
+        "seat": seat,
+        "score": score_board(player.board, state.table)[1],
+        "filled": player.filled,
+        "waiting": state.waiting(seat),
+        "finished": player.finished,
     }
 
 

@@ -6,3 +6,15 @@ VIEW_KEYS = {
 }
 """Every key a seat's view has: the tests' own list, so a new field (a possible leak of
 hidden information) fails them until someone looks at it on purpose."""
+
+MULTI_VIEW_KEYS = VIEW_KEYS | {
+    "variant", "seat", "dealer", "playing", "drawn", "waiting", "seats", "ranking", "boards",
+    "game_over",
+}
+"""A playing seat's view in a duel or group: the solo keys plus the public part of the game."""
+
+DEALER_VIEW_KEYS = {
+    "game", "variant", "mode", "table", "seconds", "started", "seat", "dealer", "playing",
+    "drawn", "cards_left", "seats", "ranking", "boards", "game_over", "dealt", "over",
+}
+"""The view of a group dealer who only deals: no board, the drawn cards and every queue."""
