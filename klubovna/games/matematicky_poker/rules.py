@@ -543,6 +543,13 @@ def _draw(state: State, seat: int, player: Player, now: int) -> tuple[State, lis
     """Seat `seat` as `player`, given the next card drawn at `now` (finished if none is left)."""
     if player.position >= len(state.deck):
         return _finish(state, seat, player)
+    player, shown = _take_card(state, player, now)
+    return _with_player(state, seat, player), [{"type": "drawn", "card": shown}]
+
+
+def _take_card(state: State, player: Player, now: int) -> tuple[Player, Json]:
+    """`player` with the card at its deck position in hand, reached at `now`, and the card
+    as the "drawn" event shows it."""
     card = state.deck[player.position]
     player = replace(
         player,
@@ -551,7 +558,7 @@ def _draw(state: State, seat: int, player: Player, now: int) -> tuple[State, lis
         drawn_at=now if state.mode == "hard" or state.min_think_ms else None,
     )
     shown: Json = {"kind": "joker"} if card == JOKER else {"kind": "number", "value": card}
-    return _with_player(state, seat, player), [{"type": "drawn", "card": shown}]
+    return player, shown
 
 
 def _finish_or_draw(state: State, seat: int, player: Player, now: int) -> tuple[State, list[Event]]:
@@ -594,15 +601,8 @@ def _settle(state: State, now: int) -> tuple[State, list[Event]]:
         if player.finished or player.hand is not None:
             continue
         if player.position < state.drawn:
-            card = state.deck[player.position]
-            player = replace(
-                player,
-                position=player.position + 1,
-                hand=card,
-                drawn_at=now if state.mode == "hard" or state.min_think_ms else None,
-            )
+            player, shown = _take_card(state, player, now)
             state = _with_player(state, seat, player)
-            shown: Json = {"kind": "joker"} if card == JOKER else {"kind": "number", "value": card}
             events.append(_private(state, seat, {"type": "drawn", "card": shown}))
         elif state.drawn >= len(state.deck) and player.kept_jokers == 0:
             state, over = _finish(state, seat, player)
