@@ -112,7 +112,9 @@ def test_full_easy_game_to_the_end_dialog(page: Page) -> None:
     total = int(end.locator(".mp-end-total").get_attribute("data-total") or "-1")
     assert total == sum(points)
     expect(end.locator(".mp-end-total")).to_have_text(f"Celkem {total} bodů")
-    expect(end).to_contain_text("Hra se zapsala na server.")
+    expect(end).to_contain_text(
+        "Hra se zapsala na server. Bez profilu se ale nezapočítala do žádných statistik."
+    )
     expect(end).to_contain_text("Zaplněná políčka: 25 z 25")
     expect(end.get_by_role("row", name=re.compile("^Vedlejší úhlopříčka"))).to_be_visible()
     # The board shows the same total and every line score next to its line.

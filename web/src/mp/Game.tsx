@@ -249,7 +249,9 @@ function gameInfo(view: MpView, meta: GameMeta | null): string {
 /** What became of a ranked or daily result, said plainly at the end. */
 function EndRecord({ view, meta }: { view: MpView; meta: GameMeta }) {
   if (meta.kind === "daily") return <>{t(meta.replay || !meta.recorded ? "daily.end.replay" : "daily.end.recorded")}</>;
-  if (meta.kind !== "ranked") return <>{t("mp.end.recorded")}{meta.recorded && ` ${t("ranked.end.stats")}`}</>;
+  if (meta.kind !== "ranked") {
+    return <>{t("mp.end.recorded")} {t(meta.recorded ? "ranked.end.stats" : "mp.end.anonymous")}</>;
+  }
   const filled = view.board.filter((value) => value !== null).length;
   const fate = filled < 25 ? "ranked.end.incomplete" : meta.consent === false ? "ranked.end.private" : "ranked.end.board";
   return (
