@@ -11,6 +11,7 @@ from typing import Any
 
 from klubovna.core import IllegalAction
 from klubovna.games import get_game
+from klubovna.tables.log import LogEntry
 from klubovna.tables.table import Table, hash_key
 
 
@@ -26,6 +27,7 @@ class LocalHost:
 
     def __init__(self) -> None:
         self.tables: dict[str, Table] = {}
+        self.requests: dict[str, dict[str, Any]] = {}  # the create request of each table
 
     def create(self, table_id: str, request: str, seed: int, key: str) -> str:
         """A new table from a POST /api/tables body; an error message if it is refused."""
@@ -39,6 +41,48 @@ class LocalHost:
         except IllegalAction as error:
             return json.dumps({"t": "error", "seq": None, **error.to_json()})
         self.tables[table_id] = table
+        self.requests[table_id] = body
+        return json.dumps({"t": "created", "table": table_id})
+
+    def export(self, table_id: str) -> str:
+        """A snapshot of a table as JSON text: what `restore` needs to rebuild it (after a
+        reload of the page). It holds the seed, so it shows the deck to whoever reads it;
+        that is fine here, since the browser that keeps it runs the game and has the seed
+        anyway. An error message if there is no such table."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return _errors("unknown_table", "There is no such table.")
+        return json.dumps({
+            "id": table_id,
+            "request": self.requests[table_id],
+            "seed": table.seed,
+            "key_hash": table.key_hashes[0],
+            "log": [entry.to_json() for entry in table.log],
+        })
+
+    def restore(self, snapshot: str) -> str:
+        """Rebuild a table from `export`'s snapshot; answers like `create`."""
+        try:
+            data = json.loads(snapshot)
+            if not isinstance(data, dict):
+                raise IllegalAction("bad_config", "The snapshot must be a JSON object.")
+            table_id, body = str(data["id"]), data["request"]
+            if not isinstance(body, dict):
+                raise IllegalAction("bad_config", "The request must be a JSON object.")
+            config = {k: v for k, v in body.items() if k != "game"}
+            game = get_game(str(body.get("game")))
+            entries = [LogEntry.from_json(entry) for entry in data["log"]]
+            table = Table.restore(
+                table_id, game, config, int(data["seed"]), [str(data["key_hash"])], entries
+            )
+        except IllegalAction as error:
+            return json.dumps({"t": "error", "seq": None, **error.to_json()})
+        except (ValueError, KeyError, TypeError, AssertionError) as error:
+            message = f"The snapshot cannot be restored: {error!r}"
+            reply = {"t": "error", "seq": None, "code": "bad_snapshot", "message": message}
+            return json.dumps(reply)
+        self.tables[table_id] = table
+        self.requests[table_id] = body
         return json.dumps({"t": "created", "table": table_id})
 
     def handle(self, table_id: str, message: str, now: int) -> str:
@@ -69,6 +113,7 @@ class LocalHost:
 
     def close(self, table_id: str) -> None:
         self.tables.pop(table_id, None)
+        self.requests.pop(table_id, None)
 
 
 def _errors(code: str, message: str) -> str:

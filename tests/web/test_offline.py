@@ -231,3 +231,50 @@ def test_offline_full_game_through_the_game_screen(
     assert final["over"]
     assert end.locator(".mp-end-total").get_attribute("data-total") == str(final["score"]["total"])
     failures.settle()
+
+
+def test_offline_local_game_survives_a_reload(
+    context: BrowserContext, console: ConsoleWatch
+) -> None:
+    page = context.new_page()
+    failures = OfflineFailures(page, console)
+    visit_once(page)
+    context.set_offline(True)
+    page.goto("/#/matematicky-poker?seed=5")
+    page.reload()
+    expect(page.get_by_role("banner").get_by_text("Bez připojení", exact=True)).to_be_visible()
+    page.get_by_role("button", name="Start", exact=True).click()
+    expect(page.locator(".mp-local")).to_be_visible(timeout=30_000)
+    hand = page.locator(".mp-hand-value[data-hand]")
+    cells = page.locator(".mp-cell")
+    moves: list[dict[str, Any]] = [{"type": "start"}]
+    while len(moves) < 5:  # a few cards, each on the first empty cell
+        expect(hand).not_to_have_attribute("data-hand", "", timeout=30_000)
+        filled = page.locator(".mp-cell.filled").count()
+        cell = int(page.locator(".mp-cell:not(.filled)").first.get_attribute("data-cell") or -1)
+        if hand.get_attribute("data-hand") == "joker":
+            page.get_by_role("button", name="Použít teď").click()
+            page.get_by_role("button", name="Hodnota 7", exact=True).click()
+            moves.append({"type": "joker", "choice": "now", "value": 7, "cell": cell})
+        else:
+            moves.append({"type": "place", "cell": cell})
+        page.locator(f'.mp-cell[data-cell="{cell}"]').click()
+        expect(page.locator(".mp-cell.filled")).to_have_count(filled + 1)
+    expect(hand).not_to_have_attribute("data-hand", "")
+    board, held = cells.all_inner_texts(), hand.get_attribute("data-hand")
+
+    page.reload()  # still offline: the engine rebuilds the table from the tab's snapshot
+    expect(page.locator(".mp-local")).to_be_visible(timeout=30_000)
+    expect(page.locator(".mp-cell.filled")).to_have_count(len(moves) - 1, timeout=30_000)
+    expect(hand).to_have_attribute("data-hand", held or "", timeout=30_000)
+    assert cells.all_inner_texts() == board
+
+    moves += play_through_the_screen(page)[1:]  # seq numbers go on after the reload
+    end = page.get_by_role("dialog", name="Konec hry")
+    expect(end).to_contain_text("Hra běžela jen v tomto prohlížeči a nikam se nezapsala.")
+    final = python_views(5, {"game": "matematicky-poker", "mode": "easy"}, moves)[-1]
+    assert final["over"]
+    assert end.locator(".mp-end-total").get_attribute("data-total") == str(final["score"]["total"])
+    # Over: nothing is left to resume.
+    assert page.evaluate("sessionStorage.getItem('klubovna.mp.local')") is None
+    failures.settle()

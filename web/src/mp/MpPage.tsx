@@ -1,5 +1,6 @@
 // The page #/matematicky-poker: the setup until a game runs, then the game screen. A server
-// game survives a reload of the tab (its ticket is kept in sessionStorage). A ranked game is
+// game survives a reload of the tab (its ticket is kept in sessionStorage), and so does a local
+// one (its snapshot, see net/local.ts). A ranked game is
 // started on the server only: without a server it says so instead of playing locally.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang } from "../i18n";
@@ -11,9 +12,9 @@ import { loadGameMeta, saveGameMeta, startServerGame, type GameMeta } from "../p
 import { profileKey } from "../profile/store";
 import { hashParams } from "../router";
 import { Game, errorText } from "./Game";
-import { GameSession, resumeSession, ticketOf } from "./session";
+import { GameSession, resumeLocalSession, resumeSession, ticketOf } from "./session";
 import { Setup, type SetupKind } from "./Setup";
-import { loadSetup, loadTable, saveSetup, saveTable } from "./storage";
+import { loadLocalTable, loadSetup, loadTable, saveSetup, saveTable } from "./storage";
 import type { Setup as SetupChoice } from "./types";
 
 /** Tests name the deck with #/matematicky-poker?seed=N; a normal server refuses it. */
@@ -35,8 +36,12 @@ export function MpPage() {
   const [meta, setMeta] = useState<GameMeta | null>(() => loadGameMeta(loadTable()?.ticket.table));
   const [session, setSession] = useState<GameSession | null>(() => {
     const saved = loadTable();
+    if (!saved) {
+      const local = loadLocalTable();
+      return local ? resumeLocalSession(local) : null;
+    }
     // A daily attempt resumes on its own page.
-    if (!saved || loadGameMeta(saved.ticket.table)?.kind === "daily") return null;
+    if (loadGameMeta(saved.ticket.table)?.kind === "daily") return null;
     return resumeSession(saved);
   });
   const [kind, setKind] = useState<SetupKind>(() => (meta?.kind === "ranked" ? "ranked" : kindFromHash()));

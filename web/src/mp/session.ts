@@ -2,8 +2,9 @@
 // table's clock, and the last notice and error to show. It listens from the moment the
 // table opens, so no message is lost before the game screen has mounted.
 import type { Action, ServerMessage, TableConnection, TableTicket } from "../net/protocol";
+import { resumeLocalTable } from "../net/local";
 import { RemoteTable } from "../net/remote";
-import { saveTable, type SavedTable } from "./storage";
+import { saveTable, type SavedLocalTable, type SavedTable } from "./storage";
 import type { MpView } from "./types";
 
 export interface Note {
@@ -111,4 +112,10 @@ export function ticketOf(conn: TableConnection): TableTicket | null {
 /** Reopen the server game this tab was playing before a reload. */
 export function resumeSession(saved: SavedTable): GameSession {
   return new GameSession(new RemoteTable(saved.ticket, saved.lastSeq), saved);
+}
+
+/** Rebuild the local game this tab was playing before a reload (the engine loads first; the
+ *  game screen shows its loading state until the first view). */
+export function resumeLocalSession(saved: SavedLocalTable): GameSession {
+  return new GameSession(resumeLocalTable(saved), null);
 }

@@ -1,11 +1,13 @@
 // What the Matematický poker page keeps in the browser: the last setup and the preview
-// switch (localStorage, per device) and the running server game (sessionStorage, per tab).
+// switch (localStorage, per device) and the running game (sessionStorage, per tab): a server
+// game's ticket, or a local game's snapshot (net/local.ts keeps it up to date).
 import type { TableTicket } from "../net/protocol";
 import { MODES, TABLES, type Setup } from "./types";
 
 const SETUP_KEY = "klubovna.mp.setup";
 const PREVIEW_KEY = "klubovna.mp.preview";
 const TICKET_KEY = "klubovna.mp.table";
+const LOCAL_KEY = "klubovna.mp.local";
 
 export const DEFAULT_SETUP: Setup = { mode: "easy", table: "adjacent", seconds: "30" };
 
@@ -74,4 +76,25 @@ export function loadTable(): SavedTable | null {
 
 export function saveTable(saved: SavedTable | null): void {
   write(session, TICKET_KEY, saved === null ? null : JSON.stringify(saved));
+}
+
+/** A local game of this tab: the engine's snapshot of the table (JSON text with its request,
+ *  seed, key hash and log) and the seat's key, to rebuild it in the worker after a reload. */
+export interface SavedLocalTable {
+  key: string;
+  snapshot: string;
+}
+
+export function loadLocalTable(): SavedLocalTable | null {
+  try {
+    const saved = JSON.parse(read(session, LOCAL_KEY) ?? "null") as SavedLocalTable | null;
+    if (typeof saved?.key === "string" && typeof saved.snapshot === "string") return saved;
+  } catch {
+    /* a broken entry is as good as none */
+  }
+  return null;
+}
+
+export function saveLocalTable(saved: SavedLocalTable | null): void {
+  write(session, LOCAL_KEY, saved === null ? null : JSON.stringify(saved));
 }

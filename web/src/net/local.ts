@@ -1,12 +1,18 @@
 // A table run by the engine worker in this browser (offline play): the same Python table
-// the server runs, the same messages, nothing recorded anywhere.
+// the server runs, the same messages, nothing recorded anywhere. The running game survives a
+// reload of the tab: after each change the worker's snapshot of the table is kept in
+// sessionStorage (one local game per tab, like a server game's ticket) and resumeLocalTable
+// rebuilds it.
 import type { Action, ServerMessage, TableConnection, TableRequest } from "./protocol";
 import { ApiError } from "./remote";
+import { saveLocalTable, type SavedLocalTable } from "../mp/storage";
 import {
   closeLocalTable,
   createLocalTable,
+  exportLocalTable,
   exposeForTests,
   onLocalTable,
+  restoreLocalTable,
   sendToLocalTable,
 } from "../worker/client";
 
@@ -37,10 +43,20 @@ export class LocalTable implements TableConnection {
   private listeners = new Set<(message: ServerMessage) => void>();
   private seq = 0;
   private closed = false;
+  /** Set when the game is over: nothing left to keep for a reload. */
+  private done = false;
+  /** The latest version seen; a higher one is a change worth keeping. */
+  private version = 0;
   private unsubscribe: () => void;
+  /** Resolves once the table exists in the worker (at once, unless it is being restored);
+   *  false when it could not be restored. */
+  private opened: Promise<boolean>;
 
-  constructor(readonly table: string, key: string) {
+  /** `resumed`: the snapshot to rebuild the table from, and the last acknowledged seq. */
+  constructor(readonly table: string, private key: string, resumed?: { snapshot: string; seq: number }) {
     this.unsubscribe = onLocalTable(table, (messages) => this.deliver(messages));
+    this.opened = resumed ? this.restore(resumed.snapshot) : Promise.resolve(true);
+    if (resumed) this.seq = resumed.seq;
     this.send({ t: "hello", key });
   }
 
@@ -62,8 +78,24 @@ export class LocalTable implements TableConnection {
     closeLocalTable(this.table);
   }
 
+  private restore(snapshot: string): Promise<boolean> {
+    // A failure is final for this game: the page goes back to the setup, saying why.
+    const lost = (message: string) => {
+      this.deliver([{ t: "error", seq: null, code: "unknown_table", message }]);
+      return false;
+    };
+    return restoreLocalTable(snapshot).then(
+      (reply) => {
+        if (reply.t === "created") return true;
+        saveLocalTable(null); // it will not restore later either
+        return lost(reply.message);
+      },
+      (error: Error) => lost(error.message),
+    );
+  }
+
   private send(message: Parameters<typeof sendToLocalTable>[1]): void {
-    sendToLocalTable(this.table, message).then(
+    this.opened.then((ok) => (ok ? sendToLocalTable(this.table, message) : [])).then(
       (messages) => this.deliver(messages),
       (error: Error) => {
         const seq = message.t === "act" ? message.seq : null;
@@ -74,7 +106,36 @@ export class LocalTable implements TableConnection {
 
   private deliver(messages: ServerMessage[]): void {
     if (this.closed) return;
+    this.keep(messages);
     for (const message of messages) this.listeners.forEach((listener) => listener(message));
+  }
+
+  /** After a batch that changed the table, keep its snapshot for a reload; forget it once
+   *  the game is over. */
+  private keep(messages: ServerMessage[]): void {
+    if (this.done) return;
+    let changed = false;
+    for (const message of messages) {
+      if (message.t !== "view") continue;
+      if ((message.view as { over?: unknown } | null)?.over === true) {
+        this.done = true;
+        saveLocalTable(null);
+        return;
+      }
+      if (message.version > this.version) {
+        this.version = message.version;
+        changed = true;
+      }
+    }
+    if (!changed) return;
+    const key = this.key;
+    exportLocalTable(this.table).then(
+      (snapshot) => {
+        // A late answer after the end must not bring the game back; an error list is no snapshot.
+        if (!this.done && snapshot.startsWith("{")) saveLocalTable({ key, snapshot });
+      },
+      () => {}, // the previous snapshot stays; the next change tries again
+    );
   }
 }
 
@@ -87,6 +148,14 @@ export async function openLocalTable(request: TableRequest): Promise<TableConnec
   const reply = await createLocalTable(table, JSON.stringify(config), seed, key);
   if (reply.t === "error") throw new ApiError(reply.code, reply.message);
   return new LocalTable(table, key);
+}
+
+/** The local game this tab was playing before a reload, rebuilt in the engine worker from its
+ *  snapshot (loading the engine first). Actions continue after the last acknowledged seq. */
+export function resumeLocalTable(saved: SavedLocalTable): TableConnection {
+  const data = JSON.parse(saved.snapshot) as { id: string; log: Array<{ seat: number | null; seq: number | null }> };
+  const seq = Math.max(0, ...data.log.map((entry) => (entry.seat === 0 && entry.seq ? entry.seq : 0)));
+  return new LocalTable(data.id, saved.key, { snapshot: saved.snapshot, seq });
 }
 
 exposeForTests({ openLocalTable });

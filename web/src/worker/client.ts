@@ -145,6 +145,17 @@ export function createLocalTable(
   return call("createTable", tableId, request, seed, key);
 }
 
+/** A local table as JSON text (its request, seed, key hash and log), to restore it after a
+ *  reload; a JSON list with an error message if the worker has no such table. */
+export function exportLocalTable(tableId: string): Promise<string> {
+  return call("exportTable", tableId);
+}
+
+/** Rebuild a table from exportLocalTable's text: answers like createLocalTable. */
+export function restoreLocalTable(snapshot: string): Promise<{ t: "created"; table: string } | ErrorMessage> {
+  return call("restoreTable", snapshot);
+}
+
 /** One client message to a local table; the messages it causes for the seat. */
 export function sendToLocalTable(tableId: string, message: ClientMessage): Promise<ServerMessage[]> {
   return call("handle", tableId, JSON.stringify(message), Date.now());

@@ -54,6 +54,12 @@ def tick(now):
 def close(table_id):
     _host.close(table_id)
 
+def export(table_id):
+    return _host.export(table_id)
+
+def restore(snapshot):
+    return _host.restore(snapshot)
+
 def next_deadline():
     due = _host.next_deadline()
     return -1 if due is None else due
@@ -71,6 +77,8 @@ interface Glue {
   handle(tableId: string, message: string, now: number): string;
   tick(now: number): string;
   close(tableId: string): void;
+  export(tableId: string): string;
+  restore(snapshot: string): string;
   next_deadline(): number;
   score(cells: string, table: string): string;
   deck(seed: string): string;
@@ -257,6 +265,8 @@ async function load(): Promise<Glue> {
     handle: namespace.get("handle"),
     tick: namespace.get("tick"),
     close: namespace.get("close"),
+    export: namespace.get("export"),
+    restore: namespace.get("restore"),
     next_deadline: namespace.get("next_deadline"),
     score: namespace.get("score"),
     deck: namespace.get("deck"),
@@ -316,6 +326,13 @@ const OPS: Record<string, (py: Glue, ...args: never[]) => unknown> = {
     return messages;
   },
   tick: (py, now?: number) => runTick(py, now ?? Date.now()),
+  /** The table's snapshot (JSON text, kept as text for sessionStorage), or its error list. */
+  exportTable: (py, tableId: string) => py.export(tableId),
+  restoreTable(py, snapshot: string) {
+    const reply = JSON.parse(py.restore(snapshot));
+    schedule(py);
+    return reply;
+  },
   closeTable(py, tableId: string) {
     py.close(tableId);
     schedule(py);

@@ -1,0 +1,75 @@
+"""LocalHost (the engine worker's tables): export and restore, as after a page reload."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from klubovna.tables.local import LocalHost
+
+T0 = 1_700_000_000_000
+REQUEST = {"game": "matematicky-poker", "mode": "hard", "table": "adjacent", "seconds": 5}
+
+
+def send(host: LocalHost, message: dict[str, Any], now: int = T0) -> list[Any]:
+    out: list[Any] = json.loads(host.handle("t1", json.dumps(message), now))
+    return out
+
+
+def hello(host: LocalHost, now: int = T0) -> dict[str, Any]:
+    [view] = send(host, {"t": "hello", "key": "k"}, now)
+    assert view["t"] == "view"
+    return view
+
+
+def place_or_keep(view: dict[str, Any]) -> dict[str, Any]:
+    if view["hand"]["kind"] == "joker":
+        return {"type": "joker", "choice": "keep"}
+    return {"type": "place", "cell": view["board"].index(None)}
+
+
+def test_export_and_restore_continue_the_game() -> None:
+    host = LocalHost()
+    assert json.loads(host.create("t1", json.dumps(REQUEST), 7, "k"))["t"] == "created"
+    view = send(host, {"t": "act", "seq": 1, "action": {"type": "start"}})[-1]
+    seq = 1
+    for _ in range(3):
+        seq += 1
+        view = send(host, {"t": "act", "seq": seq, "action": place_or_keep(view["view"])})[-1]
+        assert view["ack"] == seq
+    # A hard-mode deadline expires: a tick entry in the log.
+    deadline = host.next_deadline()
+    assert deadline is not None
+    ticked = json.loads(host.tick(deadline))["t1"]
+    assert ticked and ticked[-1]["version"] == view["version"] + 1
+
+    snapshot = host.export("t1")
+    data = json.loads(snapshot)
+    assert data["request"] == REQUEST and data["seed"] == 7 and "k" not in data["key_hash"]
+    assert [entry["kind"] for entry in data["log"]].count("tick") == 1
+
+    again = LocalHost()
+    assert json.loads(again.restore(snapshot)) == {"t": "created", "table": "t1"}
+    now = deadline + 1
+    before, after = hello(host, now), hello(again, now)
+    assert after == before and after["version"] == len(data["log"])
+    assert again.next_deadline() == host.next_deadline()
+
+    # A resent action is recognised (last_seq comes back from the log) ...
+    [resent] = send(again, {"t": "act", "seq": seq, "action": {"type": "start"}}, now)
+    assert resent["t"] == "view" and resent["ack"] == seq
+    assert resent["version"] == before["version"]
+    # ... and the next one plays on both hosts alike.
+    move = {"t": "act", "seq": seq + 1, "action": place_or_keep(after["view"])}
+    assert send(again, move, now) == send(host, move, now)
+    assert json.loads(again.export("t1"))["log"] == json.loads(host.export("t1"))["log"]
+
+
+def test_restore_refuses_a_broken_snapshot() -> None:
+    host = LocalHost()
+    for bad in ["[]", "{}", '{"id": "t", "request": {"game": "nope"}, "seed": 1,'
+                ' "key_hash": "x", "log": []}', "not json"]:
+        reply = json.loads(host.restore(bad))
+        assert reply["t"] == "error" and reply["seq"] is None, bad
+    assert host.tables == {}
+    assert json.loads(host.export("missing"))[0]["code"] == "unknown_table"
