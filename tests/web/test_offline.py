@@ -203,17 +203,9 @@ def play_through_the_screen(page: Page) -> list[dict[str, Any]]:
     raise AssertionError("the game did not end")
 
 
-def test_offline_full_game_through_the_game_screen(
-    context: BrowserContext, console: ConsoleWatch
-) -> None:
-    page = context.new_page()
-    failures = OfflineFailures(page, console)
-    page.goto("/")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
-    page.wait_for_function(
-        "performance.getEntriesByName('klubovna:engine-load').length > 0", timeout=30_000
-    )
-    page.wait_for_function(SNAPSHOT_SAVED, timeout=10_000)
+def start_offline_game(page: Page, context: BrowserContext) -> None:
+    """One visit, then offline: reload and start a local easy game dealt from seed 5."""
+    visit_once(page)
     context.set_offline(True)
     page.goto("/#/matematicky-poker?seed=5")
     page.reload()
@@ -221,6 +213,13 @@ def test_offline_full_game_through_the_game_screen(
     page.get_by_role("button", name="Start", exact=True).click()
     # The engine may still be loading from the precache: the first view can take a while.
     expect(page.locator(".mp-local")).to_be_visible(timeout=30_000)
+
+def test_offline_full_game_through_the_game_screen(
+    context: BrowserContext, console: ConsoleWatch
+) -> None:
+    page = context.new_page()
+    failures = OfflineFailures(page, console)
+    start_offline_game(page, context)
     hand = page.locator(".mp-hand-value[data-hand]")
     expect(hand).not_to_have_attribute("data-hand", "", timeout=30_000)
     moves = play_through_the_screen(page)
@@ -238,13 +237,7 @@ def test_offline_local_game_survives_a_reload(
 ) -> None:
     page = context.new_page()
     failures = OfflineFailures(page, console)
-    visit_once(page)
-    context.set_offline(True)
-    page.goto("/#/matematicky-poker?seed=5")
-    page.reload()
-    expect(page.get_by_role("banner").get_by_text("Bez připojení", exact=True)).to_be_visible()
-    page.get_by_role("button", name="Start", exact=True).click()
-    expect(page.locator(".mp-local")).to_be_visible(timeout=30_000)
+    start_offline_game(page, context)
     hand = page.locator(".mp-hand-value[data-hand]")
     cells = page.locator(".mp-cell")
     moves: list[dict[str, Any]] = [{"type": "start"}]

@@ -11,6 +11,7 @@ from klubovna.games.matematicky_poker import ENGINE, GRACE_MS, State
 from klubovna.games.matematicky_poker.rules import new
 from klubovna.games.matematicky_poker.state import JOKER
 from tests.games.matematicky_poker import DEALER_VIEW_KEYS, MULTI_VIEW_KEYS
+from tests.games.matematicky_poker.test_duel import handle
 
 SEED = 5
 START = {"type": "start"}
@@ -27,14 +28,6 @@ def deal(state: State, times: int = 1, now: int = 0) -> State:
     for _ in range(times):
         state = ENGINE.apply(state, 0, DRAW, now)[0]
     return state
-
-
-def handle(state: State, seat: int, now: int = 0) -> State:
-    player = state.players[seat]
-    if player.hand == JOKER:
-        return ENGINE.apply(state, seat, {"type": "joker", "choice": "keep"}, now)[0]
-    cell = player.board.index(None)
-    return ENGINE.apply(state, seat, {"type": "place", "cell": cell}, now)[0]
 
 
 def code_of(state: State, seat: int, action: dict[str, Any], now: int = 0) -> str:

@@ -3,7 +3,7 @@
 // reload of the tab: after each change the worker's snapshot of the table is kept in
 // sessionStorage (one local game per tab, like a server game's ticket) and resumeLocalTable
 // rebuilds it.
-import type { Action, ServerMessage, TableConnection, TableRequest } from "./protocol";
+import { Listeners, type Action, type ServerMessage, type TableConnection, type TableRequest } from "./protocol";
 import { ApiError } from "./remote";
 import { saveLocalTable, type SavedLocalTable } from "../mp/storage";
 import {
@@ -40,7 +40,7 @@ function seedOf(request: TableRequest): number {
 
 export class LocalTable implements TableConnection {
   readonly kind = "local";
-  private listeners = new Set<(message: ServerMessage) => void>();
+  private listeners = new Listeners();
   private seq = 0;
   private closed = false;
   /** Set when the game is over: nothing left to keep for a reload. */
@@ -67,8 +67,7 @@ export class LocalTable implements TableConnection {
   }
 
   listen(listener: (message: ServerMessage) => void): () => void {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   close(): void {
@@ -107,7 +106,7 @@ export class LocalTable implements TableConnection {
   private deliver(messages: ServerMessage[]): void {
     if (this.closed) return;
     this.keep(messages);
-    for (const message of messages) this.listeners.forEach((listener) => listener(message));
+    for (const message of messages) this.listeners.emit(message);
   }
 
   /** After a batch that changed the table, keep its snapshot for a reload; forget it once

@@ -1,5 +1,6 @@
-// The table protocol of platform.md ("Messages"), the same over the socket and the worker.
-// Only shapes here; the rules stay in Python.
+// The table protocol of platform.md ("Messages"), the same over the socket and the worker,
+// and the listener bookkeeping both transports share.
+// Shapes and plumbing only; the rules stay in Python.
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type Action = { type: string; [field: string]: Json };
@@ -49,4 +50,18 @@ export interface TableTicket {
   kind: "remote" | "local";
   table: string;
   key: string;
+}
+
+/** The subscribers of one table connection (both transports keep the same bookkeeping). */
+export class Listeners {
+  private listeners = new Set<(message: ServerMessage) => void>();
+
+  add(listener: (message: ServerMessage) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  emit(message: ServerMessage): void {
+    this.listeners.forEach((listener) => listener(message));
+  }
 }

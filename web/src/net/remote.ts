@@ -1,6 +1,6 @@
 // A table on the server: POST /api/tables to create, one WebSocket to play. Reconnects on its
 // own, says hello with the last version it saw, and resends unacknowledged actions.
-import type { Action, ServerMessage, TableConnection, TableRequest, TableTicket } from "./protocol";
+import { Listeners, type Action, type ServerMessage, type TableConnection, type TableRequest, type TableTicket } from "./protocol";
 import { profileKey } from "../profile/store";
 
 export class ServerUnreachable extends Error {}
@@ -54,7 +54,7 @@ async function postTable(request: TableRequest, key: string | null): Promise<Cre
 export class RemoteTable implements TableConnection {
   readonly kind = "remote";
   private socket: WebSocket | null = null;
-  private listeners = new Set<(message: ServerMessage) => void>();
+  private listeners = new Listeners();
   private pending = new Map<number, Action>(); // sent, not yet acknowledged
   private seq: number;
   private version: number | null = null;
@@ -74,8 +74,7 @@ export class RemoteTable implements TableConnection {
   }
 
   listen(listener: (message: ServerMessage) => void): () => void {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   close(): void {
@@ -104,7 +103,7 @@ export class RemoteTable implements TableConnection {
       } else if (message.t === "error" && message.seq !== null) {
         this.pending.delete(message.seq);
       }
-      this.listeners.forEach((listener) => listener(message));
+      this.listeners.emit(message);
     };
     socket.onclose = () => {
       if (this.closed) return;
