@@ -56,6 +56,7 @@ _FIELDS: Mapping[tuple[str, str | None], frozenset[str]] = {
     ("joker", "now"): frozenset({"type", "choice", "value", "cell"}),
     ("kept_joker", None): frozenset({"type", "value", "cell"}),
     ("end", None): frozenset({"type"}),
+    ("leave", None): frozenset({"type"}),
 }
 _JOKER_CHOICES = ("keep", "now")
 
@@ -142,7 +143,8 @@ def new(config: Mapping[str, Json], seed: int) -> State:
 
 
 def legal(state: State, seat: int) -> list[Action]:
-    """Every action `seat` may send now: what `apply` would accept at this very state.
+    """Every action `seat` may send now: what `apply` would accept at this very state
+    (except `leave`, which a duel or group seat may always send while the game runs).
 
     In hard mode a card in hand may already have expired: call `advance(now)` first.
     With `min_think_ms` a placement may still be refused as `too_fast` (time is not known here).
@@ -370,6 +372,26 @@ def _end(state: State, seat: int, move: Move, now: int) -> tuple[State, list[Eve
     return replace(state, ended=True), [*events, {"type": "ended"}]
 
 
+def _leave(state: State, seat: int, move: Move, now: int) -> tuple[State, list[Event]]:
+    """Duel and group: the seat leaves for good. Its board stays as it is (and in the
+    ranking); a group's dealer leaving ends the game for everybody. Leaving a seat that has
+    already finished changes nothing."""
+    if state.variant == "solo":
+        raise IllegalAction("not_multi", "Only a duel or group game can be left.")
+    _multi_running(state)
+    if state.variant == "group" and seat == DEALER:
+        state, events = _end(state, seat, move, now)
+        if DEALER in state.playing:
+            state = _with_player(state, DEALER, replace(state.players[DEALER], left=True))
+        return state, events
+    player = state.players[seat]
+    if player.finished:
+        return state, []
+    state, events = _finish(state, seat, replace(player, left=True))
+    state, more = _settle(state, now)  # a duel opponent may be waiting for this seat
+    return state, [{"type": "left", "seat": seat}, *events, *more]
+
+
 _Handler = Callable[[State, int, Move, int], tuple[State, list[Event]]]
 _HANDLERS: Mapping[tuple[str, str | None], _Handler] = {
     ("start", None): _start,
@@ -379,6 +401,7 @@ _HANDLERS: Mapping[tuple[str, str | None], _Handler] = {
     ("joker", "now"): _joker_now,
     ("kept_joker", None): _kept_joker,
     ("end", None): _end,
+    ("leave", None): _leave,
 }
 
 
@@ -484,6 +507,7 @@ def _multi_result(state: State) -> dict[str, Json]:
                 "filled": player.filled,
                 "forfeited": player.forfeited,
                 "complete": player.filled == CELLS,
+                "left": player.left,
             }
         )
     out: dict[str, Json] = {

@@ -29,6 +29,7 @@ _CARD_CHARS = "*123456789TJQK"
 """Card i (0 = joker) is written as _CARD_CHARS[i] in the text form: T=10, J=11, Q=12, K=13."""
 _EMPTY_CHAR = "."
 _NONE = "-"
+_LEFT = "L"
 
 
 def fresh_deck() -> list[int]:
@@ -73,6 +74,8 @@ class Player:
     forfeited: int = 0
     """Numbers that expired in hard mode; each costs one cell for good."""
     finished: bool = False
+    left: bool = False
+    """Duel and group: the seat left the game before finishing (so it is finished too)."""
 
     @property
     def filled(self) -> int:
@@ -141,7 +144,7 @@ class State:
         T J Q K for 10-13), min_think_ms (only when not 0), for duel and group: variant,
         dealer plays 1/0, cards drawn, ended 1/0; then per player after `|`:
         position, board (`.` empty), joker cells (comma list or `-`), hand, drawn_at,
-        kept jokers, forfeited, finished.
+        kept jokers, forfeited, finished (`L`: left the game, which finishes it).
 
         >>> s = State(mode="hard", seconds=30, table="school", preview=False,
         ...           deck=(5, 0, 13), players=(Player(position=1, hand=5, drawn_at=1000),),
@@ -178,7 +181,7 @@ class State:
                 _int_or_none(p.drawn_at),
                 str(p.kept_jokers),
                 str(p.forfeited),
-                _flag(p.finished),
+                _LEFT if p.left else _flag(p.finished),
             ]
             parts.append(" ".join(fields))
         return " | ".join(parts)
@@ -237,7 +240,8 @@ def _parse_player(fields: list[str]) -> Player:
         drawn_at=_parse_int_or_none(drawn_at),
         kept_jokers=int(kept),
         forfeited=int(forfeited),
-        finished=_parse_flag(finished),
+        finished=finished == _LEFT or _parse_flag(finished),
+        left=finished == _LEFT,
     )
 
 

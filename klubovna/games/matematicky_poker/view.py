@@ -108,6 +108,7 @@ def _public_seat(state: State, seat: int) -> Json:
         "filled": player.filled,
         "waiting": state.waiting(seat),
         "finished": player.finished,
+        "left": player.left,
     }
 
 

@@ -83,7 +83,7 @@ def check_views(state: State) -> None:
         rigged = ENGINE.view(replace(state, players=others), seat)
         assert without_public(rigged) == without_public(shown)
         for entry in shown["seats"]:
-            assert set(entry) == {"seat", "score", "filled", "waiting", "finished"}
+            assert set(entry) == {"seat", "score", "filled", "waiting", "finished", "left"}
 
 
 def check_invariants(state: State) -> None:
@@ -127,6 +127,11 @@ def play(
             if allow_end or action["type"] != "end"
         ]
         assert choices or moved.over, "a game that is not over always has a legal action"
+        if allow_end and moved.started and not moved.over:  # sometimes somebody leaves
+            leavers = {s for s in moved.playing if not moved.players[s].finished}
+            if config["variant"] == "group":
+                leavers.add(0)
+            choices += [(seat, {"type": "leave"}) for seat in sorted(leavers)]
         if not choices:
             state = moved
             log.append({"kind": "tick", "now": now})
@@ -157,7 +162,7 @@ def check_end(state: State, config: dict[str, Any], seed: int, log: list[dict[st
 def test_random_easy_multi_game(seed: int, config: dict[str, Any], data: st.DataObject) -> None:
     state, log, _ = play(config, seed, data, None)
     if not state.ended:
-        assert all(state.players[s].filled == 25 for s in state.playing)
+        assert all(state.players[s].filled == 25 or state.players[s].left for s in state.playing)
     check_end(state, config, seed, log)
 
 
