@@ -12,11 +12,12 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
-from klubovna.server import api, daily, leaderboard, profiles, ws
+from klubovna.server import api, daily, leaderboard, lobbies, profiles, ws
 from klubovna.server.db import make_engine
 from klubovna.server.errors import BodyLimit, install_error_handlers
 from klubovna.server.hub import Hub
 from klubovna.server.ratelimit import Limits
+from klubovna.server.rooms import Rooms
 from klubovna.server.secret import load_secret
 from klubovna.server.settings import Settings
 from klubovna.server.store import Store
@@ -26,11 +27,14 @@ def create_app(settings: Settings) -> FastAPI:
     engine = make_engine(settings.database_url)
     store = Store(engine)
     hub = Hub(store)
+    rooms = Rooms(hub)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
+        await rooms.start()
         yield
+        await rooms.stop()
         await hub.stop()
         engine.dispose()
 
@@ -43,16 +47,19 @@ def create_app(settings: Settings) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.hub = hub
+    app.state.rooms = rooms
     app.state.settings = settings
     app.state.store = store
     app.state.secret = load_secret(settings.data_dir)  # the daily challenge's seeds
-    app.state.limits = Limits(settings.rate_profiles, settings.rate_tables)
+    app.state.limits = Limits(settings.rate_profiles, settings.rate_tables,
+                                settings.rate_joins)
     install_error_handlers(app)
     app.add_middleware(BodyLimit)
     app.include_router(api.router)
     app.include_router(profiles.router)
     app.include_router(leaderboard.router)
     app.include_router(daily.router)
+    app.include_router(lobbies.router)
     app.include_router(ws.router)
 
     if (settings.web_dir / "index.html").exists():

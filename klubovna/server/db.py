@@ -16,6 +16,7 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    UniqueConstraint,
     create_engine,
     event,
 )
@@ -52,6 +53,8 @@ class SeatRow(Base):
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     key_hash: Mapped[str] = mapped_column(String(64))
+    profile_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """Duel and group: the player this seat records for (None: nobody)."""
 
 
 class LogRow(Base):
@@ -91,9 +94,11 @@ class ResultRow(Base):
     __tablename__ = "results"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), unique=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"))
+    seat: Mapped[int] = mapped_column(Integer, server_default="0")
+    """The table seat whose game this is (0 in one-seat games)."""
     profile_id: Mapped[str] = mapped_column(ForeignKey("profiles.id"), index=True)
-    kind: Mapped[str] = mapped_column(String(16))  # solo | ranked | daily
+    kind: Mapped[str] = mapped_column(String(16))  # solo | ranked | daily | duel | group
     mode: Mapped[str] = mapped_column(String(8))  # easy | hard
     seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     score: Mapped[int] = mapped_column(Integer)
@@ -106,14 +111,31 @@ class ResultRow(Base):
     daily_date: Mapped[str | None] = mapped_column(String(10), nullable=True)
     published: Mapped[bool] = mapped_column(Boolean)
     """On a public table (ranked leaderboard or the table of the day): consent was given."""
+    duel: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    """A recorded duel's outcome for this player: won | lost | drawn; None when the duel
+    does not count (the opponent left or never placed a number) and outside duels."""
 
     __table_args__ = (
+        UniqueConstraint("table_id", "seat", name="uq_results_table_seat"),
         Index("ix_results_board", "kind", "published", "complete", "finished_at"),
         Index("ix_results_daily", "daily_date", "kind", "published"),
         # Each player's best score (the leaderboard's GROUP BY) read from the index alone.
         Index("ix_results_best", "kind", "published", "complete", "profile_id", "score",
               "mode"),
     )
+
+
+class LobbyRow(Base):
+    """A duel or group lobby: the pure `Lobby` as JSON, and its game's table once started."""
+
+    __tablename__ = "lobbies"
+
+    code: Mapped[str] = mapped_column(String(8), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    table_id: Mapped[str | None] = mapped_column(ForeignKey("tables.id"), nullable=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)  # waiting | playing | closed
+    last_activity: Mapped[int] = mapped_column(BigInteger)
 
 
 class DailyAttemptRow(Base):

@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -19,7 +19,7 @@ from starlette.concurrency import run_in_threadpool
 from klubovna.games import get_game
 from klubovna.server.clock import now_ms
 from klubovna.server.store import Recording, Store, StoredTable
-from klubovna.tables import LogEntry, Step, Table, hash_key
+from klubovna.tables import Lobby, LogEntry, Step, Table, hash_key
 from klubovna.tables.table import Message
 
 log = logging.getLogger("klubovna.hub")
@@ -46,6 +46,9 @@ class Hub:
         self.store = store
         self.live: dict[str, LiveTable] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self.on_over: Callable[[str], Coroutine[Any, Any, None]] | None = None
+        """Called (as a task) with a table's id when its game has just ended."""
+        self._tasks: set[asyncio.Task[None]] = set()
 
     # --- life cycle -------------------------------------------------------
     async def start(self) -> None:
@@ -72,17 +75,25 @@ class Hub:
     ) -> tuple[str, str]:
         """A new one-seat table; returns (table id, seat access key). Raises IllegalAction,
         and store.AlreadyPlayed for a used daily attempt."""
+        key = secrets.token_urlsafe(32)  # 256 bits; only its hash is stored
+        live = await self.create_table(game_name, config, [hash_key(key)], seed, recording)
+        return live.table.id, key
+
+    async def create_table(
+        self, game_name: str, config: Mapping[str, Any], key_hashes: list[str],
+        seed: int | None = None, recording: Recording | None = None, lobby: Lobby | None = None,
+    ) -> LiveTable:
+        """A new table with these seats, stored (with its lobby, if any) before it exists."""
         game = get_game(game_name)
         table_id = secrets.token_urlsafe(12)
-        key = secrets.token_urlsafe(32)  # 256 bits; only its hash is stored
         seed = secrets.randbits(63) if seed is None else seed
-        table = Table(table_id, game, config, seed, [hash_key(key)])
+        table = Table(table_id, game, config, seed, key_hashes)
         await run_in_threadpool(
             self.store.create_table, table_id, game_name, table.config, seed,
-            table.key_hashes, now_ms(), recording,
+            table.key_hashes, now_ms(), recording, lobby,
         )
-        self.live[table_id] = LiveTable(table)
-        return table_id, key
+        live = self.live[table_id] = LiveTable(table)
+        return live
 
     async def get(self, table_id: str) -> LiveTable | None:
         live = self.live.get(table_id)
@@ -111,6 +122,13 @@ class Hub:
                         "message": "The game could not be saved; please send the move again."}
         return None
 
+    async def act_for(self, live: LiveTable, seat: int, action: dict[str, Any]) -> None:
+        """Take an action for a seat (see Table.act_for). Raises IllegalAction, StorageError."""
+        async with live.lock:
+            now = now_ms()
+            await self._commit(live, live.table.tick(now), now)
+            await self._commit(live, live.table.act_for(seat, action, now), now)
+
     async def _commit(self, live: LiveTable, step: Step, now: int) -> None:
         table = live.table
         if step.entry is not None:
@@ -125,8 +143,14 @@ class Hub:
             except Exception as error:  # the database said no: commit nothing
                 log.exception("storing %s v%s failed", table.id, step.entry.version)
                 raise StorageError from error
+        was_over = table.over
         for seat, message in table.commit(step, now):
             await self.send(live, seat, message)
+        if table.over and not was_over and self.on_over is not None:
+            # A task, not a call: the listener may wait for locks held by our caller.
+            task = asyncio.create_task(self.on_over(table.id))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
     async def send(self, live: LiveTable, seat: int, message: Message) -> None:
         for connection in list(live.connections.get(seat, ())):

@@ -98,7 +98,8 @@ class Limits:
     """The server's limits, made from the settings."""
 
     def __init__(self, profiles_per_minute: int, tables_per_minute: int,
-                 clock: Clock = time.monotonic) -> None:
+                 joins_per_minute: int = 30, clock: Clock = time.monotonic) -> None:
         self.profiles_by_address = RateLimiter(profiles_per_minute, clock)
         self.tables_by_address = RateLimiter(tables_per_minute, clock)
         self.tables_by_profile = RateLimiter(tables_per_minute, clock)
+        self.joins_by_address = RateLimiter(joins_per_minute, clock)

@@ -17,14 +17,15 @@ from sqlalchemy.orm import Session
 from typing_extensions import TypedDict  # pydantic reads it on 3.11 too (API models)
 
 from klubovna.server.calendar import prague_day, streaks
-from klubovna.server.db import ProfileRow, ResultRow, TableRow
+from klubovna.server.db import ProfileRow, ResultRow, SeatRow, TableRow
 
-KINDS = ("solo", "ranked", "daily")
+KINDS = ("solo", "ranked", "daily", "duel", "group")
+MULTI_KINDS = ("duel", "group")
 PUBLIC_KINDS = ("ranked", "daily")
 """Kinds whose results go to a public table (leaderboard, table of the day) with consent."""
-COMPLETED_KINDS = ("solo", "ranked", "daily")
-"""Kinds whose full boards count as completed games and for the fastest game (groups
-will not)."""
+FASTEST_KINDS = ("solo", "ranked", "daily")
+"""Kinds whose full boards count for the fastest game: a duel's or group's pace is set by
+the others (the opponent, the dealer)."""
 
 
 class Streak(TypedDict):
@@ -53,33 +54,62 @@ class Stats(TypedDict):
 def record(
     session: Session, table_id: str, result: Mapping[str, Any], started_at: int,
     finished_at: int,
-) -> ResultRow | None:
-    """Add the result of a table that has just ended, when it records for a profile that
-    still exists; returns the row (not yet flushed) or None."""
+) -> list[ResultRow]:
+    """Add the results of a table that has just ended: one per seat that records for a
+    profile that still exists (a solo table's own profile; a duel's or group's seats')."""
     table = session.get(TableRow, table_id)
-    if table is None or table.profile_id is None:
-        return None
-    profile = session.get(ProfileRow, table.profile_id)
-    if profile is None:  # deleted while the game ran
-        return None
-    complete = bool(result["complete"])
-    row = ResultRow(
-        table_id=table_id,
-        profile_id=profile.id,
-        kind=table.kind,
-        mode=str(table.config.get("mode", "easy")),
-        seconds=table.config.get("seconds"),
-        score=int(result["total"]),
-        filled=int(result["filled"]),
-        complete=complete,
-        started_at=started_at,
-        finished_at=finished_at,
-        duration_ms=max(0, finished_at - started_at),
-        daily_date=table.daily_date,
-        published=table.kind in PUBLIC_KINDS and complete and profile.consent is True,
-    )
-    session.add(row)
-    return row
+    if table is None:
+        return []
+    if result.get("variant") in MULTI_KINDS:
+        seats = session.scalars(select(SeatRow).where(SeatRow.table_id == table_id)).all()
+        profiles = {seat.seat: seat.profile_id for seat in seats if seat.profile_id}
+        outcomes = duel_outcomes(result)
+        entries = [(each, profiles[each["seat"]], str(result["variant"]),
+                    outcomes.get(each["seat"]))
+                   for each in result["seats"] if each["seat"] in profiles]
+    elif table.profile_id is not None:
+        entries = [({**result, "seat": 0}, table.profile_id, table.kind, None)]
+    else:
+        entries = []
+    rows = []
+    for seat_result, profile_id, kind, duel in entries:
+        profile = session.get(ProfileRow, profile_id)
+        if profile is None:  # deleted while the game ran
+            continue
+        complete = bool(seat_result["complete"])
+        row = ResultRow(
+            table_id=table_id,
+            seat=int(seat_result["seat"]),
+            profile_id=profile.id,
+            kind=kind,
+            mode=str(table.config.get("mode", "easy")),
+            seconds=table.config.get("seconds"),
+            score=int(seat_result["total"]),
+            filled=int(seat_result["filled"]),
+            complete=complete,
+            started_at=started_at,
+            finished_at=finished_at,
+            duration_ms=max(0, finished_at - started_at),
+            daily_date=table.daily_date,
+            published=kind in PUBLIC_KINDS and complete and profile.consent is True,
+            duel=duel,
+        )
+        session.add(row)
+        rows.append(row)
+    return rows
+
+
+def duel_outcomes(result: Mapping[str, Any]) -> dict[int, str]:
+    """Won/lost/drawn per seat of a finished duel; empty when the duel does not count: a
+    player left, or never placed a number (the games still count, the duel does not)."""
+    if result.get("variant") != "duel":
+        return {}
+    seats = result["seats"]
+    if any(each["left"] or each["filled"] == 0 for each in seats):
+        return {}
+    winner = result["winner"]
+    return {each["seat"]: "drawn" if winner is None else "won" if each["seat"] == winner
+            else "lost" for each in seats}
 
 
 def results_since(session: Session, profile_id: str, since: int) -> list[ResultRow]:
@@ -102,11 +132,12 @@ def statistics(results: Iterable[ResultRow], today: date) -> Stats:
     """The statistics of these results (already filtered by the profile's reset time).
 
     Every result counts in `games` and `best_score`; records per difficulty take
-    incomplete boards too; `completed` and `fastest_ms` only full boards of solo,
-    ranked and daily games; the streak counts Prague days with a finished daily game.
+    incomplete boards too; `completed` counts full boards, `fastest_ms` only those of solo,
+    ranked and daily games; the streak counts Prague days with a finished daily game;
+    `duels` the recorded duel outcomes.
     """
     rows = list(results)
-    full = [r for r in rows if r.complete and r.kind in COMPLETED_KINDS]
+    full = [r for r in rows if r.complete]
 
     def best(scores: Iterable[int]) -> int | None:
         return max(scores, default=None)
@@ -117,10 +148,13 @@ def statistics(results: Iterable[ResultRow], today: date) -> Stats:
         "best_score": best(r.score for r in rows),
         "record_easy": best(r.score for r in rows if r.mode == "easy"),
         "record_hard": best(r.score for r in rows if r.mode == "hard"),
-        "fastest_ms": min((r.duration_ms for r in full), default=None),
+        "fastest_ms": min((r.duration_ms for r in full if r.kind in FASTEST_KINDS),
+                          default=None),
         "streak": streak((r.daily_date for r in rows if r.kind == "daily" and r.daily_date),
                          today),
-        "duels": {"won": 0, "lost": 0, "drawn": 0},
+        "duels": {"won": sum(r.duel == "won" for r in rows),
+                  "lost": sum(r.duel == "lost" for r in rows),
+                  "drawn": sum(r.duel == "drawn" for r in rows)},
     }
 
 

@@ -26,6 +26,9 @@ class Settings:
     rate_tables: int = 60
     """New tables per minute, per client address and per profile (`KLUBOVNA_RATE_TABLES`;
     0: no limit)."""
+    rate_joins: int = 30
+    """Lobby look-ups and joins per client address per minute (`KLUBOVNA_RATE_JOINS`; 0: no
+    limit): join codes cannot be guessed quickly."""
 
     @classmethod
     def from_env(cls, data_dir: str | Path | None = None) -> Settings:
@@ -38,6 +41,7 @@ class Settings:
             data_dir=folder, database_url=url, web_dir=web, allow_seed=allow_seed,
             rate_profiles=_count("KLUBOVNA_RATE_PROFILES", cls.rate_profiles),
             rate_tables=_count("KLUBOVNA_RATE_TABLES", cls.rate_tables),
+            rate_joins=_count("KLUBOVNA_RATE_JOINS", cls.rate_joins),
         )
 
 

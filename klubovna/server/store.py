@@ -15,8 +15,16 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from klubovna.server import results
-from klubovna.server.db import DailyAttemptRow, LogRow, ProfileRow, ResultRow, SeatRow, TableRow
-from klubovna.tables import LogEntry
+from klubovna.server.db import (
+    DailyAttemptRow,
+    LobbyRow,
+    LogRow,
+    ProfileRow,
+    ResultRow,
+    SeatRow,
+    TableRow,
+)
+from klubovna.tables import Lobby, LogEntry
 
 
 class AlreadyPlayed(Exception):
@@ -58,10 +66,14 @@ class Store:
     def create_table(
         self, table_id: str, game: str, config: dict[str, Any], seed: int,
         key_hashes: list[str], created_at: int, recording: Recording | None = None,
+        lobby: Lobby | None = None,
     ) -> None:
         """Store a new table; with `recording.daily_attempt` also the day's attempt, in the
-        same transaction: raises AlreadyPlayed (and stores nothing) when it is used."""
+        same transaction: raises AlreadyPlayed (and stores nothing) when it is used.
+        With `lobby` (a duel or group that starts) the lobby is saved with it, and each
+        seat records for its member's profile."""
         recording = recording or Recording()
+        profiles = [m.profile for m in lobby.members] if lobby else [None] * len(key_hashes)
         try:
             with Session(self.engine) as session, session.begin():
                 session.add(TableRow(
@@ -71,7 +83,10 @@ class Store:
                 ))
                 session.flush()  # the table row first: seats refer to it
                 for seat, key_hash in enumerate(key_hashes):
-                    session.add(SeatRow(table_id=table_id, seat=seat, key_hash=key_hash))
+                    session.add(SeatRow(table_id=table_id, seat=seat, key_hash=key_hash,
+                                        profile_id=profiles[seat]))
+                if lobby is not None:
+                    self._save_lobby(session, lobby, table_id)
                 if recording.daily_attempt:
                     assert recording.profile_id is not None and recording.daily_date is not None
                     session.add(DailyAttemptRow(
@@ -132,6 +147,48 @@ class Store:
             id=row.id, game=row.game, config=row.config, seed=row.seed,
             key_hashes=[seat.key_hash for seat in seats], entries=entries,
         )
+
+    def abandon_table(self, table_id: str) -> None:
+        """A game nobody will finish (its lobby expired): not loaded again, nothing recorded."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(update(TableRow).where(TableRow.id == table_id,
+                                                   TableRow.status == "active")
+                            .values(status="abandoned"))
+
+    # --- lobbies ------------------------------------------------------------
+    def create_lobby(self, lobby: Lobby, game: str) -> bool:
+        """Store a new lobby; False (nothing stored) when its code is taken."""
+        try:
+            with Session(self.engine) as session, session.begin():
+                session.add(LobbyRow(code=lobby.code, game=game, state=lobby.to_json(),
+                                     status=lobby.status, last_activity=lobby.last_activity))
+        except IntegrityError:
+            return False
+        return True
+
+    def save_lobby(self, lobby: Lobby) -> None:
+        with Session(self.engine) as session, session.begin():
+            self._save_lobby(session, lobby, None)
+
+    @staticmethod
+    def _save_lobby(session: Session, lobby: Lobby, table_id: str | None) -> None:
+        values: dict[str, Any] = {"state": lobby.to_json(), "status": lobby.status,
+                                  "last_activity": lobby.last_activity}
+        if table_id is not None:
+            values["table_id"] = table_id
+        session.execute(update(LobbyRow).where(LobbyRow.code == lobby.code).values(**values))
+
+    def load_lobby(self, code: str) -> tuple[Lobby, str, str | None] | None:
+        """(lobby, game, table id or None) for a code."""
+        with Session(self.engine) as session:
+            row = session.get(LobbyRow, code)
+            return None if row is None else (Lobby.from_json(row.state), row.game, row.table_id)
+
+    def lobby_of_table(self, table_id: str) -> str | None:
+        with Session(self.engine) as session:
+            return session.scalars(
+                select(LobbyRow.code).where(LobbyRow.table_id == table_id)
+            ).first()
 
     # --- profiles -----------------------------------------------------------
     def create_profile(
@@ -202,6 +259,10 @@ class Store:
                     # and then finds nobody to record for.
                     session.execute(
                         update(TableRow).where(TableRow.profile_id == profile_id)
+                        .values(profile_id=None)
+                    )
+                    session.execute(
+                        update(SeatRow).where(SeatRow.profile_id == profile_id)
                         .values(profile_id=None)
                     )
                     session.execute(delete(ResultRow).where(ResultRow.profile_id == profile_id))

@@ -12,10 +12,12 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from klubovna.core import IllegalAction
 from klubovna.server.clock import now_ms
-from klubovna.server.hub import Hub
-from klubovna.tables import ProtocolError, parse_client_message
-from klubovna.tables.protocol import MAX_MESSAGE_BYTES, Hello
+from klubovna.server.hub import Hub, StorageError
+from klubovna.server.rooms import Rooms
+from klubovna.tables import ProtocolError, normalize_code, parse_client_message
+from klubovna.tables.protocol import MAX_MESSAGE_BYTES, Hello, Leave, Ping, Start
 
 router = APIRouter()
 
@@ -80,3 +82,62 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     finally:
         if seat is not None:
             live.connections.get(seat, set()).discard(websocket)
+
+
+@router.websocket("/ws/lobbies/{code}")
+async def lobby_socket(websocket: WebSocket, code: str) -> None:
+    """A member's socket to a duel or group lobby (docs/api.md, "Lobbies")."""
+    await websocket.accept()
+    rooms: Rooms = websocket.app.state.rooms
+    try:
+        room = await rooms.get(normalize_code(code))
+    except IllegalAction:
+        room = None
+    if room is None:
+        await websocket.send_json(_error("unknown_lobby", "There is no open game with this code."))
+        await websocket.close(code=4404)
+        return
+    conn_id = rooms.new_connection_id()
+    seat: int | None = None
+    try:
+        while True:
+            raw = await websocket.receive()
+            if raw["type"] == "websocket.disconnect":
+                break
+            if seat is not None:
+                rooms.seen(room, conn_id)
+            try:
+                data = decode(raw)
+                message = parse_client_message(data, lobby=True)
+                if seat is None and not isinstance(message, Hello):
+                    raise ProtocolError("hello_required", "Say hello with your key first.",
+                                        seq=getattr(message, "seq", None))
+                if isinstance(message, Hello):
+                    seat = await rooms.connect(room, conn_id, websocket, message.key,
+                                               message.since)
+                elif isinstance(message, Ping):
+                    await websocket.send_json({"t": "pong", "now": now_ms()})
+                elif isinstance(message, Start):
+                    assert seat is not None
+                    await rooms.start_game(room, seat)
+                elif isinstance(message, Leave):
+                    assert seat is not None
+                    await rooms.leave(room, seat)
+                    await websocket.close(code=1000)
+                    break
+                else:
+                    assert seat is not None
+                    failure = await rooms.act(room, seat, data)
+                    if failure is not None:
+                        await websocket.send_json(failure)
+            except ProtocolError as error:
+                await websocket.send_json(error.to_message())
+            except IllegalAction as error:
+                await websocket.send_json({"t": "error", "seq": None, **error.to_json()})
+            except StorageError:
+                await websocket.send_json(_error(
+                    "unavailable", "The change could not be saved; please try again."))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await rooms.disconnect(room, conn_id)

@@ -14,7 +14,7 @@ from klubovna.core import IllegalAction, Json
 
 Kind = Literal["duel", "group"]
 Status = Literal["waiting", "playing", "closed"]
-Outcome = Literal["finished", "dealer_left", "host_left", "abandoned"]
+Outcome = Literal["finished", "dealer_left", "host_left", "abandoned", "expired"]
 
 KINDS: tuple[Kind, ...] = ("duel", "group")
 STATUSES: tuple[Status, ...] = ("waiting", "playing", "closed")
@@ -37,16 +37,19 @@ class Member:
     key_hash: str
     joined: int
     gone: bool = False  # left after the start: still has a board, no longer plays
+    profile: str | None = None
+    """The profile the game records for (an opaque id), None for a guest."""
 
     def to_json(self) -> dict[str, Json]:
         return {"seat": self.seat, "nickname": self.nickname, "key_hash": self.key_hash,
-                "joined": self.joined, "gone": self.gone}
+                "joined": self.joined, "gone": self.gone, "profile": self.profile}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Member:
+        profile = data.get("profile")
         return cls(seat=int(data["seat"]), nickname=str(data["nickname"]),
                    key_hash=str(data["key_hash"]), joined=int(data["joined"]),
-                   gone=bool(data["gone"]))
+                   gone=bool(data["gone"]), profile=None if profile is None else str(profile))
 
 
 @dataclass
@@ -93,6 +96,7 @@ class Lobby:
         *,
         dealer_plays: bool = True,
         settings: Mapping[str, Json] | None = None,
+        profile: str | None = None,
     ) -> Lobby:
         """A new lobby whose creator takes seat 0. `settings` are the other engine config
         keys (mode, seconds, table ...), passed through at the start."""
@@ -106,7 +110,7 @@ class Lobby:
             raise IllegalAction("bad_config", f"The lobby sets {clash} itself.")
         lobby = cls(code=code, kind=kind, dealer_plays=dealer_plays,
                     settings=settings, created=now, last_activity=now)
-        lobby._add(nickname, key_hash, now)
+        lobby._add(nickname, key_hash, now, profile)
         return lobby
 
     # -- questions ---------------------------------------------------------------------
@@ -166,8 +170,9 @@ class Lobby:
 
     # -- changes -----------------------------------------------------------------------
 
-    def join(self, nickname: str, key_hash: str, now: int) -> int:
-        """Take a seat, or get one's own seat back (same key): returns the lobby seat."""
+    def join(self, nickname: str, key_hash: str, now: int, profile: str | None = None) -> int:
+        """Take a seat, or get one's own seat back (same key): returns the lobby seat.
+        A profile holds at most one seat (`already_joined`)."""
         self._check_open()
         seat = self.seat_for_key_hash(key_hash)
         if seat is not None:
@@ -177,11 +182,13 @@ class Lobby:
                 raise IllegalAction("left_game", "You left this game; it cannot be rejoined.")
             self.last_activity = now
             return seat
+        if profile is not None and any(m.profile == profile for m in self.members):
+            raise IllegalAction("already_joined", "This profile already has a seat here.")
         if self.status == "playing":
             raise IllegalAction("already_started", "The game has started; nobody can join now.")
         if len(self.members) >= self.limit:
             raise IllegalAction("lobby_full", self._full_message())
-        return self._add(nickname, key_hash, now)
+        return self._add(nickname, key_hash, now, profile)
 
     def leave(self, seat: int, now: int) -> None:
         """Before the start: free the seat (the host leaving closes the lobby).
@@ -234,6 +241,11 @@ class Lobby:
         self.last_activity = now
         self._close("finished")
 
+    def expire(self) -> None:
+        """Close a lobby that `expired` (idle too long): nobody can join or play on."""
+        self._check_open()
+        self._close("expired")
+
     # -- persistence -------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Json]:
@@ -261,10 +273,10 @@ class Lobby:
 
     # -- helpers -----------------------------------------------------------------------
 
-    def _add(self, nickname: str, key_hash: str, now: int) -> int:
+    def _add(self, nickname: str, key_hash: str, now: int, profile: str | None) -> int:
         seat = self.next_seat
         self.next_seat += 1
-        self.members.append(Member(seat, nickname, key_hash, now))
+        self.members.append(Member(seat, nickname, key_hash, now, profile=profile))
         self.last_activity = now
         return seat
 

@@ -43,18 +43,30 @@ class Ping:
     pass
 
 
-ClientMessage = Hello | Act | Ping
+@dataclass(frozen=True)
+class Start:
+    """Lobbies: the host starts the game."""
+
+
+@dataclass(frozen=True)
+class Leave:
+    """Lobbies: the sender leaves for good."""
+
+
+ClientMessage = Hello | Act | Ping | Start | Leave
 
 _FIELDS = {"hello": ({"t", "key"}, {"since"}), "act": ({"t", "seq", "action"}, set()),
            "ping": ({"t"}, set())}
+_LOBBY_FIELDS = {**_FIELDS, "start": ({"t"}, set()), "leave": ({"t"}, set())}
 
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def parse_client_message(data: Any) -> ClientMessage:
+def parse_client_message(data: Any, lobby: bool = False) -> ClientMessage:
     """Check one decoded JSON message; raise ProtocolError("bad_message", ...) when off.
+    A lobby's socket also takes `start` and `leave`.
 
     >>> parse_client_message({"t": "act", "seq": 1, "action": {"type": "start"}})
     Act(seq=1, action={'type': 'start'})
@@ -63,11 +75,12 @@ def parse_client_message(data: Any) -> ClientMessage:
         raise ProtocolError("bad_message", "A message must be a JSON object.")
     seq = data.get("seq") if _is_int(data.get("seq")) else None
     kind = data.get("t")
-    if not isinstance(kind, str) or kind not in _FIELDS:
+    fields = _LOBBY_FIELDS if lobby else _FIELDS
+    if not isinstance(kind, str) or kind not in fields:
         raise ProtocolError(
-            "bad_message", 'The field "t" must be one of: act, hello, ping.', seq
+            "bad_message", f'The field "t" must be one of: {", ".join(sorted(fields))}.', seq
         )
-    required, optional = _FIELDS[kind]
+    required, optional = fields[kind]
     missing = required - data.keys()
     if missing:
         raise ProtocolError("bad_message", f"Missing field(s): {', '.join(sorted(missing))}.", seq)
@@ -76,6 +89,10 @@ def parse_client_message(data: Any) -> ClientMessage:
         raise ProtocolError("bad_message", f"Unknown field(s): {', '.join(sorted(unknown))}.", seq)
     if kind == "ping":
         return Ping()
+    if kind == "start":
+        return Start()
+    if kind == "leave":
+        return Leave()
     if kind == "hello":
         key, since = data["key"], data.get("since")
         if not isinstance(key, str) or not key:

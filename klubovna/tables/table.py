@@ -144,6 +144,7 @@ class Table:
                 wrong_key = ProtocolError("bad_key", "This key does not open this seat.")
                 return Step(replies=[(seat, wrong_key.to_message())])
             return Step(replies=[(seat, self.view_message(seat, now, since=message.since))])
+        assert isinstance(message, Act)  # a table's own messages never parse as lobby ones
         return self._act(seat, message, now)
 
     def _act(self, seat: int, message: Act, now: int) -> Step:
@@ -160,6 +161,13 @@ class Table:
             seq=message.seq, action=message.action,
         )
         return Step(entry=entry, state=state, events=events, ack=(seat, message.seq))
+
+    def act_for(self, seat: int, action: dict[str, Any], now: int) -> Step:
+        """An action the host takes for a seat (a lobby's start, a player leaving): logged
+        like any other, without a client seq. Raises IllegalAction when not allowed."""
+        state, events = self.game.apply(self.state, seat, action, now)
+        entry = LogEntry(version=self.version + 1, kind="act", now=now, seat=seat, action=action)
+        return Step(entry=entry, state=state, events=events)
 
     def tick(self, now: int) -> Step:
         """Expire what is due at `now`; an empty Step when nothing is."""

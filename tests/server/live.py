@@ -55,6 +55,7 @@ class LiveServer:
         # Every request comes from 127.0.0.1: generous limits unless a test sets its own.
         env.setdefault("KLUBOVNA_RATE_PROFILES", "1000")
         env.setdefault("KLUBOVNA_RATE_TABLES", "1000")
+        env.setdefault("KLUBOVNA_RATE_JOINS", "1000")
         with open(self.data_dir / "log", "ab") as log:  # the child keeps its own copy
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "klubovna.server.cli", "serve", "--port", str(self.port),

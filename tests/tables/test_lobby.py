@@ -364,3 +364,14 @@ def test_heartbeats_and_dead_connections() -> None:
 def test_doctests() -> None:
     assert doctest.testmod(lobby).failed == 0
     assert doctest.testmod(presence).failed == 0
+
+
+def test_a_profile_holds_one_seat_and_is_kept() -> None:
+    lobby = Lobby.open("ABCDEF", "group", "Ada", "hash-a", 0, profile="p1")
+    with pytest.raises(IllegalAction) as error:
+        lobby.join("Ada again", "hash-b", 1, profile="p1")
+    assert error.value.code == "already_joined"
+    assert lobby.join("Bob", "hash-c", 2, profile="p2") == 1
+    assert lobby.join("Guest", "hash-d", 3) == 2
+    restored = Lobby.from_json(lobby.to_json())
+    assert [m.profile for m in restored.members] == ["p1", "p2", None]

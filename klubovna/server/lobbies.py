@@ -1,0 +1,163 @@
+"""The HTTP side of duel and group lobbies: open one, look one up, join, its QR code
+(docs/api.md, "Lobbies"). The game itself runs over the lobby's socket (ws.py).
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Annotated, Any, Literal
+
+import segno
+from fastapi import APIRouter, Depends, Request, Response
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+from klubovna.core import IllegalAction
+from klubovna.server.api import ERRORS
+from klubovna.server.db import ProfileRow
+from klubovna.server.errors import ApiError
+from klubovna.server.profiles import address_of, clean_nickname, limits_of, optional_profile_of
+from klubovna.server.rooms import Room, Rooms
+from klubovna.tables import normalize_code
+
+router = APIRouter(prefix="/api/lobbies", tags=["lobbies"])
+
+CONFLICTS = {"lobby_full", "already_started", "lobby_closed", "already_joined", "left_game"}
+"""Lobby refusals answered with 409; other IllegalActions are 422."""
+
+
+class CreateLobby(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: Literal["matematicky-poker"]
+    kind: Literal["duel", "group"]
+    nickname: StrictStr | None = Field(default=None, max_length=200,
+                                       description="Without a profile key: required.")
+    mode: Literal["easy", "hard"] = "easy"
+    seconds: Annotated[StrictInt | None, Field(ge=3, le=300)] = None
+    table: Literal["adjacent", "school", "matematico"] = "adjacent"
+    dealer_plays: StrictBool | None = Field(
+        default=None, description="Group only: the dealer also plays (default) or only deals."
+    )
+
+
+class JoinLobby(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    nickname: StrictStr | None = Field(default=None, max_length=200,
+                                       description="Without a profile key: required.")
+
+
+class Seat(BaseModel):
+    code: str
+    key: str = Field(description="The seat key for the socket's hello (shown once).")
+    seat: int
+    link: str = Field(description="The join link's path.")
+
+
+class LobbyInfo(BaseModel):
+    code: str
+    kind: str
+    status: str
+    settings: dict[str, Any]
+    dealer_plays: bool
+    players: int
+    limit: int
+
+
+def rooms_of(request: Request) -> Rooms:
+    rooms: Rooms = request.app.state.rooms
+    return rooms
+
+
+def link_of(code: str) -> str:
+    return f"/#/matematicky-poker/hra/{code}"
+
+
+def who(profile: ProfileRow | None, nickname: str | None) -> tuple[str, str | None]:
+    """(nickname, profile id): the profile's own name, else the guest's checked one."""
+    if profile is not None:
+        return profile.nickname, profile.id
+    if nickname is None:
+        raise ApiError(422, "bad_nickname", "Say your nickname (or use a profile).")
+    return clean_nickname(nickname)[0], None
+
+
+def refused(error: IllegalAction) -> ApiError:
+    return ApiError(409 if error.code in CONFLICTS else 422, error.code, error.message)
+
+
+async def room_by_code(request: Request, code: str) -> Room:
+    """The lobby for what a person typed; counts against the address's join limit."""
+    limits_of(request).joins_by_address.check(address_of(request), "lobby look-ups")
+    try:
+        canonical = normalize_code(code)
+    except IllegalAction as error:
+        raise ApiError(422, error.code, error.message) from None
+    room = await rooms_of(request).get(canonical)
+    if room is None:
+        raise ApiError(404, "unknown_lobby", "There is no open game with this code.")
+    return room
+
+
+@router.post("", response_model=Seat, status_code=201, responses=ERRORS)
+async def create_lobby(
+    body: CreateLobby, request: Request,
+    profile: Annotated[ProfileRow | None, Depends(optional_profile_of)],
+) -> Seat:
+    """Open a duel or a group; the creator takes seat 0 (the group's dealer)."""
+    limits = limits_of(request)
+    limits.tables_by_address.check(address_of(request), "new games")
+    if profile is not None:
+        limits.tables_by_profile.check(profile.id, "new games")
+    nickname, profile_id = who(profile, body.nickname)
+    if body.kind == "duel" and body.dealer_plays is not None:
+        raise ApiError(422, "bad_config", "Both players play in a duel.")
+    if (body.mode == "hard") != (body.seconds is not None):
+        raise ApiError(422, "bad_config", "Hard mode needs seconds (3-300); easy mode has none.")
+    settings: dict[str, Any] = {"mode": body.mode, "table": body.table}
+    if body.seconds is not None:
+        settings["seconds"] = body.seconds
+    try:
+        room, key, seat = await rooms_of(request).create(
+            body.game, body.kind, nickname, profile_id, settings,
+            body.dealer_plays is not False,
+        )
+    except IllegalAction as error:
+        raise refused(error) from None
+    code = room.lobby.code
+    return Seat(code=code, key=key, seat=seat, link=link_of(code))
+
+
+@router.get("/{code}", response_model=LobbyInfo, responses=ERRORS)
+async def get_lobby(code: str, request: Request) -> LobbyInfo:
+    """What the join page shows before joining; no key needed, only the code."""
+    lobby = (await room_by_code(request, code)).lobby
+    return LobbyInfo(code=lobby.code, kind=lobby.kind, status=lobby.status,
+                     settings=dict(lobby.settings), dealer_plays=lobby.dealer_plays,
+                     players=len(lobby.members), limit=lobby.limit)
+
+
+@router.post("/{code}/join", response_model=Seat, status_code=201, responses=ERRORS)
+async def join_lobby(
+    code: str, body: JoinLobby, request: Request,
+    profile: Annotated[ProfileRow | None, Depends(optional_profile_of)],
+) -> Seat:
+    room = await room_by_code(request, code)
+    nickname, profile_id = who(profile, body.nickname)
+    try:
+        key, seat = await rooms_of(request).join(room, nickname, profile_id)
+    except IllegalAction as error:
+        raise refused(error) from None
+    return Seat(code=room.lobby.code, key=key, seat=seat, link=link_of(room.lobby.code))
+
+
+@router.get("/{code}/qr.svg", responses={200: {"content": {"image/svg+xml": {}}}, **ERRORS})
+async def lobby_qr(code: str, request: Request) -> Response:
+    """The join link as a QR code (SVG), for a phone's camera."""
+    room = await room_by_code(request, code)
+    url = str(request.base_url).rstrip("/") + link_of(room.lobby.code)
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=8, border=2, xmldecl=False,
+                                    title=f"QR: {url}", dark="#000", light="#fff")
+    return Response(out.getvalue(), media_type="image/svg+xml",
+                    headers={"Cache-Control": "public, max-age=3600"})

@@ -1,0 +1,301 @@
+"""Live lobbies (duel and group rooms) in this process: their members' sockets, presence,
+the start, leaving, and the game's table once it runs.
+
+The lobby (klubovna.tables.Lobby) is stored after every change before anybody is told;
+the game itself is a Hub table whose fan-out reaches the members' sockets by table seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from starlette.concurrency import run_in_threadpool
+
+from klubovna.core import IllegalAction, Json
+from klubovna.server.clock import now_ms
+from klubovna.server.hub import Hub, LiveTable, StorageError
+from klubovna.server.store import Recording
+from klubovna.tables import Lobby, Presence, hash_key, new_code
+
+log = logging.getLogger("klubovna.rooms")
+
+HEARTBEAT_TIMEOUT_MS = 30_000
+"""A socket silent this long is closed: the client pings every 10 s."""
+CLOSED_KEPT_MS = 24 * 60 * 60 * 1000
+"""A closed lobby still shows its end for a day, then it is forgotten."""
+SWEEP_SECONDS = 1.0
+MIN_THINK_MS = 120
+"""As for solo tables: a game that records for a profile refuses inhumanly fast moves."""
+
+CLOSE_TAKEN_OVER = 4001
+CLOSE_SILENT = 4408
+
+
+class Socket(Protocol):
+    async def send_json(self, data: Any) -> None: ...
+    async def close(self, code: int = 1000) -> None: ...
+
+
+@dataclass
+class Room:
+    lobby: Lobby
+    game: str
+    table_id: str | None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    presence: Presence = field(default_factory=Presence)
+    sockets: dict[str, Socket] = field(default_factory=dict)  # connection id -> socket
+
+
+class Rooms:
+    """Every lobby this process has in memory (loaded from the store when asked for)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.store = hub.store
+        self.rooms: dict[str, Room] = {}
+        self._ids = itertools.count(1)
+        self._sweeper: asyncio.Task[None] | None = None
+        hub.on_over = self.table_over
+
+    async def start(self) -> None:
+        self._sweeper = asyncio.create_task(self._sweep_forever())
+
+    async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+
+    # --- lobbies ------------------------------------------------------------
+    async def create(
+        self, game: str, kind: str, nickname: str, profile: str | None,
+        settings: Mapping[str, Json], dealer_plays: bool,
+    ) -> tuple[Room, str, int]:
+        """A new lobby with its creator in seat 0: (room, seat key, seat)."""
+        key = secrets.token_urlsafe(32)
+        while True:
+            lobby = Lobby.open(new_code(self.rooms), kind, nickname, hash_key(key), now_ms(),
+                               dealer_plays=dealer_plays, settings=settings, profile=profile)
+            if await run_in_threadpool(self.store.create_lobby, lobby, game):
+                break  # else the code was taken meanwhile (by a stored lobby): another
+        room = self.rooms[lobby.code] = Room(lobby, game, None)
+        return room, key, 0
+
+    async def get(self, code: str) -> Room | None:
+        room = self.rooms.get(code)
+        if room is None:
+            stored = await run_in_threadpool(self.store.load_lobby, code)
+            if stored is None:
+                return None
+            lobby, game, table_id = stored
+            room = self.rooms.setdefault(code, Room(lobby, game, table_id))
+        if room.lobby.status == "closed" and now_ms() - room.lobby.last_activity > CLOSED_KEPT_MS:
+            return None
+        if room.lobby.expired(now_ms()):
+            await self._expire(room)
+        return room
+
+    async def join(self, room: Room, nickname: str, profile: str | None) -> tuple[str, int]:
+        """A new member: (seat key, seat). Raises IllegalAction (full, started, closed)."""
+        key = secrets.token_urlsafe(32)
+        async with room.lock:
+            seat = await self._change(room, lambda lobby: lobby.join(
+                nickname, hash_key(key), now_ms(), profile))
+        await self.broadcast_lobby(room)
+        return key, seat
+
+    # --- sockets ------------------------------------------------------------
+    def new_connection_id(self) -> str:
+        return str(next(self._ids))
+
+    async def connect(
+        self, room: Room, conn_id: str, socket: Socket, key: str, since: int | None
+    ) -> int:
+        """The hello: bind the socket to the key's seat (taking over an older socket of it)
+        and send the lobby and, once the game runs, the view. Raises IllegalAction."""
+        seat = room.lobby.seat_for_key_hash(hash_key(key))
+        if seat is None:
+            raise IllegalAction("bad_key", "This key does not open a seat in this lobby.")
+        now = now_ms()
+        async with room.lock:
+            for old_id, message in room.presence.connect(conn_id, seat, now):
+                await self._drop(room, old_id, seat, message, CLOSE_TAKEN_OVER)
+            room.sockets[conn_id] = socket
+            live = await self._live(room)
+            if live is not None:
+                table_seat = room.lobby.table_seat(seat)
+                live.connections.setdefault(table_seat, set()).add(socket)
+        await self.broadcast_lobby(room)
+        if live is not None:
+            await socket.send_json(live.table.view_message(table_seat, now_ms(), since=since))
+        return seat
+
+    async def disconnect(self, room: Room, conn_id: str) -> None:
+        socket = room.sockets.pop(conn_id, None)
+        seat = room.presence.disconnect(conn_id)
+        if socket is not None:
+            self._unplug(room, seat, socket)
+        if seat is not None:
+            await self.broadcast_lobby(room)
+        if not room.sockets and room.lobby.status == "closed":
+            self.rooms.pop(room.lobby.code, None)
+
+    def seen(self, room: Room, conn_id: str) -> None:
+        room.presence.seen(conn_id, now_ms())
+
+    # --- the game -----------------------------------------------------------
+    async def start_game(self, room: Room, seat: int) -> None:
+        """The host starts: the table is made (and stored with the lobby), then started."""
+        async with room.lock:
+            lobby = room.lobby
+            before = lobby.to_json()
+            config: dict[str, Json] = dict(lobby.start(seat, now_ms()))
+            if any(member.profile for member in lobby.members):
+                config["min_think_ms"] = MIN_THINK_MS
+            try:
+                live = await self.hub.create_table(
+                    room.game, config, lobby.key_hashes(),
+                    recording=Recording(kind=lobby.kind), lobby=lobby,
+                )
+            except Exception:
+                room.lobby = Lobby.from_json(before)
+                raise
+            room.table_id = live.table.id
+            for conn_id, socket in room.sockets.items():
+                member_seat = room.presence.seat_of(conn_id)
+                if member_seat is not None:
+                    table_seat = lobby.table_seat(member_seat)
+                    live.connections.setdefault(table_seat, set()).add(socket)
+        await self.broadcast_lobby(room)
+        await self.hub.act_for(live, 0, {"type": "start"})
+
+    async def act(self, room: Room, seat: int, data: Any) -> dict[str, Any] | None:
+        """A game message of a member: see Hub.handle. None, or an error for the sender."""
+        live = await self._live(room)
+        if live is None:
+            return {"t": "error", "seq": data.get("seq"), "code": "not_started",
+                    "message": "The game has not started yet."}
+        return await self.hub.handle(live, room.lobby.table_seat(seat), data)
+
+    async def leave(self, room: Room, seat: int) -> None:
+        """A member leaves for good (see Lobby.leave); in a running game the engine is told
+        first, so the game's log says it too."""
+        async with room.lock:
+            live = await self._live(room)
+            if live is not None and not live.table.over:
+                with contextlib.suppress(IllegalAction):  # e.g. the game ended meanwhile
+                    await self.hub.act_for(live, room.lobby.table_seat(seat), {"type": "leave"})
+            await self._change(room, lambda lobby: lobby.leave(seat, now_ms()))
+        await self.broadcast_lobby(room)
+
+    async def table_over(self, table_id: str) -> None:
+        """The hub's listener: a lobby's game ended, so the lobby is finished."""
+        room = next((r for r in self.rooms.values() if r.table_id == table_id), None)
+        if room is None:
+            code = await run_in_threadpool(self.store.lobby_of_table, table_id)
+            room = None if code is None else await self.get(code)
+        if room is None:
+            return
+        async with room.lock:
+            if room.lobby.status != "playing":
+                return  # closed already (the dealer left)
+            await self._change(room, lambda lobby: lobby.finish(now_ms()))
+        await self.broadcast_lobby(room)
+
+    # --- messages -----------------------------------------------------------
+    def lobby_message(self, room: Room, seat: int | None) -> dict[str, Any]:
+        lobby = room.lobby
+        connected = set(room.presence.connected_seats())
+        public = lobby.public()
+        playing = lobby.status != "waiting" and room.table_id is not None
+        players = [
+            {**player, "connected": player["seat"] in connected,
+             "table_seat": lobby.table_seat(player["seat"]) if playing else None}
+            for player in public.pop("players")
+        ]
+        settings = {name: lobby.settings.get(name) for name in ("mode", "seconds", "table")}
+        return {"t": "lobby", "now": now_ms(),
+                "lobby": {**public, "settings": settings, "players": players, "you": seat}}
+
+    async def broadcast_lobby(self, room: Room) -> None:
+        for conn_id, socket in list(room.sockets.items()):
+            with contextlib.suppress(Exception):  # a closed socket: its reader cleans up
+                await socket.send_json(self.lobby_message(room, room.presence.seat_of(conn_id)))
+
+    # --- helpers ------------------------------------------------------------
+    async def _change(self, room: Room, change: Any) -> Any:
+        """Apply `change(lobby)` and store the lobby; undone when either fails."""
+        before = room.lobby.to_json()
+        try:
+            outcome = change(room.lobby)
+            await run_in_threadpool(self.store.save_lobby, room.lobby)
+        except Exception:
+            room.lobby = Lobby.from_json(before)
+            raise
+        return outcome
+
+    async def _live(self, room: Room) -> LiveTable | None:
+        return None if room.table_id is None else await self.hub.get(room.table_id)
+
+    def _unplug(self, room: Room, seat: int | None, socket: Socket) -> None:
+        """Stop the game's fan-out to a socket."""
+        if seat is None or room.table_id is None:
+            return
+        live = self.hub.live.get(room.table_id)
+        if live is not None:
+            with contextlib.suppress(IllegalAction):
+                live.connections.get(room.lobby.table_seat(seat), set()).discard(socket)
+
+    async def _drop(self, room: Room, conn_id: str, seat: int | None,
+                    message: dict[str, Any] | None, code: int) -> None:
+        """Close a connection of `seat` from the server's side (taken over, or silent)."""
+        socket = room.sockets.pop(conn_id, None)
+        room.presence.disconnect(conn_id)  # a taken-over one is forgotten already
+        if socket is None:
+            return
+        self._unplug(room, seat, socket)
+        with contextlib.suppress(Exception):
+            if message is not None:
+                await socket.send_json(message)
+            await socket.close(code=code)
+
+    async def _expire(self, room: Room) -> None:
+        async with room.lock:
+            if not room.lobby.expired(now_ms()):
+                return
+            await self._change(room, lambda lobby: lobby.expire())
+            if room.table_id is not None:
+                await run_in_threadpool(self.store.abandon_table, room.table_id)
+                self.hub.live.pop(room.table_id, None)
+        await self.broadcast_lobby(room)
+
+    async def sweep(self) -> None:
+        """Close silent sockets; expire idle lobbies (game moves count as activity)."""
+        now = now_ms()
+        for room in list(self.rooms.values()):
+            for conn_id in room.presence.dead(now, HEARTBEAT_TIMEOUT_MS):
+                async with room.lock:
+                    seat = room.presence.seat_of(conn_id)
+                    await self._drop(room, conn_id, seat, None, CLOSE_SILENT)
+                await self.broadcast_lobby(room)
+            live = self.hub.live.get(room.table_id) if room.table_id else None
+            if live is not None and live.table.log:
+                room.lobby.touch(live.table.log[-1].now)
+            if room.lobby.expired(now):
+                with contextlib.suppress(StorageError):
+                    await self._expire(room)
+            if room.lobby.status == "closed" and not room.sockets:
+                self.rooms.pop(room.lobby.code, None)
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("room sweep failed")
+            await asyncio.sleep(SWEEP_SECONDS)
