@@ -172,7 +172,7 @@ class Hub:
                 with contextlib.suppress(StorageError):  # tried again on the next sweep
                     await self._commit(live, live.table.tick(now), now)
         for table_id, live in list(self.live.items()):
-            if live.table.over and not live.connections:
+            if live.table.over and not any(live.connections.values()):
                 del self.live[table_id]  # reloaded from the store when asked for
 
     async def _sweep_forever(self) -> None:
