@@ -24,7 +24,7 @@ from klubovna.server.db import ResultRow, make_engine
 from klubovna.server.migrate import upgrade
 from klubovna.server.results import statistics, streak
 from klubovna.server.store import Recording, Store
-from klubovna.tables import LogEntry, hash_key
+from klubovna.tables import Lobby, LogEntry, hash_key
 from tests.server.live import Client, LiveServer, free_port, next_move, play_out
 
 PAUSE = 0.13
@@ -407,3 +407,77 @@ def test_streak() -> None:
     assert streak([], date(2026, 12, 1)) == {"current": 0, "best": 0, "last_day": None}
     # Across the year's end.
     assert streak(["2026-12-31", "2027-01-01"], date(2027, 1, 1))["current"] == 2
+
+
+# --- duels and groups: one result per recorded seat ----------------------------------------
+
+
+def multi_result(variant: str, totals: list[int], filled: list[int] | None = None,
+                 left: tuple[int, ...] = ()) -> dict[str, Any]:
+    filled = filled or [25] * len(totals)
+    seats = [{"seat": seat, "total": total, "lines": [0] * 12, "filled": filled[seat],
+              "forfeited": 0, "complete": filled[seat] == 25, "left": seat in left}
+             for seat, total in enumerate(totals)]
+    ranked = sorted(seats, key=lambda s: (-s["total"], -s["filled"], s["seat"]))
+    result: dict[str, Any] = {"variant": variant, "ended": False, "seats": seats,
+                              "ranking": [{"seat": s["seat"], "score": s["total"],
+                                           "filled": s["filled"]} for s in ranked]}
+    if variant == "duel":
+        a, b = (totals[0], filled[0]), (totals[1], filled[1])
+        result["winner"] = None if a == b else 0 if a > b else 1
+    return result
+
+
+def finish_lobby(store: Store, kind: str, profiles: list[str | None],
+                 result: dict[str, Any]) -> str:
+    """A duel or group whose members have these profiles (None: a guest), ended so."""
+    lobby = Lobby.open(secrets.token_hex(3).upper(), kind, "A", "h0", 1, profile=profiles[0])
+    for seat, each in enumerate(profiles[1:], start=1):
+        lobby.join(f"P{seat}", f"h{seat}", 1, profile=each)
+    assert store.create_lobby(lobby, "matematicky-poker")
+    lobby.start(0, 2)
+    table_id = secrets.token_urlsafe(12)
+    store.create_table(table_id, "matematicky-poker", {"mode": "easy", "variant": kind}, 7,
+                       lobby.key_hashes(), 2, Recording(kind), lobby)
+    store.append(table_id, LogEntry(1, "act", 1_000, 0, None, {"type": "start"}), None)
+    store.append(table_id, LogEntry(2, "act", 9_000, 0, 1, {"type": "place", "cell": 0}),
+                 result, 1_000)
+    return table_id
+
+
+@pytest.mark.parametrize(("totals", "filled", "left", "duels"), [
+    ([120, 80], [25, 25], (), ({"won": 1, "lost": 0, "drawn": 0},
+                               {"won": 0, "lost": 1, "drawn": 0})),
+    ([90, 90], [25, 24], (), ({"won": 1, "lost": 0, "drawn": 0},
+                              {"won": 0, "lost": 1, "drawn": 0})),  # more cells wins
+    ([90, 90], [25, 25], (), ({"won": 0, "lost": 0, "drawn": 1},
+                              {"won": 0, "lost": 0, "drawn": 1})),
+    ([90, 200], [25, 10], (1,), ({"won": 0, "lost": 0, "drawn": 0},) * 2),  # one left
+    ([90, 0], [25, 0], (), ({"won": 0, "lost": 0, "drawn": 0},) * 2),  # never placed
+])
+def test_duel_outcomes(store: Store, totals: list[int], filled: list[int],
+                       left: tuple[int, ...], duels: tuple[dict[str, int], ...]) -> None:
+    players = [profile(store), profile(store)]
+    finish_lobby(store, "duel", list(players), multi_result("duel", totals, filled, left))
+    for player, expected in zip(players, duels, strict=True):
+        stats = store.statistics(player, 10_000)
+        assert stats is not None
+        assert stats["games"] == 1 and stats["duels"] == expected
+        assert stats["fastest_ms"] is None  # a duel's pace is not the player's own
+
+
+def test_group_results_only_for_profiles(store: Store) -> None:
+    dealer, player = profile(store), profile(store)
+    table_id = finish_lobby(store, "group", [dealer, None, player],
+                            multi_result("group", [150, 100, 60], [25, 25, 20]))
+    from sqlalchemy import select
+    from sqlalchemy.orm import Session
+
+    with Session(store.engine) as session:
+        rows = session.scalars(select(ResultRow).where(ResultRow.table_id == table_id)
+                               .order_by(ResultRow.seat)).all()
+        assert [(r.seat, r.profile_id, r.kind, r.score, r.complete, r.published, r.duel)
+                for r in rows] == [(0, dealer, "group", 150, True, False, None),
+                                   (2, player, "group", 60, False, False, None)]
+    stats = store.statistics(dealer, 10_000)
+    assert stats is not None and stats["completed"] == 1 and stats["best_score"] == 150
