@@ -415,9 +415,11 @@ def test_streak() -> None:
 def multi_result(variant: str, totals: list[int], filled: list[int] | None = None,
                  left: tuple[int, ...] = ()) -> dict[str, Any]:
     filled = filled or [25] * len(totals)
-    seats = [{"seat": seat, "total": total, "lines": [0] * 12, "filled": filled[seat],
-              "forfeited": 0, "complete": filled[seat] == 25, "left": seat in left}
-             for seat, total in enumerate(totals)]
+    seats: list[dict[str, Any]] = [
+        {"seat": seat, "total": total, "lines": [0] * 12, "filled": filled[seat],
+         "forfeited": 0, "complete": filled[seat] == 25, "left": seat in left}
+        for seat, total in enumerate(totals)
+    ]
     ranked = sorted(seats, key=lambda s: (-s["total"], -s["filled"], s["seat"]))
     result: dict[str, Any] = {"variant": variant, "ended": False, "seats": seats,
                               "ranking": [{"seat": s["seat"], "score": s["total"],
