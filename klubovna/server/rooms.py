@@ -121,18 +121,19 @@ class Rooms:
         seat = room.lobby.seat_for_key_hash(hash_key(key))
         if seat is None:
             raise IllegalAction("bad_key", "This key does not open a seat in this lobby.")
-        now = now_ms()
         async with room.lock:
-            for old_id, message in room.presence.connect(conn_id, seat, now):
+            for old_id, message in room.presence.connect(conn_id, seat, now_ms()):
                 await self._drop(room, old_id, seat, message, CLOSE_TAKEN_OVER)
             room.sockets[conn_id] = socket
             live = await self._live(room)
-            if live is not None:
-                table_seat = room.lobby.table_seat(seat)
-                live.connections.setdefault(table_seat, set()).add(socket)
         await self.broadcast_lobby(room)
         if live is not None:
-            await socket.send_json(live.table.view_message(table_seat, now_ms(), since=since))
+            # Under the table's lock: no step can slip between this view and the socket
+            # joining the fan-out, so the client sees every version exactly once.
+            async with live.lock:
+                table_seat = room.lobby.table_seat(seat)
+                live.connections.setdefault(table_seat, set()).add(socket)
+                await socket.send_json(live.table.view_message(table_seat, now_ms(), since=since))
         return seat
 
     async def disconnect(self, room: Room, conn_id: str) -> None:

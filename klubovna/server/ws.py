@@ -6,6 +6,7 @@ an error message; only an unknown table closes the socket.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -15,7 +16,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from klubovna.core import IllegalAction
 from klubovna.server.clock import now_ms
 from klubovna.server.hub import Hub, StorageError
-from klubovna.server.rooms import Rooms
+from klubovna.server.rooms import CLOSE_SILENT, HEARTBEAT_TIMEOUT_MS, Rooms
 from klubovna.tables import ProtocolError, normalize_code, parse_client_message
 from klubovna.tables.protocol import MAX_MESSAGE_BYTES, Hello, Leave, Ping, Start
 
@@ -101,7 +102,13 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
     seat: int | None = None
     try:
         while True:
-            raw = await websocket.receive()
+            try:  # until the hello, presence does not watch the socket: a timeout does
+                raw = await asyncio.wait_for(
+                    websocket.receive(), None if seat is not None else HEARTBEAT_TIMEOUT_MS / 1000
+                )
+            except TimeoutError:
+                await websocket.close(code=CLOSE_SILENT)
+                break
             if raw["type"] == "websocket.disconnect":
                 break
             if seat is not None:
