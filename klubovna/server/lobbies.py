@@ -16,7 +16,7 @@ from klubovna.server.api import ERRORS
 from klubovna.server.db import ProfileRow
 from klubovna.server.errors import ApiError
 from klubovna.server.profiles import address_of, clean_nickname, limits_of, optional_profile_of
-from klubovna.server.rooms import Room, Rooms
+from klubovna.server.rooms import Room, Rooms, settings_of
 from klubovna.tables import normalize_code
 
 router = APIRouter(prefix="/api/lobbies", tags=["lobbies"])
@@ -133,7 +133,7 @@ async def get_lobby(code: str, request: Request) -> LobbyInfo:
     """What the join page shows before joining; no key needed, only the code."""
     lobby = (await room_by_code(request, code)).lobby
     return LobbyInfo(code=lobby.code, kind=lobby.kind, status=lobby.status,
-                     settings=dict(lobby.settings), dealer_plays=lobby.dealer_plays,
+                     settings=settings_of(lobby), dealer_plays=lobby.dealer_plays,
                      players=len(lobby.members), limit=lobby.limit)
 
 

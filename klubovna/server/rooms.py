@@ -38,6 +38,11 @@ CLOSE_TAKEN_OVER = 4001
 CLOSE_SILENT = 4408
 
 
+def settings_of(lobby: Lobby) -> dict[str, Json]:
+    """The game's settings as members see them: mode, seconds (None in easy), table."""
+    return {name: lobby.settings.get(name) for name in ("mode", "seconds", "table")}
+
+
 class Socket(Protocol):
     async def send_json(self, data: Any) -> None: ...
     async def close(self, code: int = 1000) -> None: ...
@@ -219,9 +224,9 @@ class Rooms:
              "table_seat": lobby.table_seat(player["seat"]) if playing else None}
             for player in public.pop("players")
         ]
-        settings = {name: lobby.settings.get(name) for name in ("mode", "seconds", "table")}
         return {"t": "lobby", "now": now_ms(),
-                "lobby": {**public, "settings": settings, "players": players, "you": seat}}
+                "lobby": {**public, "settings": settings_of(lobby), "players": players,
+                          "you": seat}}
 
     async def broadcast_lobby(self, room: Room) -> None:
         for conn_id, socket in list(room.sockets.items()):
