@@ -87,14 +87,17 @@ def refused(error: IllegalAction) -> ApiError:
 
 
 async def room_by_code(request: Request, code: str) -> Room:
-    """The lobby for what a person typed; counts against the address's join limit."""
-    limits_of(request).joins_by_address.check(address_of(request), "lobby look-ups")
+    """The lobby for what a person typed. Wrong codes count against the address's limit,
+    and an address over it gets no answer at all for a while."""
+    limiter, address = limits_of(request).wrong_codes_by_address, address_of(request)
+    limiter.check_left(address, "wrong codes")
     try:
-        canonical = normalize_code(code)
+        room = await rooms_of(request).get(normalize_code(code))
     except IllegalAction as error:
+        limiter.allow(address)
         raise ApiError(422, error.code, error.message) from None
-    room = await rooms_of(request).get(canonical)
     if room is None:
+        limiter.allow(address)
         raise ApiError(404, "unknown_lobby", "There is no open game with this code.")
     return room
 

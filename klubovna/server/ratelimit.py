@@ -74,11 +74,18 @@ class RateLimiter:
     def check(self, key: str, what: str) -> None:
         """Take a token or raise 429 `rate_limited` saying when to try again."""
         if not self.allow(key):
-            wait = max(1, self.retry_after(key))
-            raise ApiError(
-                429, "rate_limited",
-                f"Too many {what} in a short time; try again in {wait} s.",
-            )
+            raise self._refusal(key, what)
+
+    def check_left(self, key: str, what: str) -> None:
+        """Raise 429 like `check` when `key` has no token left, but take none: for limits
+        that count only failures (the caller takes a token with `allow` on one)."""
+        if self.per_minute and self._tokens(key, self.clock()) < 1:
+            raise self._refusal(key, what)
+
+    def _refusal(self, key: str, what: str) -> ApiError:
+        wait = max(1, self.retry_after(key))
+        return ApiError(429, "rate_limited", f"Too many {what} in a short time; try again in "
+                        f"{wait} s.")
 
     def _forget_full(self, now: float) -> None:
         """Drop buckets that have refilled: they behave exactly like unknown keys."""
@@ -102,4 +109,6 @@ class Limits:
         self.profiles_by_address = RateLimiter(profiles_per_minute, clock)
         self.tables_by_address = RateLimiter(tables_per_minute, clock)
         self.tables_by_profile = RateLimiter(tables_per_minute, clock)
-        self.joins_by_address = RateLimiter(joins_per_minute, clock)
+        self.wrong_codes_by_address = RateLimiter(joins_per_minute, clock)
+        """Counts look-ups of codes that do not exist: guessing is slow, a class behind one
+        address joining a real game is never held up."""

@@ -27,8 +27,8 @@ class Settings:
     """New tables per minute, per client address and per profile (`KLUBOVNA_RATE_TABLES`;
     0: no limit)."""
     rate_joins: int = 30
-    """Lobby look-ups and joins per client address per minute (`KLUBOVNA_RATE_JOINS`; 0: no
-    limit): join codes cannot be guessed quickly."""
+    """Look-ups of wrong join codes per client address per minute (`KLUBOVNA_RATE_JOINS`;
+    0: no limit): codes cannot be guessed quickly. Right codes are never counted."""
 
     @classmethod
     def from_env(cls, data_dir: str | Path | None = None) -> Settings:

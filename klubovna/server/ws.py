@@ -15,6 +15,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from klubovna.core import IllegalAction
 from klubovna.server.clock import now_ms
+from klubovna.server.errors import ApiError
 from klubovna.server.hub import Hub, StorageError
 from klubovna.server.rooms import CLOSE_SILENT, HEARTBEAT_TIMEOUT_MS, Rooms
 from klubovna.tables import ProtocolError, normalize_code, parse_client_message
@@ -90,11 +91,19 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
     """A member's socket to a duel or group lobby (docs/api.md, "Lobbies")."""
     await websocket.accept()
     rooms: Rooms = websocket.app.state.rooms
+    limiter = websocket.app.state.limits.wrong_codes_by_address
+    address = websocket.client.host if websocket.client is not None else "unknown"
     try:
+        limiter.check_left(address, "wrong codes")
         room = await rooms.get(normalize_code(code))
+    except ApiError as error:
+        await websocket.send_json(_error(error.code, error.message))
+        await websocket.close(code=4429)
+        return
     except IllegalAction:
         room = None
     if room is None:
+        limiter.allow(address)
         await websocket.send_json(_error("unknown_lobby", "There is no open game with this code."))
         await websocket.close(code=4404)
         return
