@@ -122,6 +122,19 @@ class Hub:
                         "message": "The game could not be saved; please send the move again."}
         return None
 
+    async def join(
+        self, live: LiveTable, seat: int, connection: Connection, since: int | None
+    ) -> None:
+        """Add a connection to a seat's fan-out and send it the seat's view with the events
+        after `since`. Under the lock, and after the seat's other connections got any stale
+        update, so every connection sees each version once."""
+        async with live.lock:
+            now = now_ms()
+            if seat in live.table.stale:
+                await self.send(live, seat, live.table.update(seat, now))
+            live.connections.setdefault(seat, set()).add(connection)
+            await connection.send_json(live.table.view_message(seat, now, since=since))
+
     async def act_for(self, live: LiveTable, seat: int, action: dict[str, Any]) -> None:
         """Take an action for a seat (see Table.act_for). Raises IllegalAction, StorageError."""
         async with live.lock:
@@ -165,6 +178,10 @@ class Hub:
         now = now_ms()
         for live in list(self.live.values()):
             deadline = live.table.next_deadline()
+            if live.table.stale:
+                async with live.lock:
+                    for seat, message in live.table.flush(now_ms()):
+                        await self.send(live, seat, message)
             if deadline is None or deadline > now:
                 continue
             async with live.lock:

@@ -133,12 +133,7 @@ class Rooms:
             live = await self._live(room)
         await self.broadcast_lobby(room)
         if live is not None:
-            # Under the table's lock: no step can slip between this view and the socket
-            # joining the fan-out, so the client sees every version exactly once.
-            async with live.lock:
-                table_seat = room.lobby.table_seat(seat)
-                live.connections.setdefault(table_seat, set()).add(socket)
-                await socket.send_json(live.table.view_message(table_seat, now_ms(), since=since))
+            await self.hub.join(live, room.lobby.table_seat(seat), socket, since)
         return seat
 
     async def disconnect(self, room: Room, conn_id: str) -> None:

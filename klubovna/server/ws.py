@@ -68,10 +68,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                     seat = live.table.seat_for_key(hello.key)
                     if seat is None:
                         raise ProtocolError("bad_key", "This key does not open a seat here.")
-                    live.connections.setdefault(seat, set()).add(websocket)
-                    await websocket.send_json(
-                        live.table.view_message(seat, now_ms(), since=hello.since)
-                    )
+                    await hub.join(live, seat, websocket, hello.since)
                     continue
             except ProtocolError as error:
                 await websocket.send_json(error.to_message())

@@ -96,13 +96,14 @@ class LocalHost:
             return _errors("bad_json", "The message is not valid JSON.")
         outbox = table.commit(table.tick(now), now)
         outbox += table.commit(table.handle(0, data, now), now)
+        outbox += table.flush(now)  # one player: nothing to batch
         return json.dumps([out for _, out in outbox])
 
     def tick(self, now: int) -> str:
         """Settle due deadlines of every table: {table id: [messages]} as JSON."""
         out: dict[str, list[Any]] = {}
         for table_id, table in self.tables.items():
-            messages = [m for _, m in table.commit(table.tick(now), now)]
+            messages = [m for _, m in table.commit(table.tick(now), now) + table.flush(now)]
             if messages:
                 out[table_id] = messages
         return json.dumps(out)

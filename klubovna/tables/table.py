@@ -71,6 +71,12 @@ class Table:
         self.log: list[LogEntry] = []
         self.event_log: list[list[Event]] = []  # events of each version, for catch-up
         self.last_seq = [0] * len(key_hashes)
+        self.sent = [0] * len(key_hashes)
+        """The version each seat's connections were last sent: the next message to a seat
+        carries every event after it, so nothing is missed or repeated."""
+        self.stale: set[int] = set()
+        """Seats whose view changed with nothing for them in the events (another player's
+        score): they get it with `flush`, so a move of one of 50 players is not 50 sends."""
 
     @classmethod
     def restore(
@@ -92,6 +98,7 @@ class Table:
                 state, events = game.advance(table.state, entry.now)
             ack = (entry.seat, entry.seq) if entry.seat is not None and entry.seq else None
             table._record(Step(entry=entry, state=state, events=events, ack=ack))
+        table.sent = [table.version] * len(key_hashes)  # nobody is connected yet
         return table
 
     @property
@@ -179,17 +186,31 @@ class Table:
         return Step(entry=entry, state=state, events=events)
 
     def commit(self, step: Step, now: int) -> Outbox:
-        """Make a (persisted) step real and return the messages for every seat."""
+        """Make a (persisted) step real and return the messages it causes: to the sender
+        (with its ack) and to every seat with an event in it; other seats turn `stale`."""
         if step.entry is None:
             return list(step.replies)
         self._record(step)
         outbox: Outbox = []
         for seat in range(len(self.key_hashes)):
-            message = self.view_message(seat, now, since=self.version - 1)
-            if step.ack is not None and step.ack[0] == seat:
-                message["ack"] = step.ack[1]
-            outbox.append((seat, message))
+            ack = step.ack[1] if step.ack is not None and step.ack[0] == seat else None
+            if ack is not None or events_for(step.events, seat):
+                outbox.append((seat, self.update(seat, now, ack)))
+            else:
+                self.stale.add(seat)
         return outbox
+
+    def flush(self, now: int) -> Outbox:
+        """The views of the stale seats (the caller does this every so often)."""
+        return [(seat, self.update(seat, now)) for seat in sorted(self.stale)]
+
+    def update(self, seat: int, now: int, ack: int | None = None) -> Message:
+        """The next message for all of `seat`'s connections: its view with every event
+        since the version last sent to it."""
+        message = self.view_message(seat, now, since=self.sent[seat], ack=ack)
+        self.sent[seat] = self.version
+        self.stale.discard(seat)
+        return message
 
     def _record(self, step: Step) -> None:
         assert step.entry is not None and step.entry.version == self.version + 1
