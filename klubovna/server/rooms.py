@@ -124,8 +124,11 @@ class Rooms:
         """The hello: bind the socket to the key's seat (taking over an older socket of it)
         and send the lobby and, once the game runs, the view. Raises IllegalAction."""
         seat = room.lobby.seat_for_key_hash(hash_key(key))
-        if seat is None:
+        member = None if seat is None else room.lobby.member(seat)
+        if seat is None or member is None:
             raise IllegalAction("bad_key", "This key does not open a seat in this lobby.")
+        if member.gone:
+            raise IllegalAction("left_game", "You left this game; it cannot be rejoined.")
         async with room.lock:
             for old_id, message in room.presence.connect(conn_id, seat, now_ms()):
                 await self._drop(room, old_id, seat, message, CLOSE_TAKEN_OVER)

@@ -17,6 +17,8 @@ from klubovna.tables.log import LogEntry
 from klubovna.tables.protocol import Act, Hello, Ping, ProtocolError, parse_client_message
 
 Message = dict[str, Any]
+CATCH_UP_VERSIONS = 1000
+"""A client further behind than this gets a fresh view instead of the events it missed."""
 Outbox = list[tuple[int, Message]]
 """Messages to send: (seat, message)."""
 
@@ -122,14 +124,19 @@ class Table:
     def view_message(
         self, seat: int, now: int, since: int | None = None, ack: int | None = None
     ) -> Message:
-        """The seat's current view, with the events it missed after version `since`."""
+        """The seat's current view with its events after version `since`: `after` says
+        where they start. Without `since`, or too far behind, there are none (`after` is
+        the current version): the view alone is the fresh start."""
+        after = self.version
+        if since is not None and self.version - since <= CATCH_UP_VERSIONS:
+            after = max(0, since)
         events: list[Event] = []
-        if since is not None:
-            for batch in self.event_log[min(since, self.version) :]:
-                events.extend(events_for(batch, seat))
+        for batch in self.event_log[after:]:
+            events.extend(events_for(batch, seat))
         message: Message = {
             "t": "view",
             "version": self.version,
+            "after": after,
             "now": now,
             "view": self.game.view(self.state, seat),
             "events": events,
