@@ -3,7 +3,7 @@ headless, no sandbox, background networking off) against a real server with the 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -32,8 +32,11 @@ SHOTS = ROOT / "var" / "screenshots"
 def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """The real server, serving web/dist (built by `make test` before the suite)."""
     assert (ROOT / "web" / "dist" / "index.html").exists(), "run `make test` (it builds web/)"
-    live = LiveServer(tmp_path_factory.mktemp("web-data"), free_port(), allow_seed=True)
-    live.start()
+    # Every browser is 127.0.0.1: the per-address limit on joining lobbies is lifted.
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("KLUBOVNA_RATE_JOINS", "10000")
+        live = LiveServer(tmp_path_factory.mktemp("web-data"), free_port(), allow_seed=True)
+        live.start()
     yield live
     live.stop()
 
@@ -91,6 +94,26 @@ def context(
 @pytest.fixture
 def page(context: BrowserContext) -> Page:
     return context.new_page()
+
+
+@pytest.fixture
+def people(
+    browser: Browser, app_server: LiveServer, console: ConsoleWatch
+) -> Iterator[Callable[[], Page]]:
+    """More people at once (duel, group): each call is a page in a fresh context of its own
+    (own storage, as another person's browser), watched for console errors like `context`."""
+    made: list[BrowserContext] = []
+
+    def person() -> Page:
+        ctx = browser.new_context(base_url=app_server.http, viewport={"width": 1100, "height": 900})
+        ctx.on("page", console.watch)
+        made.append(ctx)
+        return ctx.new_page()
+
+    yield person
+    for ctx in made:
+        ctx.close()
+    assert console.errors == [], console.errors
 
 
 def screenshot(page: Page, name: str) -> Path:

@@ -63,12 +63,10 @@ def test_setup_offers_modes_tables_and_helpers(page: Page) -> None:
     expect(page.get_by_label("Matematický poker – vedle sebe")).to_be_checked()
     for name in ("Školní tabulka", "Matematico"):
         expect(page.get_by_label(name)).not_to_be_checked()
-    for mode in ("Duel 1v1", "Hra ve skupině"):
-        item = page.locator(".mp-more li", has_text=mode)
-        expect(item).to_contain_text("Připravujeme")
-        expect(item.locator("a")).to_have_count(0)
-    # The leaderboard and the daily challenge are built (tests/web/test_ranked.py, test_daily.py).
-    for name, target in (("Žebříček", "zebricek"), ("Denní výzva", "denni-vyzva")):
+    # Built on the server: tests/web/test_ranked.py, test_daily.py, test_duel.py, test_group.py.
+    more = (("Žebříček", "zebricek"), ("Denní výzva", "denni-vyzva"), ("Duel 1v1", "duel"),
+            ("Hra ve skupině", "skupina"))
+    for name, target in more:
         link = page.locator(".mp-more").get_by_role("link", name=name, exact=True)
         expect(link).to_have_attribute("href", f"#/matematicky-poker/{target}")
     helpers = (("Výběr čísel", "vyber-cisel"), ("Tabulka", "tabulka"), ("Pravidla", "pravidla"))

@@ -1,7 +1,7 @@
 // The frame of every page (header, language, theme, install) and the routes.
 import type { ComponentChildren } from "preact";
 import { t, useLang, setLang } from "./i18n";
-import { href, usePath } from "./router";
+import { href, matchRoute, usePath } from "./router";
 import { Home } from "./pages/Home";
 import { NotFound } from "./pages/NotFound";
 import { ROUTES } from "./routes";
@@ -13,10 +13,11 @@ import { ProfileChip } from "./profile/ProfileChip";
 export function App() {
   useLang();
   const path = usePath();
-  const Page = path === "/" ? Home : ROUTES[path] ?? NotFound;
+  const match = path === "/" ? { page: Home, params: {} } : matchRoute(ROUTES, path);
+  const Page = match?.page ?? NotFound;
   return (
     <Frame>
-      <Page />
+      <Page key={path} params={match?.params ?? {}} />
     </Frame>
   );
 }

@@ -23,6 +23,31 @@ export function usePath(): string {
   return path;
 }
 
+/** The route of `path` among `routes`, whose keys may have `:name` segments (e.g.
+ *  "/matematicky-poker/hra/:code"), with those segments' values; null when none fits.
+ *  A key without parameters wins over a pattern. */
+export function matchRoute<T>(routes: Record<string, T>, path: string): { page: T; params: Record<string, string> } | null {
+  if (Object.hasOwn(routes, path)) return { page: routes[path], params: {} };
+  const parts = path.split("/");
+  for (const [pattern, page] of Object.entries(routes)) {
+    const want = pattern.split("/");
+    if (!pattern.includes(":") || want.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const fits = want.every((segment, i) => {
+      if (!segment.startsWith(":")) return segment === parts[i];
+      if (!parts[i]) return false;
+      try {
+        params[segment.slice(1)] = decodeURIComponent(parts[i]);
+      } catch {
+        return false;
+      }
+      return true;
+    });
+    if (fits) return { page, params };
+  }
+  return null;
+}
+
 export function href(path: string): string {
   return `#${path}`;
 }

@@ -6,12 +6,13 @@ import { mp } from "./mp";
 import { helpers } from "./helpers";
 import { rules } from "./rules";
 import { profile } from "./profile";
+import { lobby } from "./lobby";
 
 export type Lang = "cs" | "en";
 type Catalogue = Record<string, string>;
 type Area = { cs: Catalogue; en: Catalogue };
 
-const AREAS: Area[] = [common, mp, helpers, rules, profile];
+const AREAS: Area[] = [common, mp, helpers, rules, profile, lobby];
 const CATALOGUES: Record<Lang, Catalogue> = {
   cs: Object.assign({}, ...AREAS.map((a) => a.cs)),
   en: Object.assign({}, ...AREAS.map((a) => a.en)),

@@ -1,6 +1,7 @@
 // The game screen: the number in hand, the draw fallback, the hard-mode clock, kept jokers,
 // the points preview switch, the board, notices, and the joker and end dialogs.
 // Everything shown comes from the table's view; this sends actions and nothing else.
+import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang } from "../i18n";
 import { mp } from "../i18n/mp";
@@ -28,6 +29,20 @@ interface Props {
   meta?: GameMeta | null;
   /** The end dialog's main button, when it does not start a new game here. */
   againLabel?: string;
+  /** A duel or group game (src/lobby/) frames the same screen with its own parts. */
+  frame?: GameFrame;
+}
+
+/** What a multi-seat game puts around the board: its title and info, a line above the
+ *  board, more in the side panel, the live ranking beside it; whether this seat may draw.
+ *  It shows the end itself, so the end dialog stays closed. */
+export interface GameFrame {
+  title: string;
+  info: string;
+  banner?: ComponentChildren;
+  canDraw: boolean;
+  side?: ComponentChildren;
+  aside?: ComponentChildren;
 }
 
 /** An error's text: ours for a code we know, else the table's own message. */
@@ -35,7 +50,7 @@ export function errorText(code: string, message: string): string {
   return `mp.error.${code}` in mp.cs ? t(`mp.error.${code}`) : message;
 }
 
-export function Game({ session, onAgain, meta = null, againLabel }: Props) {
+export function Game({ session, onAgain, meta = null, againLabel, frame }: Props) {
   useLang();
   const [, refresh] = useState(0);
   useEffect(() => {
@@ -64,7 +79,7 @@ export function Game({ session, onAgain, meta = null, againLabel }: Props) {
   useEffect(() => {
     if (view?.over) {
       setKeptPicker(false);
-      setEndOpen(true);
+      if (!frame) setEndOpen(true);
     }
   }, [view?.over]);
 
@@ -101,7 +116,9 @@ export function Game({ session, onAgain, meta = null, againLabel }: Props) {
   const serverOnly = meta?.kind === "ranked" || meta?.kind === "daily";
 
   const draw = useCallback(() => session.act({ type: "draw" }), [session]);
+  const canDraw = frame?.canDraw ?? true;
   useEffect(() => {
+    if (!canDraw) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "g" && event.key !== "G") return;
       if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
@@ -115,7 +132,7 @@ export function Game({ session, onAgain, meta = null, againLabel }: Props) {
     };
     addEventListener("keydown", onKey);
     return () => removeEventListener("keydown", onKey);
-  }, [session, draw]);
+  }, [session, draw, canDraw]);
 
   const togglePreview = () => {
     setPreviewOn(!previewOn);
@@ -151,9 +168,10 @@ export function Game({ session, onAgain, meta = null, againLabel }: Props) {
   return (
     <section class="page mp-game" aria-labelledby="mp-game-title">
       <div class="mp-game-head">
-        <h1 id="mp-game-title" ref={heading} tabIndex={-1}>{t("mp.title")}</h1>
-        {view && <p class="mp-info">{gameInfo(view, meta)}</p>}
+        <h1 id="mp-game-title" ref={heading} tabIndex={-1}>{frame?.title ?? t("mp.title")}</h1>
+        {view && <p class="mp-info">{frame?.info ?? gameInfo(view, meta)}</p>}
       </div>
+      {frame?.banner}
       {session.kind === "local" && <p class="notice warn mp-local">{t("mp.local")}</p>}
       {!view ? (
         <div class="mp-connecting">
@@ -161,14 +179,16 @@ export function Game({ session, onAgain, meta = null, againLabel }: Props) {
           <p class="mp-error" role="status">{error && errorText(error.code, error.message)}</p>
         </div>
       ) : (
-        <div class="mp-play">
+        <div class={`mp-play${frame?.aside ? " with-aside" : ""}`}>
           <div class="mp-side">
             <Hand view={view} />
             {timer()}
-            <button type="button" class="mp-draw" aria-keyshortcuts="G" onClick={draw} disabled={view.over}>
-              {t("mp.draw")}
-              <kbd aria-hidden="true">G</kbd>
-            </button>
+            {canDraw && (
+              <button type="button" class="mp-draw" aria-keyshortcuts="G" onClick={draw} disabled={view.over}>
+                {t("mp.draw")}
+                <kbd aria-hidden="true">G</kbd>
+              </button>
+            )}
             <p class="mp-total">
               <span>{t("mp.total")}</span>
               <strong data-total={view.score.total}>{view.score.total}</strong>
@@ -178,6 +198,7 @@ export function Game({ session, onAgain, meta = null, againLabel }: Props) {
                 {t("mp.forfeited", { count: view.forfeited })}
               </p>
             )}
+            {frame?.side}
           </div>
           <div class="mp-main">
             <div class="mp-toolbar">
@@ -207,13 +228,14 @@ export function Game({ session, onAgain, meta = null, againLabel }: Props) {
               <p class="mp-error" role="status">{error && errorText(error.code, error.message)}</p>
             </div>
             <Board view={view} ready={ready} showPreview={previewOn && !serverOnly} onCell={onCell} />
-            {view.over && !endOpen && (
+            {view.over && !endOpen && !frame && (
               <p class="mp-after">
                 <button type="button" onClick={() => setEndOpen(true)}>{t("mp.end.show")}</button>
                 <button type="button" class="primary" onClick={onAgain}>{againLabel ?? t("mp.end.again")}</button>
               </p>
             )}
           </div>
+          {frame?.aside && <div class="mp-aside">{frame.aside}</div>}
         </div>
       )}
       {jokerDecision && (

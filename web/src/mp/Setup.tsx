@@ -1,6 +1,6 @@
 // The landing of Matematický poker: the kind of game (free or ranked), difficulty (with
-// seconds for hard), scoring table and Start; the leaderboard, the daily challenge, the modes
-// not built yet, the helper modes and the rules.
+// seconds for hard), scoring table and Start; the leaderboard, the daily challenge, duel and
+// group games (server only: offline it says so), the helper modes and the rules.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang } from "../i18n";
 import { href } from "../router";
@@ -25,10 +25,11 @@ interface Props {
 }
 
 const LINKED = [
-  { id: "board", name: "board.title", path: "/matematicky-poker/zebricek" },
-  { id: "daily", name: "daily.title", path: "/matematicky-poker/denni-vyzva" },
+  { id: "board", name: "board.title", about: "ranked.more.board.about", path: "/matematicky-poker/zebricek" },
+  { id: "daily", name: "daily.title", about: "ranked.more.daily.about", path: "/matematicky-poker/denni-vyzva" },
+  { id: "duel", name: "mp.more.duel", about: "lobby.more.duel.about", path: "/matematicky-poker/duel" },
+  { id: "group", name: "mp.more.group", about: "lobby.more.group.about", path: "/matematicky-poker/skupina" },
 ];
-const MORE = ["duel", "group"];
 const HELPERS = [
   { id: "picker", path: "/matematicky-poker/vyber-cisel" },
   { id: "table", path: "/matematicky-poker/tabulka" },
@@ -175,19 +176,14 @@ export function Setup({ initial, busy, failure, focusStart, initialKind, onStart
         <section class="mp-more" aria-labelledby="mp-more-title">
           <h2 id="mp-more-title">{t("mp.more.title")}</h2>
           <ul>
-            {LINKED.map(({ id, name, path }) => (
+            {LINKED.map(({ id, name, about, path }) => (
               <li key={id}>
                 <a href={href(path)}>{t(name)}</a>
-                <small>{t(`ranked.more.${id}.about`)}</small>
-              </li>
-            ))}
-            {MORE.map((id) => (
-              <li key={id}>
-                <span>{t(`mp.more.${id}`)}</span>
-                <span class="badge">{t("mp.more.soon")}</span>
+                <small>{t(about)}</small>
               </li>
             ))}
           </ul>
+          {offline && <p class="mp-more-note">{t("lobby.more.offline")}</p>}
         </section>
         <section class="mp-more" aria-labelledby="mp-helpers-title">
           <h2 id="mp-helpers-title">{t("mp.helpers.title")}</h2>

@@ -1,0 +1,111 @@
+// The running duel or group game of one seat: the solo game screen (board, hand, clock,
+// jokers) framed with the live ranking and what the lobby says (an opponent who dropped, a
+// dealer away); a dealer who only deals gets the dealer's desk instead; once the whole game
+// is over, the end ranking with everybody's board.
+import type { ComponentChildren } from "preact";
+import { useState } from "preact/hooks";
+import { t, useLang } from "../i18n";
+import { Game } from "../mp/Game";
+import type { GameSession } from "../mp/session";
+import { ConfirmDialog } from "../profile/ConfirmDialog";
+import { DealerDesk } from "./DealerDesk";
+import { kindName, settingsInfo } from "./format";
+import { Ranking } from "./Ranking";
+import { Results } from "./Results";
+import type { LobbyState, MultiView } from "./types";
+
+interface Props {
+  session: GameSession;
+  lobby: LobbyState;
+  view: MultiView;
+  banner: ComponentChildren;
+  onLeave: () => void;
+  /** The seat joined with a profile: the game counts in its statistics. */
+  recorded: boolean;
+}
+
+export function MultiGame({ session, lobby, view, banner, onLeave, recorded }: Props) {
+  useLang();
+  const [ending, setEnding] = useState(false);
+  const me = lobby.players.find((player) => player.seat === lobby.you);
+  const dealer = lobby.kind === "group" && me?.host === true;
+
+  if (view.game_over) return <Results lobby={lobby} view={view} recorded={recorded} />;
+
+  const title = kindName(lobby.kind);
+  const info = settingsInfo(lobby.settings);
+  const lines = [banner, ...lobbyNotes(lobby, view)];
+  const endDialog = ending && (
+    <ConfirmDialog
+      title={t("lobby.end.title")}
+      text={t("lobby.end.text")}
+      confirm={t("lobby.end")}
+      onConfirm={() => {
+        setEnding(false);
+        session.act({ type: "end" });
+      }}
+      onCancel={() => setEnding(false)}
+    />
+  );
+  const controls = (
+    <div class="lobby-controls">
+      {dealer && (
+        <button type="button" class="lobby-end" onClick={() => setEnding(true)}>{t("lobby.end")}</button>
+      )}
+      <button type="button" class="lobby-leave" onClick={onLeave}>{t("lobby.leave")}</button>
+    </div>
+  );
+  const ranking = <Ranking lobby={lobby} view={view} />;
+
+  if (!view.playing) {
+    return (
+      <>
+        <DealerDesk session={session} view={view} title={title} info={info} banner={lines} controls={controls} ranking={ranking} />
+        {endDialog}
+      </>
+    );
+  }
+  const waiting = view.waiting ?? 0;
+  // The queue behind the number in hand, or what the seat waits for; nothing when neither.
+  const queue = view.over
+    ? null
+    : waiting > 1
+      ? t("lobby.queue", { count: waiting - 1 })
+      : view.hand === null
+        ? t(lobby.kind === "group" && !dealer ? "lobby.wait.dealer" : "lobby.wait.draw")
+        : null;
+  const side = (
+    <>
+      <p class="lobby-queue" data-waiting={waiting}>{queue}</p>
+      {controls}
+    </>
+  );
+  return (
+    <>
+      <Game
+        session={session}
+        onAgain={() => undefined}
+        frame={{ title, info, banner: lines, canDraw: lobby.kind === "duel" || dealer, side, aside: ranking }}
+      />
+      {endDialog}
+    </>
+  );
+}
+
+/** What the lobby says about the others while the game runs, one notice each. */
+function lobbyNotes(lobby: LobbyState, view: MultiView): ComponentChildren[] {
+  const notes: ComponentChildren[] = [];
+  const others = lobby.players.filter((player) => player.seat !== lobby.you);
+  if (lobby.kind === "duel") {
+    const opponent = others[0];
+    if (opponent?.gone) notes.push(t("lobby.note.opponent.left", { name: opponent.nickname }));
+    else if (opponent && !opponent.connected) notes.push(t("lobby.note.opponent.off", { name: opponent.nickname }));
+  } else {
+    const host = others.find((player) => player.host);
+    if (host && !host.connected && !host.gone) notes.push(t("lobby.note.dealer.off", { name: host.nickname }));
+  }
+  if (view.playing && view.over && !view.game_over) notes.push(t(`lobby.note.done.${lobby.kind}`));
+  return notes.map((text, index) => (
+    <p key={index} class="notice lobby-note" role="status">{text}</p>
+  ));
+}

@@ -1,0 +1,79 @@
+// The lobby HTTP API (docs/api.md, "Lobbies"): create, look up, join. With the selected
+// profile's key the person plays as that profile (and the game is recorded); without one a
+// nickname is sent. Every call answers, throws ApiError (the server's code) or
+// ServerUnreachable (no server: offline, or a service worker answering in its place).
+import { ApiError, ServerUnreachable } from "../net/remote";
+import { reportServer } from "../worker/client";
+import type { LobbyKind, LobbySummary, SeatTicket } from "./types";
+import type { Mode, ScoringTable } from "../mp/types";
+
+export interface LobbyRequest {
+  kind: LobbyKind;
+  mode: Mode;
+  seconds: number | null;
+  table: ScoringTable;
+  /** Group only: whether the dealer plays too. */
+  dealerPlays?: boolean;
+}
+
+/** Who asks: the profile key, else the nickname. */
+export interface Who {
+  key: string | null;
+  nickname: string;
+}
+
+async function call<T>(method: string, path: string, body: unknown, key: string | null): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (key) headers.authorization = `Bearer ${key}`;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+    });
+  } catch {
+    reportServer(false);
+    throw new ServerUnreachable("no server");
+  }
+  const answer = (await response.json().catch(() => undefined)) as (T & { code?: unknown; message?: string }) | undefined;
+  if (response.ok && answer !== undefined) {
+    reportServer(true);
+    return answer;
+  }
+  if (!response.ok && typeof answer?.code === "string") {
+    reportServer(true);
+    throw new ApiError(answer.code, answer.message ?? answer.code);
+  }
+  // No JSON from the API: a proxy or a service worker answered, not the server.
+  reportServer(false);
+  throw new ServerUnreachable(`HTTP ${response.status}`);
+}
+
+export function createLobby(request: LobbyRequest, who: Who): Promise<SeatTicket> {
+  const body: Record<string, unknown> = {
+    game: "matematicky-poker",
+    kind: request.kind,
+    mode: request.mode,
+    table: request.table,
+  };
+  if (request.mode === "hard") body.seconds = request.seconds;
+  if (request.kind === "group") body.dealer_plays = request.dealerPlays !== false;
+  if (!who.key) body.nickname = who.nickname;
+  return call("POST", "/api/lobbies", body, who.key);
+}
+
+export function lookupLobby(code: string): Promise<LobbySummary> {
+  return call("GET", `/api/lobbies/${encodeURIComponent(code)}`, undefined, null);
+}
+
+export function joinLobby(code: string, who: Who): Promise<SeatTicket> {
+  return call("POST", `/api/lobbies/${encodeURIComponent(code)}/join`, who.key ? {} : { nickname: who.nickname }, who.key);
+}
+
+/** The QR code of the join link, as an image the server draws. */
+export function qrUrl(code: string): string {
+  return `/api/lobbies/${encodeURIComponent(code)}/qr.svg`;
+}

@@ -1,0 +1,28 @@
+// Join codes as people type and read them (docs/decisions.md, "Join codes"): six characters
+// without look-alikes, shown as ABC-DEF; typed in any case, with spaces or a dash.
+
+const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+const SEPARATORS = /[\s\-\u2010-\u2014]/g;
+
+/** The canonical code (ABCDEF) for what a person typed, or null when it cannot be one. */
+export function normalizeCode(text: string): string | null {
+  const code = text.replace(SEPARATORS, "").toUpperCase();
+  if (code.length !== 6) return null;
+  for (const char of code) if (!ALPHABET.includes(char)) return null;
+  return code;
+}
+
+/** ABCDEF as ABC-DEF. */
+export function formatCode(code: string): string {
+  return `${code.slice(0, 3)}-${code.slice(3)}`;
+}
+
+/** The page of a lobby in this app: #/matematicky-poker/hra/ABCDEF. */
+export function lobbyPath(code: string): string {
+  return `/matematicky-poker/hra/${code}`;
+}
+
+/** The absolute join link (the same as the server's `link`, and the QR code's). */
+export function joinLink(code: string): string {
+  return `${location.origin}/#${lobbyPath(code)}`;
+}
