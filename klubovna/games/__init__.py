@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from klubovna.core import Game, IllegalAction
+from klubovna.games.kostkovy_poker import ENGINE as KOSTKOVY_POKER
 from klubovna.games.matematicky_poker import ENGINE as MATEMATICKY_POKER
 
 GAMES: dict[str, Game[Any]] = {
     MATEMATICKY_POKER.name: MATEMATICKY_POKER,
+    KOSTKOVY_POKER.name: KOSTKOVY_POKER,
 }
 """Every engine by its name (the name clients and tables use)."""
 

@@ -164,7 +164,7 @@ class Table:
     def _act(self, seat: int, message: Act, now: int) -> Step:
         if message.seq <= self.last_seq[seat]:
             # A resent action: answer with the current view, never apply it twice.
-            return Step(replies=[(seat, self.view_message(seat, now, ack=message.seq))])
+            return Step(replies=[(seat, self.update(seat, now, ack=message.seq))])
         try:
             state, events = self.game.apply(self.state, seat, message.action, now)
         except IllegalAction as error:

@@ -1,0 +1,108 @@
+"""What one seat sees of a Kostkový poker game (JSON-ready): its own dice, everybody's chips,
+bets and kept-dice counts, the table dice, and the last hand's showdown.
+Never another seat's dice before the showdown, never a folded hand, never a future roll."""
+
+from __future__ import annotations
+
+from klubovna.core import IllegalAction, Json, View
+
+from .rules import action_types, keep_max, result, to_call
+from .scoring import best_line, hand_value
+from .state import ANTE, KEEP_COSTS, MAX_RAISES, State
+
+GAME_NAME = "kostkovy-poker"
+
+
+def view(state: State, seat: int) -> View:
+    """Everything `seat` may know now.
+
+    >>> from klubovna.games.kostkovy_poker.rules import apply, new
+    >>> s, _ = apply(new({"seats": 3}, seed=4), 0, {"type": "start"}, now=0)
+    >>> v = view(s, 0)
+    >>> v["phase"], len(v["dice"]), v["actions"], v["keep_max"], v["pot"]
+    ('keep', 5, ['keep'], 4, 3)
+    >>> [p["kept"] for p in v["players"]]  # counts are shown once everyone has chosen
+    [None, None, None]
+    """
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.seats):
+        raise IllegalAction("not_your_seat", f"Seat {seat!r} does not play in this game.")
+    me = state.seats[seat]
+    keeping = state.phase == "keep" and me.in_hand and me.kept is None
+    return {
+        "game": GAME_NAME,
+        "seat": seat,
+        "chips_at_start": state.chips,
+        "seconds": state.seconds,
+        "started": state.started,
+        "phase": state.phase,
+        "hand": state.hand,
+        "dealer": state.dealer,
+        "turn": state.turn,
+        "deadline": state.deadline,
+        "table": list(state.table),
+        "pot": state.pot,
+        "bet_size": state.bet_size,
+        "level": state.level,
+        "raises": state.raises,
+        "max_raises": MAX_RAISES,
+        "players": [_public_seat(state, i) for i in range(len(state.seats))],
+        "dice": list(me.rolled),
+        "kept": None if me.kept is None else list(me.kept),
+        "to_call": min(to_call(state, seat), me.chips) if state.phase == "betting" else 0,
+        "actions": action_types(state, seat),
+        "keep_max": keep_max(me.chips) if keeping else None,
+        "last_hand": _last_hand(state),
+        "game_over": state.over,
+        "result": result(state),
+    }
+
+
+def _public_seat(state: State, index: int) -> Json:
+    """What everybody knows of a seat: chips and bets, whether it has chosen, and once all
+    have chosen how many dice it kept (never which)."""
+    seat = state.seats[index]
+    revealed = state.phase == "betting" and seat.in_hand and seat.kept is not None
+    kept = len(seat.kept) if revealed and seat.kept is not None else None
+    paid_to_keep = KEEP_COSTS[kept] if kept is not None else 0
+    return {
+        "seat": index,
+        "chips": seat.chips,
+        "out": seat.out,
+        "in_hand": seat.in_hand,
+        "folded": seat.folded,
+        "all_in": seat.live and seat.chips == 0,
+        "chosen": seat.in_hand and seat.kept is not None,
+        "kept": kept,
+        "put_in": seat.put_in,
+        "round_bet": seat.round_bet,
+        "bets": seat.put_in - paid_to_keep - ANTE if seat.in_hand else 0,
+        "stop": seat.stop,
+    }
+
+
+def _last_hand(state: State) -> Json:
+    """The last finished hand: its table dice, the hands shown at its showdown (none when
+    everybody else folded) and what each seat won; None before the first hand ends."""
+    if not state.last_table:
+        return None
+    hands: list[Json] = []
+    for index, seat in enumerate(state.seats):
+        if seat.shown is not None:
+            value, pips, six = hand_value(seat.shown, state.last_table)
+            line = best_line(six)
+            hands.append(
+                {
+                    "seat": index,
+                    "kept": list(seat.shown),
+                    "six": list(six),
+                    "value": value,
+                    "pips": pips,
+                    "line": None if line is None else line.name,
+                }
+            )
+    return {
+        "hand": state.hand if state.over else state.hand - 1,
+        "table": list(state.last_table),
+        "hands": hands,
+        "won": [seat.won for seat in state.seats],
+    }
