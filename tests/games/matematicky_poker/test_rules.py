@@ -726,7 +726,7 @@ def test_text_form_rejects_malformed(text: str) -> None:
 
 
 def test_registry() -> None:
-    assert GAMES == {"matematicky-poker": ENGINE}
+    assert GAMES["matematicky-poker"] is ENGINE
     assert get_game("matematicky-poker") is ENGINE
     assert ENGINE.name == "matematicky-poker"
     with pytest.raises(IllegalAction) as caught:

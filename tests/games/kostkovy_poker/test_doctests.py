@@ -1,0 +1,25 @@
+"""The runnable examples in the Kostkový poker engine's and computer players' docstrings."""
+
+from __future__ import annotations
+
+import doctest
+from types import ModuleType
+
+import pytest
+
+from klubovna.bots import kostkovy_poker as bots
+from klubovna.bots.kostkovy_poker import arena, chytry, deals, klidny, seen, sparring
+from klubovna.games import kostkovy_poker
+from klubovna.games.kostkovy_poker import pots, rules, scoring, state, view
+
+MODULES = [
+    kostkovy_poker, pots, rules, scoring, state, view,
+    bots, arena, chytry, deals, klidny, seen, sparring,
+]
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
+def test_docstring_examples(module: ModuleType) -> None:
+    outcome = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert outcome.attempted > 0, f"{module.__name__} has no runnable example"
+    assert outcome.failed == 0
