@@ -9,14 +9,42 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from klubovna.core import IllegalAction
+from klubovna.core import Game, IllegalAction
 from klubovna.games import get_game
 from klubovna.tables.log import LogEntry
-from klubovna.tables.table import Table, hash_key
+from klubovna.tables.robots import ROBOTS
+from klubovna.tables.table import Outbox, Table, hash_key
+
+MAX_ROBOT_MOVES = 10_000
+"""A guard: computer players alone never play a whole game between two human moves."""
+
+
+NOBODY = "-"
+"""The key hash of a seat no person holds here (a computer player's): no key opens it."""
+
+
+def key_hashes(game: Game[Any], config: dict[str, Any], seed: int, key: str) -> list[str]:
+    """Seat 0 is the person's (with `key`); any other seat is a computer player's."""
+    state = game.new({k: v for k, v in config.items() if k != ROBOTS}, seed)
+    return [hash_key(key)] + [NOBODY] * (game.seats(state) - 1)
+
+
+def robots_play(table: Table, now: int) -> Outbox:
+    """Let the computer players move until none has a move (at once: the page paces the
+    events it shows)."""
+    outbox: Outbox = []
+    for _ in range(MAX_ROBOT_MOVES):
+        step = table.robot_step(now)
+        if step.entry is None:
+            break
+        outbox += table.commit(step, now)
+    return outbox
 
 
 class LocalHost:
-    """Local tables by id. Each has one seat whose key the caller chose.
+    """Local tables by id. Seat 0 is the person's, with the key the caller chose; other
+    seats (Kostkový poker against the computer) are computer players named in the
+    request's "robots".
 
     >>> host = LocalHost()
     >>> host.create("t1", '{"game": "matematicky-poker", "mode": "easy"}', 7, "k")
@@ -37,7 +65,7 @@ class LocalHost:
                 raise IllegalAction("bad_config", "The request must be a JSON object.")
             config = {k: v for k, v in body.items() if k != "game"}
             game = get_game(str(body.get("game")))
-            table = Table(table_id, game, config, seed, [hash_key(key)])
+            table = Table(table_id, game, config, seed, key_hashes(game, config, seed, key))
         except IllegalAction as error:
             return json.dumps({"t": "error", "seq": None, **error.to_json()})
         self.tables[table_id] = table
@@ -56,7 +84,7 @@ class LocalHost:
             "id": table_id,
             "request": self.requests[table_id],
             "seed": table.seed,
-            "key_hash": table.key_hashes[0],
+            "key_hashes": table.key_hashes,
             "log": [entry.to_json() for entry in table.log],
         })
 
@@ -72,8 +100,9 @@ class LocalHost:
             config = {k: v for k, v in body.items() if k != "game"}
             game = get_game(str(body.get("game")))
             entries = [LogEntry.from_json(entry) for entry in data["log"]]
+            hashes = data["key_hashes"] if "key_hashes" in data else [data["key_hash"]]
             table = Table.restore(
-                table_id, game, config, int(data["seed"]), [str(data["key_hash"])], entries
+                table_id, game, config, int(data["seed"]), [str(h) for h in hashes], entries
             )
         except IllegalAction as error:
             return json.dumps({"t": "error", "seq": None, **error.to_json()})
@@ -96,14 +125,16 @@ class LocalHost:
             return _errors("bad_json", "The message is not valid JSON.")
         outbox = table.commit(table.tick(now), now)
         outbox += table.commit(table.handle(0, data, now), now)
-        outbox += table.flush(now)  # one player: nothing to batch
-        return json.dumps([out for _, out in outbox])
+        outbox += robots_play(table, now)
+        outbox += table.flush(now)  # one person: nothing to batch
+        return json.dumps([out for seat, out in outbox if seat == 0])
 
     def tick(self, now: int) -> str:
         """Settle due deadlines of every table: {table id: [messages]} as JSON."""
         out: dict[str, list[Any]] = {}
         for table_id, table in self.tables.items():
-            messages = [m for _, m in table.commit(table.tick(now), now) + table.flush(now)]
+            outbox = table.commit(table.tick(now), now) + robots_play(table, now)
+            messages = [m for seat, m in outbox + table.flush(now) if seat == 0]
             if messages:
                 out[table_id] = messages
         return json.dumps(out)

@@ -15,6 +15,7 @@ from typing import Any
 from klubovna.core import Event, Game, IllegalAction
 from klubovna.tables.log import LogEntry
 from klubovna.tables.protocol import Act, Hello, Ping, ProtocolError, parse_client_message
+from klubovna.tables.robots import ROBOTS, robot_move, seat_robots
 
 Message = dict[str, Any]
 CATCH_UP_VERSIONS = 1000
@@ -66,9 +67,11 @@ class Table:
         self.game = game
         self.config = dict(config)
         self.seed = seed
-        self.state = game.new(config, seed)
+        self.state = game.new({k: v for k, v in config.items() if k != ROBOTS}, seed)
         if len(key_hashes) != game.seats(self.state):
             raise ValueError("one key per seat")
+        self.robots = seat_robots(game, config.get(ROBOTS), len(key_hashes))
+        """Seats held by computer players (their keys open nothing: nobody has them)."""
         self.key_hashes = list(key_hashes)
         self.log: list[LogEntry] = []
         self.event_log: list[list[Event]] = []  # events of each version, for catch-up
@@ -182,6 +185,17 @@ class Table:
         state, events = self.game.apply(self.state, seat, action, now)
         entry = LogEntry(version=self.version + 1, kind="act", now=now, seat=seat, action=action)
         return Step(entry=entry, state=state, events=events)
+
+    def robot_step(self, now: int) -> Step:
+        """The next move of a computer player, if one has a move: an empty Step when none
+        has (or the game is over). Callers persist and commit it like any other, and ask
+        again until it is empty."""
+        if not self.robots or self.over:
+            return Step()
+        move = robot_move(self.game, self.state, self.robots, self.seed, self.version)
+        if move is None:
+            return Step()
+        return self.act_for(move[0], move[1], now)
 
     def tick(self, now: int) -> Step:
         """Expire what is due at `now`; an empty Step when nothing is."""

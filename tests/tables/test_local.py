@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from klubovna.tables import hash_key
 from klubovna.tables.local import LocalHost
 
 T0 = 1_700_000_000_000
@@ -45,7 +46,7 @@ def test_export_and_restore_continue_the_game() -> None:
 
     snapshot = host.export("t1")
     data = json.loads(snapshot)
-    assert data["request"] == REQUEST and data["seed"] == 7 and "k" not in data["key_hash"]
+    assert data["request"] == REQUEST and data["seed"] == 7 and data["key_hashes"] == [hash_key("k")]
     assert [entry["kind"] for entry in data["log"]].count("tick") == 1
 
     again = LocalHost()
