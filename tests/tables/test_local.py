@@ -46,7 +46,8 @@ def test_export_and_restore_continue_the_game() -> None:
 
     snapshot = host.export("t1")
     data = json.loads(snapshot)
-    assert data["request"] == REQUEST and data["seed"] == 7 and data["key_hashes"] == [hash_key("k")]
+    assert data["request"] == REQUEST and data["seed"] == 7
+    assert data["key_hashes"] == [hash_key("k")]
     assert [entry["kind"] for entry in data["log"]].count("tick") == 1
 
     again = LocalHost()
