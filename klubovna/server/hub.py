@@ -24,6 +24,7 @@ from klubovna.tables.table import Message
 
 log = logging.getLogger("klubovna.hub")
 SWEEP_SECONDS = 0.1
+MAX_ROBOT_MOVES = 1000
 
 
 class Connection(Protocol):
@@ -116,6 +117,7 @@ class Hub:
                 # A due deadline is settled (and logged) before the action is judged.
                 await self._commit(live, live.table.tick(now), now)
                 await self._commit(live, live.table.handle(seat, data, now), now)
+                await self._robots(live, now)
             except StorageError:
                 return {"t": "error", "seq": data.get("seq") if isinstance(data, dict) else None,
                         "code": "unavailable",
@@ -141,6 +143,16 @@ class Hub:
             now = now_ms()
             await self._commit(live, live.table.tick(now), now)
             await self._commit(live, live.table.act_for(seat, action, now), now)
+            await self._robots(live, now)
+
+    async def _robots(self, live: LiveTable, now: int) -> None:
+        """Computer players move (each move stored and sent like any other) until none has
+        a move; a bounded loop, so a bot bug cannot hang the table."""
+        for _ in range(MAX_ROBOT_MOVES):
+            step = live.table.robot_step(now)
+            if step.entry is None:
+                return
+            await self._commit(live, step, now)
 
     async def _commit(self, live: LiveTable, step: Step, now: int) -> None:
         table = live.table
@@ -188,6 +200,7 @@ class Hub:
                 now = now_ms()
                 with contextlib.suppress(StorageError):  # tried again on the next sweep
                     await self._commit(live, live.table.tick(now), now)
+                    await self._robots(live, now)
         for table_id, live in list(self.live.items()):
             if live.table.over and not any(live.connections.values()):
                 del self.live[table_id]  # reloaded from the store when asked for

@@ -26,18 +26,58 @@ CONFLICTS = {"lobby_full", "already_started", "lobby_closed", "already_joined", 
 
 
 class CreateLobby(BaseModel):
+    """Matematický poker: a duel or group (mode, seconds, table, dealer_plays). Kostkový
+    poker: a table (seats, chips, seconds, robots)."""
+
     model_config = ConfigDict(extra="forbid")
 
-    game: Literal["matematicky-poker"]
-    kind: Literal["duel", "group"]
+    game: Literal["matematicky-poker", "kostkovy-poker"]
+    kind: Literal["duel", "group", "table"]
     nickname: StrictStr | None = Field(default=None, max_length=200,
                                        description="Without a profile key: required.")
-    mode: Literal["easy", "hard"] = "easy"
+    mode: Literal["easy", "hard"] | None = None
     seconds: Annotated[StrictInt | None, Field(ge=3, le=300)] = None
-    table: Literal["adjacent", "school", "matematico"] = "adjacent"
+    table: Literal["adjacent", "school", "matematico"] | None = None
     dealer_plays: StrictBool | None = Field(
         default=None, description="Group only: the dealer also plays (default) or only deals."
     )
+    seats: Annotated[StrictInt | None, Field(ge=2, le=6)] = Field(
+        default=None, description="Kostkový poker: people and computer players (default 4).")
+    chips: Annotated[StrictInt | None, Field(ge=10, le=100)] = Field(
+        default=None, description="Kostkový poker: chips each (default 20).")
+    robots: Literal["klidny", "chytry"] | None = Field(
+        default=None, description="Kostkový poker: who takes the empty seats (default klidny).")
+
+
+GAME_KINDS = {"matematicky-poker": ("duel", "group"), "kostkovy-poker": ("table",)}
+MP_FIELDS = ("mode", "table", "dealer_plays")
+KP_FIELDS = ("seats", "chips", "robots")
+
+
+def lobby_settings(body: CreateLobby) -> dict[str, Any]:
+    """The lobby's settings (the engine config but what the lobby adds at the start)."""
+    if body.kind not in GAME_KINDS[body.game]:
+        raise ApiError(422, "bad_config", f"{body.game} has no {body.kind} lobby.")
+    sent = body.model_fields_set
+    if body.game == "kostkovy-poker":
+        stray = sorted(sent & set(MP_FIELDS))
+        if stray:
+            raise ApiError(422, "bad_config", f"Kostkový poker has no {stray}.")
+        return {"seats": body.seats or 4, "chips": body.chips or 20,
+                "seconds": 30 if body.seconds is None else body.seconds,
+                "robots": body.robots or "klidny"}
+    stray = sorted(sent & set(KP_FIELDS))
+    if stray:
+        raise ApiError(422, "bad_config", f"Matematický poker has no {stray}.")
+    if body.kind == "duel" and body.dealer_plays is not None:
+        raise ApiError(422, "bad_config", "Both players play in a duel.")
+    mode = body.mode or "easy"
+    if (mode == "hard") != (body.seconds is not None):
+        raise ApiError(422, "bad_config", "Hard mode needs seconds (3-300); easy mode has none.")
+    settings: dict[str, Any] = {"mode": mode, "table": body.table or "adjacent"}
+    if body.seconds is not None:
+        settings["seconds"] = body.seconds
+    return settings
 
 
 class JoinLobby(BaseModel):
@@ -56,6 +96,7 @@ class Seat(BaseModel):
 
 class LobbyInfo(BaseModel):
     code: str
+    game: str
     kind: str
     status: str
     settings: dict[str, Any]
@@ -69,8 +110,9 @@ def rooms_of(request: Request) -> Rooms:
     return rooms
 
 
-def link_of(code: str) -> str:
-    return f"/#/matematicky-poker/hra/{code}"
+def link_of(room: Room) -> str:
+    """The join link's path: the game's page (its id is its route) with the code."""
+    return f"/#/{room.game}/hra/{room.lobby.code}"
 
 
 def who(profile: ProfileRow | None, nickname: str | None) -> tuple[str, str | None]:
@@ -107,19 +149,14 @@ async def create_lobby(
     body: CreateLobby, request: Request,
     profile: Annotated[ProfileRow | None, Depends(optional_profile_of)],
 ) -> Seat:
-    """Open a duel or a group; the creator takes seat 0 (the group's dealer)."""
+    """Open a duel, a group or a Kostkový poker table; the creator takes seat 0 (the
+    group's dealer, the table's host)."""
     limits = limits_of(request)
     limits.tables_by_address.check(address_of(request), "new games")
     if profile is not None:
         limits.tables_by_profile.check(profile.id, "new games")
     nickname, profile_id = who(profile, body.nickname)
-    if body.kind == "duel" and body.dealer_plays is not None:
-        raise ApiError(422, "bad_config", "Both players play in a duel.")
-    if (body.mode == "hard") != (body.seconds is not None):
-        raise ApiError(422, "bad_config", "Hard mode needs seconds (3-300); easy mode has none.")
-    settings: dict[str, Any] = {"mode": body.mode, "table": body.table}
-    if body.seconds is not None:
-        settings["seconds"] = body.seconds
+    settings = lobby_settings(body)
     try:
         room, key, seat = await rooms_of(request).create(
             body.game, body.kind, nickname, profile_id, settings,
@@ -127,15 +164,15 @@ async def create_lobby(
         )
     except IllegalAction as error:
         raise refused(error) from None
-    code = room.lobby.code
-    return Seat(code=code, key=key, seat=seat, link=link_of(code))
+    return Seat(code=room.lobby.code, key=key, seat=seat, link=link_of(room))
 
 
 @router.get("/{code}", response_model=LobbyInfo, responses=ERRORS)
 async def get_lobby(code: str, request: Request) -> LobbyInfo:
     """What the join page shows before joining; no key needed, only the code."""
-    lobby = (await room_by_code(request, code)).lobby
-    return LobbyInfo(code=lobby.code, kind=lobby.kind, status=lobby.status,
+    room = await room_by_code(request, code)
+    lobby = room.lobby
+    return LobbyInfo(code=lobby.code, game=room.game, kind=lobby.kind, status=lobby.status,
                      settings=settings_of(lobby), dealer_plays=lobby.dealer_plays,
                      players=len(lobby.members), limit=lobby.limit)
 
@@ -151,14 +188,14 @@ async def join_lobby(
         key, seat = await rooms_of(request).join(room, nickname, profile_id)
     except IllegalAction as error:
         raise refused(error) from None
-    return Seat(code=room.lobby.code, key=key, seat=seat, link=link_of(room.lobby.code))
+    return Seat(code=room.lobby.code, key=key, seat=seat, link=link_of(room))
 
 
 @router.get("/{code}/qr.svg", responses={200: {"content": {"image/svg+xml": {}}}, **ERRORS})
 async def lobby_qr(code: str, request: Request) -> Response:
     """The join link as a QR code (SVG), for a phone's camera."""
     room = await room_by_code(request, code)
-    url = str(request.base_url).rstrip("/") + link_of(room.lobby.code)
+    url = str(request.base_url).rstrip("/") + link_of(room)
     out = io.BytesIO()
     segno.make(url, error="m").save(out, kind="svg", scale=8, border=2, xmldecl=False,
                                     title=f"QR: {url}", dark="#000", light="#fff")

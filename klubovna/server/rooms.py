@@ -38,9 +38,14 @@ CLOSE_TAKEN_OVER = 4001
 CLOSE_SILENT = 4408
 
 
+SHOWN_SETTINGS = {"duel": ("mode", "seconds", "table"), "group": ("mode", "seconds", "table"),
+                  "table": ("seats", "chips", "seconds", "robots")}
+
+
 def settings_of(lobby: Lobby) -> dict[str, Json]:
-    """The game's settings as members see them: mode, seconds (None in easy), table."""
-    return {name: lobby.settings.get(name) for name in ("mode", "seconds", "table")}
+    """The game's settings as members see them: for Matematický poker mode, seconds (None in
+    easy) and table; for a Kostkový poker table seats, chips, seconds and the robots."""
+    return {name: lobby.settings.get(name) for name in SHOWN_SETTINGS[lobby.kind]}
 
 
 class Socket(Protocol):
@@ -159,16 +164,17 @@ class Rooms:
             lobby = room.lobby
             before = lobby.to_json()
             config: dict[str, Json] = dict(lobby.start(seat, now_ms()))
-            if any(member.profile for member in lobby.members):
+            if room.game == "matematicky-poker" and any(m.profile for m in lobby.members):
                 config["min_think_ms"] = MIN_THINK_MS
             try:
                 live = await self.hub.create_table(
                     room.game, config, lobby.key_hashes(),
                     recording=Recording(kind=lobby.kind), lobby=lobby,
                 )
-            except Exception:
+            except Exception as error:
                 room.lobby = Lobby.from_json(before)
-                raise
+                log.exception("starting lobby %s failed", lobby.code)
+                raise StorageError from error
             room.table_id = live.table.id
             for conn_id, socket in room.sockets.items():
                 member_seat = room.presence.seat_of(conn_id)

@@ -73,7 +73,8 @@ class Store:
         With `lobby` (a duel or group that starts) the lobby is saved with it, and each
         seat records for its member's profile."""
         recording = recording or Recording()
-        profiles = [m.profile for m in lobby.members] if lobby else [None] * len(key_hashes)
+        profiles = [m.profile for m in lobby.members] if lobby else []
+        profiles += [None] * (len(key_hashes) - len(profiles))  # computer players: nobody
         try:
             with Session(self.engine) as session, session.begin():
                 session.add(TableRow(

@@ -12,11 +12,14 @@ from typing import Any, Literal
 
 from klubovna.core import IllegalAction, Json
 
-Kind = Literal["duel", "group"]
+Kind = Literal["duel", "group", "table"]
 Status = Literal["waiting", "playing", "closed"]
 Outcome = Literal["finished", "dealer_left", "host_left", "abandoned", "expired"]
 
-KINDS: tuple[Kind, ...] = ("duel", "group")
+KINDS: tuple[Kind, ...] = ("duel", "group", "table")
+"""Matematický poker's duel and group; "table": a game whose empty seats computer players
+take at the start (Kostkový poker), with `settings["seats"]` seats and
+`settings["robots"]` naming the computer player."""
 STATUSES: tuple[Status, ...] = ("waiting", "playing", "closed")
 DUEL_SEATS = 2
 """A duel has exactly two seats, both play."""
@@ -25,7 +28,9 @@ GROUP_MAX = 50
 IDLE_EXPIRY_MS = 6 * 60 * 60 * 1000
 """A lobby that never finished is dropped after 6 hours without activity."""
 RESERVED = frozenset({"variant", "seats", "dealer_plays"})
-"""Engine config keys the lobby sets itself at the start."""
+"""Engine config keys a duel's or group's lobby sets itself at the start."""
+NOBODY = "-"
+"""The key hash of a computer player's seat: no key opens it."""
 
 
 @dataclass
@@ -102,12 +107,17 @@ class Lobby:
         keys (mode, seconds, table ...), passed through at the start."""
         if kind not in KINDS:
             raise IllegalAction("bad_config", f"A lobby is a duel or a group, got {kind!r}.")
-        if kind == "duel" and not dealer_plays:
-            raise IllegalAction("bad_config", "Both players play in a duel.")
+        if kind != "group" and not dealer_plays:
+            raise IllegalAction("bad_config", "Only a group's dealer may only deal.")
         settings = dict(settings or {})
-        clash = sorted(RESERVED & settings.keys())
-        if clash:
-            raise IllegalAction("bad_config", f"The lobby sets {clash} itself.")
+        if kind == "table":
+            seats, robot = settings.get("seats"), settings.get("robots")
+            if not (isinstance(seats, int) and 2 <= seats <= 6 and isinstance(robot, str)):
+                raise IllegalAction("bad_config", "A table needs 2-6 seats and a computer player.")
+        else:
+            clash = sorted(RESERVED & settings.keys())
+            if clash:
+                raise IllegalAction("bad_config", f"The lobby sets {clash} itself.")
         lobby = cls(code=code, kind=kind, dealer_plays=dealer_plays,
                     settings=settings, created=now, last_activity=now)
         lobby._add(nickname, key_hash, now, profile)
@@ -117,6 +127,10 @@ class Lobby:
 
     @property
     def limit(self) -> int:
+        if self.kind == "table":
+            seats = self.settings["seats"]
+            assert isinstance(seats, int)
+            return seats
         return DUEL_SEATS if self.kind == "duel" else GROUP_MAX
 
     @property
@@ -136,8 +150,12 @@ class Lobby:
         return None
 
     def key_hashes(self) -> list[str]:
-        """Key hashes in table-seat order (join order, the host first) for `Table`."""
-        return [member.key_hash for member in self.members]
+        """Key hashes in table-seat order (join order, the host first) for `Table`; a
+        table's computer players come after the people."""
+        return [member.key_hash for member in self.members] + [NOBODY] * self._robot_seats()
+
+    def _robot_seats(self) -> int:
+        return self.limit - len(self.members) if self.kind == "table" else 0
 
     def table_seat(self, seat: int) -> int:
         """The Table's seat (0..n-1) for a lobby seat: lobby seats may have gaps."""
@@ -148,6 +166,12 @@ class Lobby:
 
     def engine_config(self) -> dict[str, Json]:
         """The engine config for the game with the current members."""
+        if self.kind == "table":  # the empty seats go to the chosen computer player
+            people = len(self.members)
+            robots: dict[str, Json] = {str(seat): self.settings["robots"]
+                                       for seat in range(people, self.limit)}
+            return {**{k: v for k, v in self.settings.items() if k != "robots"},
+                    "robots": robots}
         config: dict[str, Json] = {**self.settings, "variant": self.kind,
                                    "seats": len(self.members)}
         if self.kind == "group":

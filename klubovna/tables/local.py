@@ -11,16 +11,13 @@ from typing import Any
 
 from klubovna.core import Game, IllegalAction
 from klubovna.games import get_game
+from klubovna.tables.lobby import NOBODY
 from klubovna.tables.log import LogEntry
 from klubovna.tables.robots import ROBOTS
 from klubovna.tables.table import Outbox, Table, hash_key
 
 MAX_ROBOT_MOVES = 10_000
 """A guard: computer players alone never play a whole game between two human moves."""
-
-
-NOBODY = "-"
-"""The key hash of a seat no person holds here (a computer player's): no key opens it."""
 
 
 def key_hashes(game: Game[Any], config: dict[str, Any], seed: int, key: str) -> list[str]:

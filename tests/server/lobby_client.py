@@ -84,7 +84,8 @@ def seat_of(response: httpx.Response) -> Seat:
     data = response.json()
     assert set(data) == {"code", "key", "seat", "link"}, data
     assert len(data["code"]) == 6 and set(data["code"]) <= set(ALPHABET), data
-    assert data["link"] == f"/#/matematicky-poker/hra/{data['code']}", data
+    assert data["link"] in (f"/#/{game}/hra/{data['code']}"
+                            for game in ("matematicky-poker", "kostkovy-poker")), data
     assert isinstance(data["key"], str) and len(data["key"]) >= 40, data  # 256 bits
     assert isinstance(data["seat"], int), data
     return Seat(data["code"], data["key"], data["seat"], data["link"])

@@ -143,7 +143,8 @@ def test_the_lobby_before_the_start(server: LiveServer) -> None:
     host = create_lobby(server, "duel", nickname="Ada", table="school")
     info = get_lobby(server, host.code)
     assert info.status_code == 200, info.text
-    assert info.json() == {"code": host.code, "kind": "duel", "status": "waiting",
+    assert info.json() == {"code": host.code, "game": "matematicky-poker", "kind": "duel",
+                           "status": "waiting",
                            "settings": {"mode": "easy", "seconds": None, "table": "school"},
                            "dealer_plays": True, "players": 1, "limit": 2}
     with seated(server, host) as ada:

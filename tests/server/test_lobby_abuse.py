@@ -161,7 +161,7 @@ BAD_LOBBIES: list[tuple[Any, int, set[str]]] = [
     ({**GAME, "kind": "duel", "nickname": "Ada", "seed": 5}, 422,
      {"invalid_request", "seed_not_allowed"}),
     ({**GAME, "kind": "duel", "nickname": "Ada", "preview": False}, 422, {"invalid_request"}),
-    ({**GAME, "kind": "group", "nickname": "Ada", "seats": 3}, 422, {"invalid_request"}),
+    ({**GAME, "kind": "group", "nickname": "Ada", "seats": 3}, 422, {"bad_config"}),
     ({**GAME, "kind": "duel"}, 422, {"bad_nickname"}),
     ({**GAME, "kind": "duel", "nickname": "A"}, 422, {"bad_nickname"}),
     ({**GAME, "kind": "duel", "nickname": "a@b"}, 422, {"bad_nickname"}),

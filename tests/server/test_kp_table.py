@@ -1,0 +1,105 @@
+"""A Kostkový poker table over a lobby: people join by code, computer players take the empty
+seats at the start, everybody plays to the end through real sockets."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from websockets.sync.client import ClientConnection, connect
+
+from tests.server.live import LiveServer
+from tests.server.lobby_client import assert_error, get_lobby, post_join, post_lobby, seat_of
+
+
+class Person:
+    """One person's socket: the latest view, and a plain way of playing (keep the first
+    die, check or call)."""
+
+    def __init__(self, conn: ClientConnection, key: str) -> None:
+        self.conn, self.seq = conn, 0
+        self.view: dict[str, Any] | None = None
+        self.lobby: dict[str, Any] | None = None
+        conn.send(json.dumps({"t": "hello", "key": key}))
+        self.take(self.recv())
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.conn.recv(timeout=timeout))
+        return message
+
+    def take(self, message: dict[str, Any]) -> None:
+        assert message["t"] in ("lobby", "view"), message
+        if message["t"] == "lobby":
+            self.lobby = message["lobby"]
+        else:
+            self.view = message["view"]
+
+    def drain(self) -> None:
+        """Take every message already waiting."""
+        while True:
+            try:
+                self.take(self.recv(timeout=0.05))
+            except TimeoutError:
+                return
+
+    def move(self) -> bool:
+        """Act if the view asks for an action; True if it did."""
+        self.drain()
+        if self.view is None or self.view["game_over"] or not self.view["actions"]:
+            return False
+        actions = self.view["actions"]
+        if "keep" in actions:
+            action: dict[str, Any] = {"type": "keep", "dice": [0]}
+        else:
+            action = {"type": "check" if "check" in actions else "call"}
+        self.seq += 1
+        self.conn.send(json.dumps({"t": "act", "seq": self.seq, "action": action}))
+        while True:
+            reply = self.recv()
+            if reply["t"] == "error":
+                assert reply["seq"] == self.seq, reply
+                raise AssertionError(f"refused: {reply} for {action} in {self.view}")
+            self.take(reply)
+            if reply.get("ack") == self.seq:
+                return True
+
+
+def test_two_people_and_a_computer_player_finish_a_game(server: LiveServer) -> None:
+    host = seat_of(post_lobby(server, game="kostkovy-poker", kind="table", nickname="Ada",
+                              seats=3, chips=10, robots="chytry"))
+    info = get_lobby(server, host.code).json()
+    assert (info["game"], info["kind"], info["limit"]) == ("kostkovy-poker", "table", 3)
+    assert info["settings"] == {"seats": 3, "chips": 10, "seconds": 30, "robots": "chytry"}
+    guest = seat_of(post_join(server, host.code.lower(), body={"nickname": "Bob"}))
+    assert guest.link == f"/#/kostkovy-poker/hra/{host.code}"
+    with connect(f"{server.ws}/ws/lobbies/{host.code}", proxy=None) as a_conn, \
+            connect(f"{server.ws}/ws/lobbies/{host.code}", proxy=None) as b_conn:
+        ada, bob = Person(a_conn, host.key), Person(b_conn, guest.key)
+        a_conn.send(json.dumps({"t": "start"}))
+        for _ in range(2000):
+            moved = ada.move() | bob.move()
+            if ada.view is not None and ada.view["game_over"]:
+                break
+            if not moved:
+                ada.take(ada.recv())  # wait for the computer player or the other person
+        ada.drain(), bob.drain()
+        assert ada.view is not None and bob.view is not None
+        assert ada.view["game_over"] and bob.view["game_over"]
+        chips = [player["chips"] for player in ada.view["players"]]
+        assert len(chips) == 3 and sum(chips) == 30  # nothing made or lost
+        assert ada.lobby is not None and ada.lobby["status"] == "closed"
+        assert ada.lobby["outcome"] == "finished"
+        people = {p["nickname"]: p["table_seat"] for p in ada.lobby["players"]}
+        assert people == {"Ada": 0, "Bob": 1}  # seat 2 is the computer's
+    # Full once the seats are taken: people only up to `seats`, no joining after the start.
+    assert_error(post_join(server, host.code, body={"nickname": "Cyril"}), 409, "lobby_closed")
+
+
+def test_a_table_lobby_refuses_what_belongs_to_other_games(server: LiveServer) -> None:
+    for body, code in [({"kind": "table", "mode": "hard", "seconds": 5}, "bad_config"),
+                       ({"kind": "duel", "seats": 3}, "bad_config"),
+                       ({"kind": "group"}, "bad_config"),
+                       ({"kind": "table", "seats": 7}, "invalid_request"),
+                       ({"kind": "table", "robots": "nobody"}, "invalid_request")]:
+        game = "matematicky-poker" if body["kind"] == "duel" else "kostkovy-poker"
+        assert_error(post_lobby(server, game=game, nickname="Ada", **body), 422, code)
