@@ -3,12 +3,13 @@
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { pythonInTheBrowser } from "./build/plugins.ts";
-import { mpTables } from "./build/rules.ts";
+import { kpTables, mpTables } from "./build/rules.ts";
 
 export default defineConfig({
   plugins: [
     pythonInTheBrowser(),
     mpTables(),
+    kpTables(),
     VitePWA({
       registerType: "autoUpdate",
       injectRegister: null,

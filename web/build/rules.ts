@@ -1,5 +1,7 @@
-// The rules page's scoring tables, taken from the engine itself: a virtual module whose content
+// The rules pages' tables, taken from the engines themselves: virtual modules whose content
 // the project's Python prints at build (and dev) time. No combination is retyped in TypeScript.
+// virtual:mp-tables holds Matematický poker's scoring tables; virtual:kp-tables Kostkový
+// poker's value table and the table's fixed numbers (ante, keeping costs, bets, raises).
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -20,14 +22,33 @@ const DUMP = [
     + "'diagonalBonus': DIAGONAL_BONUS}))",
 ].join("; ");
 
+const KP_DIR = join(ROOT, "klubovna", "games", "kostkovy_poker");
+const KP_ID = "virtual:kp-tables";
+const KP_RESOLVED = `\0${KP_ID}`;
+
+/** Prints {"lines": [{"name", "points", "example"}], "triples", "ante", "keepCosts",
+ *  "betSizes", "maxRaises", "seats": [min, max], "chips": [min, default, max], "rolled"}. */
+const KP_DUMP = [
+  "import json",
+  "from klubovna.games.kostkovy_poker import scoring, state",
+  "from klubovna.bots.kostkovy_poker import BOTS",
+  "print(json.dumps({'lines': [{'name': l.name, 'points': l.points, 'example': list(l.example)} "
+    + "for l in scoring.VALUE_TABLE], 'triples': {str(k): v for k, v in scoring.TRIPLES.items()}, "
+    + "'ante': state.ANTE, 'keepCosts': {str(k): v for k, v in state.KEEP_COSTS.items()}, "
+    + "'betSizes': list(state.BET_SIZES.values()), 'maxRaises': state.MAX_RAISES, "
+    + "'seats': [state.SEATS_MIN, state.SEATS_MAX], "
+    + "'chips': [state.CHIPS_MIN, state.CHIPS_DEFAULT, state.CHIPS_MAX], 'rolled': state.ROLLED, "
+    + "'bots': sorted(BOTS)}))",
+].join("; ");
+
 function python(): string {
   const venv = join(ROOT, ".venv", "bin", "python");
   return existsSync(venv) ? venv : "python3";
 }
 
 /** The engine's tables as JSON text (the build fails loudly when Python cannot give them). */
-export function dumpTables(): string {
-  const text = execFileSync(python(), ["-c", DUMP], { cwd: ROOT, encoding: "utf8", env: { ...process.env, PYTHONPATH: ROOT } });
+export function dumpTables(dump = DUMP): string {
+  const text = execFileSync(python(), ["-c", dump], { cwd: ROOT, encoding: "utf8", env: { ...process.env, PYTHONPATH: ROOT } });
   JSON.parse(text); // fail here, not in the browser, on anything but JSON
   return text.trim();
 }
@@ -44,6 +65,35 @@ export function mpTables(): Plugin {
       this.addWatchFile(SCORING);
       const data = dumpTables();
       return `const data = ${data};\nexport const TABLES = data.tables;\nexport const DIAGONAL_BONUS = data.diagonalBonus;\n`;
+    },
+  };
+}
+
+/** `import { LINES, KEEP_COSTS, ... } from "virtual:kp-tables"`. */
+export function kpTables(): Plugin {
+  return {
+    name: "klubovna-kp-tables",
+    resolveId(source) {
+      return source === KP_ID ? KP_RESOLVED : undefined;
+    },
+    load(id) {
+      if (id !== KP_RESOLVED) return undefined;
+      for (const file of ["scoring.py", "state.py"]) this.addWatchFile(join(KP_DIR, file));
+      const data = dumpTables(KP_DUMP);
+      return [
+        `const data = ${data};`,
+        "export const LINES = data.lines;",
+        "export const TRIPLES = data.triples;",
+        "export const ANTE = data.ante;",
+        "export const KEEP_COSTS = data.keepCosts;",
+        "export const BET_SIZES = data.betSizes;",
+        "export const MAX_RAISES = data.maxRaises;",
+        "export const SEATS = data.seats;",
+        "export const CHIPS = data.chips;",
+        "export const ROLLED = data.rolled;",
+        "export const BOTS = data.bots;",
+        "",
+      ].join("\n");
     },
   };
 }

@@ -7,7 +7,7 @@ import { useProfiles } from "../profile/store";
 import { href } from "../router";
 import { ApiError } from "../net/remote";
 import { joinLobby, lookupLobby } from "./api";
-import { formatCode } from "./code";
+import { formatCode, lobbyPath } from "./code";
 import { codeText, failureText, kindName, settingsInfo } from "./format";
 import { JoinByCode } from "./JoinByCode";
 import { saveSeat, type SavedSeat } from "./seats";
@@ -45,6 +45,8 @@ export function JoinCard({ code, notice, onJoined }: Props) {
     lookupLobby(code).then(
       (summary) => {
         if (!live) return;
+        // Another game's code (a Kostkový poker table): its own page joins it.
+        if (summary.game && summary.game !== "matematicky-poker") return location.replace(`#${lobbyPath(code, summary.game)}`);
         // A game that cannot be joined says so at once (the join would be refused).
         const refusal = summary.status === "closed" ? "lobby_closed"
           : summary.status === "playing" ? "already_started"

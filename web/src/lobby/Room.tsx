@@ -1,5 +1,6 @@
 // The room before the start: the code (big, ABC-DEF), the link with a copy button, the QR
-// code, who is here (and connected), what we wait for, Start for the host and Leave.
+// code, who is here (and connected), what we wait for, Start for the host and Leave. The link
+// and the QR code serve Kostkový poker's table room too (kp/OnlineRoom.tsx).
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang } from "../i18n";
@@ -103,7 +104,7 @@ function readiness(lobby: LobbyState): { state: string; host: string; canStart: 
 
 /** The QR code of the join link: shown to the host, the others open it with a button (each
  *  image counts against the server's per-address limit of code look-ups). */
-function QrCode({ code, shown }: { code: string; shown: boolean }) {
+export function QrCode({ code, shown }: { code: string; shown: boolean }) {
   const [open, setOpen] = useState(shown);
   if (!open) {
     return (
@@ -122,8 +123,8 @@ function QrCode({ code, shown }: { code: string; shown: boolean }) {
 
 /** The join link in a read-only field, a copy button (the clipboard; else the text is
  *  selected to copy by hand) and, where the device can, a share button. */
-function CopyLink({ code }: { code: string }) {
-  const link = joinLink(code);
+export function CopyLink({ code, game }: { code: string; game?: string }) {
+  const link = joinLink(code, game);
   const input = useRef<HTMLInputElement>(null);
   const [said, setSaid] = useState("");
   const canShare = typeof navigator.share === "function";

@@ -65,6 +65,12 @@ export function createLobby(request: LobbyRequest, who: Who): Promise<SeatTicket
   return call("POST", "/api/lobbies", body, who.key);
 }
 
+/** A lobby of another game (a Kostkový poker table): `body` is its POST /api/lobbies body
+ *  without the nickname, which goes along when there is no profile key. */
+export function createGameLobby(body: Record<string, unknown>, who: Who): Promise<SeatTicket> {
+  return call("POST", "/api/lobbies", who.key ? body : { ...body, nickname: who.nickname }, who.key);
+}
+
 export function lookupLobby(code: string): Promise<LobbySummary> {
   return call("GET", `/api/lobbies/${encodeURIComponent(code)}`, undefined, null);
 }

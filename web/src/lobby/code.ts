@@ -17,12 +17,13 @@ export function formatCode(code: string): string {
   return `${code.slice(0, 3)}-${code.slice(3)}`;
 }
 
-/** The page of a lobby in this app: #/matematicky-poker/hra/ABCDEF. */
-export function lobbyPath(code: string): string {
-  return `/matematicky-poker/hra/${code}`;
+/** The page of a lobby in this app: #/matematicky-poker/hra/ABCDEF, or the page of another
+ *  game's lobby (#/kostkovy-poker/hra/ABCDEF): the game's id is its route. */
+export function lobbyPath(code: string, game = "matematicky-poker"): string {
+  return `/${game}/hra/${code}`;
 }
 
 /** The absolute join link (the same as the server's `link`, and the QR code's). */
-export function joinLink(code: string): string {
-  return `${location.origin}/#${lobbyPath(code)}`;
+export function joinLink(code: string, game?: string): string {
+  return `${location.origin}/#${lobbyPath(code, game)}`;
 }

@@ -44,6 +44,8 @@ export interface LobbyState {
 /** GET /api/lobbies/{code}: what the join page may know before joining. */
 export interface LobbySummary {
   code: string;
+  /** The game's id (and route): "matematicky-poker", "kostkovy-poker". */
+  game?: string;
   kind: LobbyKind;
   status: LobbyStatus;
   settings: LobbySettings;

@@ -2,7 +2,8 @@
 // the server runs, the same messages, nothing recorded anywhere. The running game survives a
 // reload of the tab: after each change the worker's snapshot of the table is kept in
 // sessionStorage (one local game per tab, like a server game's ticket) and resumeLocalTable
-// rebuilds it.
+// rebuilds it. A game page may keep its snapshot under its own name (`save`): Kostkový poker
+// does, so that its game and a Matematický poker game of the same tab do not meet.
 import { Listeners, type Action, type ServerMessage, type TableConnection, type TableRequest } from "./protocol";
 import { ApiError } from "./remote";
 import { saveLocalTable, type SavedLocalTable } from "../mp/storage";
@@ -38,6 +39,16 @@ function seedOf(request: TableRequest): number {
   return seed;
 }
 
+/** Where a local table's snapshot is kept for a reload (null: forget it). */
+export type SaveLocalTable = (saved: SavedLocalTable | null) => void;
+
+/** Whether a view says its game is over (`over` in Matematický poker, `game_over` in
+ *  Kostkový poker). */
+function gameOver(view: unknown): boolean {
+  const fields = view as { over?: unknown; game_over?: unknown } | null;
+  return fields?.over === true || fields?.game_over === true;
+}
+
 export class LocalTable implements TableConnection {
   readonly kind = "local";
   private listeners = new Listeners();
@@ -53,7 +64,12 @@ export class LocalTable implements TableConnection {
   private opened: Promise<boolean>;
 
   /** `resumed`: the snapshot to rebuild the table from, and the last acknowledged seq. */
-  constructor(readonly table: string, private key: string, resumed?: { snapshot: string; seq: number }) {
+  constructor(
+    readonly table: string,
+    private key: string,
+    resumed?: { snapshot: string; seq: number },
+    private save: SaveLocalTable = saveLocalTable,
+  ) {
     this.unsubscribe = onLocalTable(table, (messages) => this.deliver(messages));
     this.opened = resumed ? this.restore(resumed.snapshot) : Promise.resolve(true);
     if (resumed) this.seq = resumed.seq;
@@ -86,7 +102,7 @@ export class LocalTable implements TableConnection {
     return restoreLocalTable(snapshot).then(
       (reply) => {
         if (reply.t === "created") return true;
-        saveLocalTable(null); // it will not restore later either
+        this.save(null); // it will not restore later either
         return lost(reply.message);
       },
       (error: Error) => lost(error.message),
@@ -116,9 +132,9 @@ export class LocalTable implements TableConnection {
     let changed = false;
     for (const message of messages) {
       if (message.t !== "view") continue;
-      if ((message.view as { over?: unknown } | null)?.over === true) {
+      if (gameOver(message.view)) {
         this.done = true;
-        saveLocalTable(null);
+        this.save(null);
         return;
       }
       if (message.version > this.version) {
@@ -131,30 +147,31 @@ export class LocalTable implements TableConnection {
     exportLocalTable(this.table).then(
       (snapshot) => {
         // A late answer after the end must not bring the game back; an error list is no snapshot.
-        if (!this.done && snapshot.startsWith("{")) saveLocalTable({ key, snapshot });
+        if (!this.done && snapshot.startsWith("{")) this.save({ key, snapshot });
       },
       () => {}, // the previous snapshot stays; the next change tries again
     );
   }
 }
 
-/** A new table in the engine worker for `request` (the body POST /api/tables takes). */
-export async function openLocalTable(request: TableRequest): Promise<TableConnection> {
+/** A new table in the engine worker for `request` (the body POST /api/tables takes; a
+ *  Kostkový poker table names its computer players in `robots`). */
+export async function openLocalTable(request: TableRequest, save?: SaveLocalTable): Promise<TableConnection> {
   const { seed: _asked, ...config } = request;
   const seed = seedOf(request);
   const table = `local-${randomHex(8)}`;
   const key = randomHex(32);
   const reply = await createLocalTable(table, JSON.stringify(config), seed, key);
   if (reply.t === "error") throw new ApiError(reply.code, reply.message);
-  return new LocalTable(table, key);
+  return new LocalTable(table, key, undefined, save);
 }
 
 /** The local game this tab was playing before a reload, rebuilt in the engine worker from its
  *  snapshot (loading the engine first). Actions continue after the last acknowledged seq. */
-export function resumeLocalTable(saved: SavedLocalTable): TableConnection {
+export function resumeLocalTable(saved: SavedLocalTable, save?: SaveLocalTable): TableConnection {
   const data = JSON.parse(saved.snapshot) as { id: string; log: Array<{ seat: number | null; seq: number | null }> };
   const seq = Math.max(0, ...data.log.map((entry) => (entry.seat === 0 && entry.seq ? entry.seq : 0)));
-  return new LocalTable(data.id, saved.key, { snapshot: saved.snapshot, seq });
+  return new LocalTable(data.id, saved.key, { snapshot: saved.snapshot, seq }, save);
 }
 
 exposeForTests({ openLocalTable });

@@ -10,7 +10,7 @@ interface GameCard {
 
 const GAMES: GameCard[] = [
   { id: "mp", play: "/matematicky-poker", rules: "/matematicky-poker/pravidla" },
-  { id: "kp" },
+  { id: "kp", play: "/kostkovy-poker", rules: "/kostkovy-poker/pravidla" },
   { id: "zk" },
   { id: "lp" },
   { id: "ms" },

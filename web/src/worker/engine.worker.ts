@@ -31,6 +31,8 @@ import json
 import klubovna.tables.local
 import klubovna.games.matematicky_poker
 import klubovna.games.matematicky_poker.state
+import klubovna.games.kostkovy_poker
+import klubovna.bots.kostkovy_poker
 `;
 
 /** The glue between JSON text and the Python API; no rule lives here. */
