@@ -229,8 +229,8 @@ class Rooms:
             for player in public.pop("players")
         ]
         return {"t": "lobby", "now": now_ms(),
-                "lobby": {**public, "settings": settings_of(lobby), "players": players,
-                          "you": seat}}
+                "lobby": {**public, "game": room.game, "settings": settings_of(lobby),
+                          "players": players, "you": seat}}
 
     async def broadcast_lobby(self, room: Room) -> None:
         for conn_id, socket in list(room.sockets.items()):
