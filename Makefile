@@ -26,6 +26,8 @@ bench: deps test-deps
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/web.py
 	$(BIN)/python bench/leaderboard.py
+	$(BIN)/python bench/realtime.py
+	$(BIN)/python bench/kostkovy_poker.py
 
 deps: python-deps web-build
 

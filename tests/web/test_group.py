@@ -100,7 +100,10 @@ def test_the_dealer_leaving_ends_the_game_for_everybody(people: Callable[[], Pag
     expect(jan.get_by_role("button", name="Ukončit hru")).to_have_count(0)
     dealer.get_by_role("button", name="Táhnout").click()  # the dealer plays too: a board each
     for page in (dealer, jan):
-        move(page, first_free)
+        # The card may be a joker (random deck): wait until the page offers it either way.
+        page.wait_for_function("() => document.querySelector('.mp-cell.ready')"
+                               " || document.querySelector('dialog.mp-joker-dialog[open]')")
+        assert move(page, first_free)
     dealer.get_by_role("button", name="Odejít").click()
     confirm = dealer.get_by_role("dialog", name="Odejít ze hry?")
     expect(confirm).to_contain_text("Hra tím skončí pro všechny")

@@ -61,10 +61,14 @@ def _own_view(state: State, seat: int) -> View:
     }
 
 
-def _multi_view(state: State, seat: int) -> View:
-    """Duel and group: the seat's own part (as solo, if it plays) plus the public part of
-    everybody: score, filled cells, queue length and finished flag; the boards only at the end.
-    A dealer who only deals sees the drawn cards and everybody's queue instead of a board."""
+_public_memo: list[tuple[State, View]] = []
+"""The public part of the last state asked for: a step's views for 50 seats share one."""
+
+
+def _public_part(state: State) -> View:
+    """What every seat sees alike, computed once per state (the views share it: read-only)."""
+    if _public_memo and _public_memo[0][0] is state:
+        return _public_memo[0][1]
     public: View = {
         "game": GAME_NAME,
         "variant": state.variant,
@@ -72,9 +76,6 @@ def _multi_view(state: State, seat: int) -> View:
         "table": state.table,
         "seconds": state.seconds,
         "started": state.started,
-        "seat": seat,
-        "dealer": state.variant == "group" and seat == DEALER,
-        "playing": seat in state.playing,
         "drawn": state.drawn,
         "cards_left": len(state.deck) - state.drawn,
         "seats": [_public_seat(state, each) for each in state.playing],
@@ -93,6 +94,16 @@ def _multi_view(state: State, seat: int) -> View:
         ),
         "game_over": state.over,
     }
+    _public_memo[:] = [(state, public)]
+    return public
+
+
+def _multi_view(state: State, seat: int) -> View:
+    """Duel and group: the seat's own part (as solo, if it plays) plus the public part of
+    everybody: score, filled cells, queue length and finished flag; the boards only at the end.
+    A dealer who only deals sees the drawn cards and everybody's queue instead of a board."""
+    public = {**_public_part(state), "seat": seat, "dealer": state.variant == "group"
+              and seat == DEALER, "playing": seat in state.playing}
     if seat not in state.playing:
         return {**public, "dealt": list(state.deck[: state.drawn]), "over": state.over}
     own = _own_view(state, seat)

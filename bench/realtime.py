@@ -1,0 +1,658 @@
+"""`make bench`: how many group lobbies of 50 one server process keeps under 100 ms.
+
+N group lobbies (easy mode, the dealer only deals, 49 players), every client a real
+socket. The latency of one draw is the time from the dealer sending it to the last of
+the table's 50 clients (the dealer included) receiving the message that shows it.
+N goes up until the p99 passes 100 ms. The same run measures a bare Starlette broadcast
+server (bench/bare_ws.py: no game, no database) the same way, and the ratio.
+
+Each server is started fresh for every N, as its own process; the clients run in another
+process on the `websockets` asyncio client and read frames with regexes, not json.loads,
+so that they stay cheap (their CPU is printed: it should stay far below one core).
+Dealers draw at random moments around a mean pace, the same schedule on both servers.
+
+Scenarios:
+  draws  players send only heartbeats and let the numbers queue (legal in easy mode,
+         nothing is lost): the fan-out of the draw alone, on both servers.
+  play   players place every number a human-like moment after seeing it, as in a class;
+         every move changes the live ranking all 50 see. Lobby server only.
+
+Run from the repo root: `.venv/bin/python bench/realtime.py [--quick]` (about 5 minutes).
+Figures only, no verdict; never part of the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import platform
+import random
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from multiprocessing.queues import Queue
+from multiprocessing.sharedctypes import Synchronized
+from multiprocessing.synchronize import Barrier
+from pathlib import Path
+from typing import Any, Literal
+
+import httpx
+import websockets
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.version import version as websockets_version
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+GOAL_MS = 100.0
+GROUP = 50
+"""People per table: the dealer and 49 players (the group limit)."""
+PING_SECONDS = 8.0
+"""Heartbeat: the protocol wants a message at least every 10 s; the server closes a
+socket silent for 30 s."""
+
+Server = Literal["lobby", "bare"]
+Scenario = Literal["draws", "play"]
+
+# The fast path of the clients: regexes on the raw frame instead of json.loads, so that
+# the load generator stays cheap. "drawn": the view's count (and the `dealt` event's);
+# player views' other "drawn" is a value ("type":"drawn"), never a key.
+DRAWN = re.compile(rb'"drawn":\s*(\d+)')
+HAND = re.compile(rb'"hand":\s*(null|\{[^}]*\})')
+ACK = re.compile(rb'"ack":\s*(\d+)')
+ERROR = re.compile(rb'"t":\s*"error"')
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One measurement: a server, a scenario and N tables."""
+
+    server: Server
+    scenario: Scenario
+    tables: int
+    draws: int
+    interval: float
+    """Mean seconds between two draws of one table."""
+    think: tuple[float, float] = (0.0, 0.0)
+    """play: a player places a number this long (uniform) after seeing it."""
+    pad: int = 0
+    """bare: bytes of padding in a draw message, to match the lobby's view size."""
+
+
+@dataclass
+class Figures:
+    """What the client processes saw of one Plan (one per process, then merged)."""
+
+    latencies_ms: list[float] = field(default_factory=list)
+    lost: int = 0
+    """Draws that did not reach all 50 clients before the end of the phase."""
+    messages: int = 0
+    draw_bytes: int = 0
+    """Size of the messages that first showed a draw (for the bare server's padding)."""
+    draw_messages: int = 0
+    places: int = 0
+    errors: int = 0
+    client_cpu: float = 0.0
+    phase_seconds: float = 0.0
+    failure: str = ""
+
+    def merge(self, other: Figures) -> None:
+        self.latencies_ms += other.latencies_ms
+        for name in ("lost", "messages", "draw_bytes", "draw_messages", "places", "errors"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.client_cpu += other.client_cpu
+        self.phase_seconds = max(self.phase_seconds, other.phase_seconds)
+        self.failure = self.failure or other.failure
+
+
+# --------------------------------------------------------------------------- clients
+
+
+class Table:
+    """One table's 50 clients, its draw schedule and when each draw reached whom."""
+
+    def __init__(self, plan: Plan, index: int, port: int, figures: Figures) -> None:
+        self.plan = plan
+        self.index = index
+        self.port = port
+        self.figures = figures
+        self.clients: list[Client] = []
+        self.sent = [0.0] * (plan.draws + 1)
+        self.reached = [0] * (plan.draws + 1)
+        self.last = [0.0] * (plan.draws + 1)
+        self.measuring = False
+        self.done = asyncio.Event()
+        self.to_place = plan.draws * (GROUP - 1) if plan.scenario == "play" else 0
+
+    async def setup(self, http: httpx.AsyncClient) -> None:
+        """Lobby: create, 49 joins, 50 sockets with hello, start. Bare: 50 sockets."""
+        if self.plan.server == "bare":
+            base = f"ws://127.0.0.1:{self.port}/ws/rooms/t{self.index}"
+            urls = [f"{base}?role=dealer"] + [base] * (GROUP - 1)
+            self.clients = [Client(self, seat, url, None) for seat, url in enumerate(urls)]
+            await asyncio.gather(*(client.open() for client in self.clients))
+            return
+        body = {"game": "matematicky-poker", "kind": "group", "nickname": "Dealer",
+                "mode": "easy", "dealer_plays": False}
+        created = (await http.post("/api/lobbies", json=body)).raise_for_status().json()
+        code = created["code"]
+        joins = [http.post(f"/api/lobbies/{code}/join", json={"nickname": f"Hráč {i}"})
+                 for i in range(1, GROUP)]
+        keys = [created["key"]] + [
+            response.raise_for_status().json()["key"] for response in await asyncio.gather(*joins)
+        ]
+        url = f"ws://127.0.0.1:{self.port}/ws/lobbies/{code}"
+        self.clients = [Client(self, seat, url, key) for seat, key in enumerate(keys)]
+        await asyncio.gather(*(client.open() for client in self.clients))
+        await self.clients[0].send({"t": "start"})
+        await asyncio.gather(*(client.started.wait() for client in self.clients))
+
+    def arrived(self, drawn: int, at: float) -> None:
+        """One client first saw draw `drawn`; the table's latency is its last client's."""
+        self.reached[drawn] += 1
+        self.last[drawn] = at
+        self.check_done()
+
+    def check_done(self) -> None:
+        if self.reached[-1] == GROUP and self.to_place <= 0:
+            self.done.set()
+
+    async def deal(self, t0: float) -> None:
+        """The dealer: a draw every `interval` seconds on average. Tables are independent,
+        so neither in step nor evenly staggered: a random start and uneven gaps, seeded by
+        the table, so both servers get the very same schedule."""
+        dealer = self.clients[0]
+        rng = random.Random(self.index)
+        at = t0 + rng.uniform(0, self.plan.interval)
+        for drawn in range(1, self.plan.draws + 1):
+            await asyncio.sleep(max(0.0, at - time.monotonic()))
+            at += self.plan.interval * rng.uniform(0.5, 1.5)
+            self.sent[drawn] = time.monotonic()
+            if self.plan.server == "bare":
+                await dealer.send_text(
+                    f'{{"t":"draw","drawn":{drawn},"pad":"{"x" * self.plan.pad}"}}')
+            else:
+                await dealer.send({"t": "act", "seq": drawn, "action": {"type": "draw"}})
+
+    def collect(self) -> None:
+        for drawn in range(1, self.plan.draws + 1):
+            if self.reached[drawn] == GROUP:
+                self.figures.latencies_ms.append((self.last[drawn] - self.sent[drawn]) * 1000)
+            else:
+                self.figures.lost += 1
+
+
+class Client:
+    """One socket: the dealer (seat 0) or a player."""
+
+    def __init__(self, table: Table, seat: int, url: str, key: str | None) -> None:
+        self.table = table
+        self.seat = seat
+        self.url = url
+        self.key = key
+        self.ws: ClientConnection | None = None
+        self.started = asyncio.Event()
+        self.seen = 0
+        self.last_sent = time.monotonic()
+        self.seq = 0
+        self.cell = 0
+        self.pending = False
+        self.pending_seq = 0
+        self.tasks: list[asyncio.Task[None]] = []
+
+    async def open(self) -> None:
+        # No library pings (the protocol's heartbeat is an app message), no compression
+        # (the server offers none that the browser would use either).
+        self.ws = await connect(self.url, ping_interval=None, compression=None,
+                                max_size=1 << 22, open_timeout=60)
+        if self.key is not None:
+            await self.send({"t": "hello", "key": self.key})
+            first = json.loads(await self.ws.recv())
+            if first.get("t") != "lobby":
+                raise RuntimeError(f"hello refused: {first}")
+        else:
+            self.started.set()
+        self.tasks = [asyncio.create_task(self.read()), asyncio.create_task(self.heartbeat())]
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.send_text(json.dumps(message))
+
+    async def send_text(self, text: str) -> None:
+        assert self.ws is not None
+        self.last_sent = time.monotonic()
+        await self.ws.send(text)
+
+    async def heartbeat(self) -> None:
+        await asyncio.sleep(random.uniform(0, PING_SECONDS))  # spread the pings
+        while True:
+            idle = time.monotonic() - self.last_sent
+            if idle >= PING_SECONDS:
+                await self.send_text('{"t":"ping"}')
+                idle = 0.0
+            await asyncio.sleep(PING_SECONDS - idle)
+
+    async def read(self) -> None:
+        assert self.ws is not None
+        with suppress(websockets.ConnectionClosed):
+            while True:
+                frame = await self.ws.recv(decode=False)
+                at = time.monotonic()
+                if not self.table.measuring:
+                    if not self.started.is_set() and json.loads(frame).get("t") == "view":
+                        self.started.set()
+                    continue
+                self.on_frame(frame, at)
+
+    def on_frame(self, frame: bytes, at: float) -> None:
+        """The measured path: note new draws; in `play`, place what is in hand."""
+        figures = self.table.figures
+        figures.messages += 1
+        counts = DRAWN.findall(frame)
+        if counts:
+            drawn = max(map(int, counts))
+            if drawn > self.seen:
+                figures.draw_bytes += len(frame)
+                figures.draw_messages += 1
+                for each in range(self.seen + 1, min(drawn, self.table.plan.draws) + 1):
+                    self.table.arrived(each, at)
+                self.seen = drawn
+        error = ERROR.search(frame) is not None
+        figures.errors += error
+        if self.table.plan.scenario != "play" or self.seat == 0:
+            return
+        if self.pending_seq:
+            ack = ACK.search(frame)
+            if error or (ack and int(ack.group(1)) == self.pending_seq):
+                self.pending, self.pending_seq = False, 0
+        hand = HAND.search(frame)
+        if not self.pending and hand and hand.group(1) != b"null":
+            self.pending = True  # one move at a time; the next views show the same hand
+            self.tasks.append(asyncio.create_task(self.place(b"joker" in hand.group(1))))
+
+    async def place(self, joker: bool) -> None:
+        await asyncio.sleep(random.uniform(*self.table.plan.think))
+        self.seq += 1
+        action: dict[str, Any] = {"type": "place", "cell": self.cell}
+        if joker:  # a joker played at once, as a 13
+            action = {"type": "joker", "choice": "now", "value": 13, "cell": self.cell}
+        self.cell += 1
+        self.pending_seq = self.seq
+        await self.send({"t": "act", "seq": self.seq, "action": action})
+        self.table.figures.places += 1
+        self.table.to_place -= 1
+        self.table.check_done()
+
+    def abort(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        if self.ws is not None:
+            self.ws.transport.abort()  # no closing handshakes: the server is stopped next
+
+
+async def run_clients(plan: Plan, port: int, indexes: Sequence[int], ready: Barrier,
+                      go: Barrier, start_at: Synchronized[float]) -> Figures:
+    figures = Figures()
+    tables = [Table(plan, index, port, figures) for index in indexes]
+    limits = httpx.Limits(max_connections=20)
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", limits=limits,
+                                 timeout=60) as http:
+        setups = asyncio.Semaphore(4)  # a few tables at a time: the joins are many
+
+        async def setup(table: Table) -> None:
+            async with setups:
+                await table.setup(http)
+
+        await asyncio.gather(*(setup(table) for table in tables))
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(None, ready.wait)  # every process set up ...
+    await loop.run_in_executor(None, go.wait)  # ... and the start time chosen
+    t0 = start_at.value
+    for table in tables:
+        table.measuring = True
+    cpu = time.process_time()
+    dealers = [asyncio.create_task(table.deal(t0)) for table in tables]
+    end = (t0 + (plan.draws + 1) * plan.interval * 1.5 + plan.think[1] + 10.0) - time.monotonic()
+    with suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.gather(*(table.done.wait() for table in tables)), end)
+    figures.phase_seconds = time.monotonic() - t0
+    figures.client_cpu = time.process_time() - cpu
+    for dealer in dealers:
+        dealer.cancel()
+    for table in tables:
+        table.collect()
+        for client in table.clients:
+            client.abort()
+    return figures
+
+
+def client_process(plan: Plan, port: int, indexes: Sequence[int], ready: Barrier, go: Barrier,
+                   start_at: Synchronized[float], results: Queue[Figures]) -> None:
+    try:
+        figures = asyncio.run(run_clients(plan, port, indexes, ready, go, start_at))
+    except Exception as error:  # said in the report; the barriers must not hang
+        figures = Figures(failure=f"{type(error).__name__}: {error}")
+        ready.abort()
+        go.abort()
+    results.put(figures)
+
+
+# --------------------------------------------------------------------------- servers
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def machine_busy() -> float:
+    """CPU seconds the whole machine spent busy so far, all cores (from /proc/stat)."""
+    user, nice, system, _idle, _iowait, irq, softirq, steal = map(
+        int, Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:9])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of a process, all its threads (from /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@contextmanager
+def server(kind: Server, port: int) -> Iterator[subprocess.Popen[bytes]]:
+    """The server under test in its own process, with a fresh data folder."""
+    with tempfile.TemporaryDirectory(prefix="klubovna-rt-") as data:
+        if kind == "lobby":
+            command = [sys.executable, "-m", "klubovna.server.cli", "serve",
+                       "--port", str(port), "--data", data]
+        else:
+            command = [sys.executable, str(BENCH / "bare_ws.py"), "--port", str(port)]
+        # Limits off: the benchmark creates and joins lobbies far faster than people do.
+        env = {**os.environ, "KLUBOVNA_RATE_TABLES": "0", "KLUBOVNA_RATE_JOINS": "0",
+               "KLUBOVNA_RATE_PROFILES": "0"}
+        log = Path(data) / "server.log"
+        with log.open("wb") as out:
+            proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out,
+                                    stderr=subprocess.STDOUT)
+        try:
+            wait_for_port(port, proc, log)
+            yield proc
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def wait_for_port(port: int, proc: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited:\n{log.read_text()[-2000:]}")
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise RuntimeError("the server did not open its port within 60 s")
+
+
+# --------------------------------------------------------------------------- one step
+
+
+@dataclass
+class Step:
+    plan: Plan
+    figures: Figures
+    server_cpu: float
+    """Server CPU during the phase, in cores (1.0 = one core busy)."""
+    other_cpu: float
+    """CPU of everything else on the machine during the phase (other people's tests ...):
+    a busy machine makes the figures worse than they are."""
+
+    def percentile(self, share: float) -> float:
+        ordered = sorted(self.figures.latencies_ms)
+        if not ordered:
+            return float("inf")
+        return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+    @property
+    def step_ms(self) -> float:
+        """Server CPU per game step (a draw, or a player's move), all it causes included."""
+        changes = len(self.figures.latencies_ms) + self.figures.lost + self.figures.places
+        return self.server_cpu * self.figures.phase_seconds / max(1, changes) * 1000
+
+    @property
+    def passed(self) -> bool:
+        return (not self.figures.failure and self.figures.lost == 0
+                and self.percentile(0.99) < GOAL_MS)
+
+
+def measure(plan: Plan, processes: int) -> Step:
+    """Start a fresh server, set up N tables from `processes` client processes, deal."""
+    ctx = multiprocessing.get_context("fork")  # the orchestrator runs no event loop
+    port = free_port()
+    with server(plan.server, port) as proc:
+        shares = [range(i, plan.tables, processes) for i in range(min(processes, plan.tables))]
+        ready, go = ctx.Barrier(len(shares) + 1), ctx.Barrier(len(shares) + 1)
+        start_at = ctx.Value("d", 0.0)
+        results: Queue[Figures] = ctx.Queue()
+        workers = [ctx.Process(target=client_process,
+                               args=(plan, port, share, ready, go, start_at, results))
+                   for share in shares]
+        for worker in workers:
+            worker.start()
+        figures = Figures()
+        try:
+            ready.wait(timeout=600)
+            start_at.value = time.monotonic() + 0.5
+            go.wait(timeout=60)
+            time.sleep(max(0.0, start_at.value - time.monotonic()))
+            cpu, busy = cpu_seconds(proc.pid), machine_busy()
+        except Exception:  # a client process failed in its set-up: its figures say why
+            cpu, busy = 0.0, 0.0
+        for _ in workers:
+            figures.merge(results.get(timeout=600))
+        phase = max(figures.phase_seconds, 1e-9)
+        server_cpu = cpu_seconds(proc.pid) - cpu
+        other_cpu = machine_busy() - busy - server_cpu - figures.client_cpu
+        for worker in workers:
+            worker.join()
+    if not cpu:
+        return Step(plan, figures, 0.0, 0.0)
+    return Step(plan, figures, server_cpu / phase, max(0.0, other_cpu / phase))
+
+
+# --------------------------------------------------------------------------- report
+
+
+def row(step: Step) -> str:
+    f = step.figures
+    if f.failure:
+        return f"{step.plan.tables:6}  failed: {f.failure}"
+    return (f"{step.plan.tables:6} {step.plan.tables * GROUP:8} {len(f.latencies_ms):6}"
+            f" {step.percentile(0.5):8.1f} {step.percentile(0.99):8.1f}"
+            f" {max(f.latencies_ms, default=float('inf')):8.1f} {f.lost:5}"
+            f" {step.server_cpu * 100:7.0f}% {f.client_cpu / f.phase_seconds * 100:7.0f}%"
+            f" {step.other_cpu * 100:6.0f}% {f.messages / f.phase_seconds:10,.0f}"
+            f" {step.step_ms:7.1f} {f.places:6} {f.errors:6}")
+
+
+HEADER = (f"{'tables':>6} {'clients':>8} {'draws':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}"
+          f" {'lost':>5} {'server':>8} {'clients':>8} {'other':>7} {'msgs/s in':>10}"
+          f" {'ms/step':>7} {'moves':>6} {'errors':>6}")
+
+
+def sweep(title: str, plans: Sequence[Plan], processes: int, seconds: float,
+          retries: int) -> list[Step]:
+    """Raise N until the p99 passes the goal twice in a row (or time runs out): one failed
+    step may be the tail of a pause (a garbage collection ...) rather than the load.
+    A failed step on a busy machine (other processes used over a quarter of a core) is
+    measured again up to `retries` times and the best try counts: a stall caused by
+    somebody else's work should not end the sweep."""
+    print(f"\n{title}\n{HEADER}", flush=True)
+    deadline = time.monotonic() + seconds
+    steps: list[Step] = []
+    for plan in plans:
+        if steps and time.monotonic() > deadline:
+            print("  (stopped: this sweep's share of the time budget is spent)", flush=True)
+            break
+        step = measure(plan, processes)
+        print(row(step), flush=True)
+        for _ in range(retries):
+            if step.passed or step.figures.failure or step.other_cpu < 0.25:
+                break
+            again = measure(plan, processes)
+            print(row(again) + "  (again)", flush=True)
+            step = min(step, again, key=lambda each: each.percentile(0.99))
+        steps.append(step)
+        if len(steps) >= 2 and not (steps[-1].passed or steps[-2].passed):
+            break
+    return steps
+
+
+def best(steps: Sequence[Step]) -> Step | None:
+    """The largest N that passed."""
+    passed = [step for step in steps if step.passed]
+    return passed[-1] if passed else None
+
+
+def summary(name: str, steps: Sequence[Step]) -> str:
+    top = best(steps)
+    if top is None:
+        return f"{name}: no N passed (p99 < {GOAL_MS:g} ms)"
+    capped = "≥ " if steps[-1].passed else ""  # never failed: the real limit lies higher
+    text = (f"{name}: {capped}{top.plan.tables} tables ({top.plan.tables * GROUP} clients),"
+            f" p50 {top.percentile(0.5):.1f} ms, p99 {top.percentile(0.99):.1f} ms")
+    failed = [step for step in steps if not step.passed]
+    if failed:
+        text += "; p99 " + ", ".join(
+            f"{step.percentile(0.99):.0f} ms at {step.plan.tables}" for step in failed)
+    return text
+
+
+def draws_for(tables: int, draws: int, samples: int) -> int:
+    """Draws per table: at least `draws`, more for few tables so that the percentiles rest
+    on `samples` draws or more (a p99 of 15 draws is just their maximum); the deck and
+    the 25 cells of a board allow 25."""
+    return min(25, max(draws, -(-samples // tables)))
+
+
+def mean_step_ms(steps: Sequence[Step]) -> float:
+    return sum(step.step_ms for step in steps) / max(1, len(steps))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer steps and draws")
+    parser.add_argument("--interval", type=float, default=1.0,
+                        help="draws: seconds between two draws of one table (default 1)")
+    parser.add_argument("--draws", type=int, default=15, help="draws per table (default 15)")
+    parser.add_argument("--play-interval", type=float, default=3.0,
+                        help="play: seconds between two draws of one table (default 3)")
+    parser.add_argument("--play-draws", type=int, default=8,
+                        help="play: draws per table (default 8)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="client processes (default 1: enough, see the clients column)")
+    parser.add_argument("--retries", type=int, default=1,
+                        help="measure a failed step again this often (default 1)")
+    parser.add_argument("--scenarios", default="draws,bare,play",
+                        help="comma-separated: draws (lobby), bare, play (default all)")
+    parser.add_argument("--budget", type=float, default=250.0,
+                        help="seconds for all sweeps; a started step runs on (default 250)")
+    args = parser.parse_args(argv)
+    started = time.monotonic()
+    # Ahead of other work on the machine (the servers and clients inherit it): a shared
+    # machine's background jobs otherwise show up as latency. Needs root; else as is.
+    try:
+        os.nice(-10)
+        priority = "raised (nice -10)"
+    except OSError:
+        priority = "normal"
+    scenarios = args.scenarios.split(",")
+    draws = 6 if args.quick else args.draws
+    steps_n = [5, 10, 20] if args.quick else [5, 10, 15, 20, 25, 30, 40, 50, 60, 80]
+    cap = 100  # the most tables the load generator sets up (5,000 sockets)
+
+    print(f"Real-time fan-out: group lobbies of {GROUP} (the dealer only deals, "
+          f"{GROUP - 1} players), easy mode; goal p99 < {GOAL_MS:g} ms")
+    print(f"machine: {os.cpu_count()} cores, {platform.machine()}, Python "
+          f"{platform.python_version()}, websockets {websockets_version}; one server "
+          f"process, {args.processes} client process(es); priority {priority}; load "
+          f"average {os.getloadavg()[0]:.1f} at the start")
+    print("latency of a draw: dealer sends it -> the last of the table's 50 clients receives "
+          "the message showing it;\nserver, clients, other: CPU during the phase (100% = one "
+          "core; other = the rest of the machine);\nms/step: server CPU per game step (a draw or "
+          "a move, with all it sends); moves: players' placements")
+
+    lobby: list[Step] = []
+    if "draws" in scenarios:
+        plans = [Plan("lobby", "draws", n, draws_for(n, draws, 25), args.interval)
+                 for n in steps_n]
+        lobby = sweep(f"Lobby server, draws only: a draw per table every {args.interval:g} s "
+                      f"on average (0.5-1.5x, tables independent), {draws}+ per table; "
+                      "players send heartbeats only",
+                      plans, args.processes, args.budget * 0.5, args.retries)
+    bare: list[Step] = []
+    if "bare" in scenarios:
+        # The bare draw message is padded to the lobby's mean view size: same bytes sent.
+        sized = [s for s in lobby if s.figures.draw_messages]
+        pad = (sum(s.figures.draw_bytes for s in sized)
+               // max(1, sum(s.figures.draw_messages for s in sized))) if sized else 6000
+        # Where the lobby server stopped, 4x that and the cap: enough to tell whether the
+        # lobby server has half the bare server's capacity (below, the bare one passes).
+        start = lobby[-1].plan.tables if lobby else steps_n[0]  # (where it failed)
+        bare_n = [n for n in (start, 4 * start) if n < cap] + [cap]
+        plans = [Plan("bare", "draws", n, draws_for(n, draws, 25), args.interval, pad=pad)
+                 for n in bare_n]
+        bare = sweep(f"Bare Starlette broadcast (bench/bare_ws.py), the same schedule; "
+                     f"{pad:,} bytes a draw, as the lobby's views", plans, args.processes,
+                     args.budget * 0.25, args.retries)
+    play: list[Step] = []
+    if "play" in scenarios:
+        think = (0.5, min(3.0, args.play_interval * 0.6))
+        plans = [Plan("lobby", "play", n, draws_for(n, args.play_draws, 12), args.play_interval,
+                      think) for n in (2, 4, 6, 8, 10, 15, 20)]
+        play = sweep(f"Lobby server, a game as in a class: a draw per table every "
+                     f"{args.play_interval:g} s on average, {args.play_draws}+ per table; "
+                     f"every player places each number {think[0]:g}-{think[1]:g} s after "
+                     "seeing it",
+                     plans, args.processes, args.budget * 0.25, args.retries)
+
+    print()
+    if lobby:
+        print(summary("lobby server, draws only", lobby))
+    if bare:
+        print(summary("bare broadcast server   ", bare))
+    if play:
+        print(summary("lobby server, playing   ", play))
+    top_lobby, top_bare = best(lobby), best(bare)
+    if lobby and bare and top_bare:
+        ratio = "not known: the lobby sweep ended before its limit"
+        if not lobby[-1].passed:
+            bound = "≤ " if bare[-1].passed else ""  # the bare server never failed
+            tables = top_lobby.plan.tables if top_lobby else 0
+            ratio = f"{bound}{tables / top_bare.plan.tables:.2f}"
+        print(f"ratio lobby/bare, tables under {GOAL_MS:g} ms (draws only): {ratio}")
+        print(f"server CPU per draw sent to 50 clients: lobby {mean_step_ms(lobby):.1f} ms,"
+              f" bare {mean_step_ms(bare):.2f} ms")
+    busy = max((s.other_cpu for s in lobby + bare + play), default=0.0)
+    if busy > 0.25:
+        print(f"NOTE: other processes used up to {busy * 100:.0f}% of a core during a phase: "
+              "the latencies are worse than on a quiet machine.")
+    print(f"bench wall time: {time.monotonic() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
