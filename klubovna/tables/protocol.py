@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from klubovna.core.checks import is_int
+
 MAX_MESSAGE_BYTES = 4096
 MAX_SEQ = 2**53 - 1
 """Sequence numbers stay exact in JavaScript and fit a BIGINT column."""
@@ -60,10 +62,6 @@ _FIELDS = {"hello": ({"t", "key"}, {"since"}), "act": ({"t", "seq", "action"}, s
 _LOBBY_FIELDS = {**_FIELDS, "start": ({"t"}, set()), "leave": ({"t"}, set())}
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def parse_client_message(data: Any, lobby: bool = False) -> ClientMessage:
     """Check one decoded JSON message; raise ProtocolError("bad_message", ...) when off.
     A lobby's socket also takes `start` and `leave`.
@@ -73,7 +71,7 @@ def parse_client_message(data: Any, lobby: bool = False) -> ClientMessage:
     """
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "A message must be a JSON object.")
-    seq = data.get("seq") if _is_int(data.get("seq")) else None
+    seq = data.get("seq") if is_int(data.get("seq")) else None
     kind = data.get("t")
     fields = _LOBBY_FIELDS if lobby else _FIELDS
     if not isinstance(kind, str) or kind not in fields:
@@ -97,7 +95,7 @@ def parse_client_message(data: Any, lobby: bool = False) -> ClientMessage:
         key, since = data["key"], data.get("since")
         if not isinstance(key, str) or not key:
             raise ProtocolError("bad_message", 'The field "key" must be a non-empty string.')
-        if since is not None and (not _is_int(since) or not 0 <= since <= MAX_SEQ):
+        if since is not None and (not is_int(since) or not 0 <= since <= MAX_SEQ):
             raise ProtocolError("bad_message", 'The field "since" must be a whole number >= 0.')
         return Hello(key=key, since=since)
     if seq is None or not 1 <= seq <= MAX_SEQ:

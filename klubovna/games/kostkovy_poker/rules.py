@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from itertools import combinations
-from typing import NamedTuple, NoReturn
+from typing import NamedTuple
 
 from klubovna.core import Event, IllegalAction, Json, Rng
+from klubovna.core.checks import bad_action, bad_config, is_int, is_seat, require_time
 
 from .pots import side_pots, split
 from .scoring import FACES, KEEP_MAX, KEEP_MIN, TABLE_DICE, hand_value
@@ -73,21 +74,21 @@ def new(config: Mapping[str, Json], seed: int) -> State:
     (3, 20, None, 'waiting', True)
     """
     if not isinstance(config, Mapping):
-        _bad_config("The config must be an object.")
+        bad_config("The config must be an object.")
     unknown = set(config) - CONFIG_KEYS
     if unknown:
-        _bad_config(f"Unknown config keys: {sorted(map(str, unknown))}.")
-    if not _is_int(seed):
-        _bad_config("The seed must be an integer.")
+        bad_config(f"Unknown config keys: {sorted(map(str, unknown))}.")
+    if not is_int(seed):
+        bad_config("The seed must be an integer.")
     seats = config.get("seats", DEFAULT_SEATS)
-    if not (_is_int(seats) and SEATS_MIN <= seats <= SEATS_MAX):
-        _bad_config(f"A table has {SEATS_MIN} to {SEATS_MAX} seats, got {seats!r}.")
+    if not (is_int(seats) and SEATS_MIN <= seats <= SEATS_MAX):
+        bad_config(f"A table has {SEATS_MIN} to {SEATS_MAX} seats, got {seats!r}.")
     chips = config.get("chips", CHIPS_DEFAULT)
-    if not (_is_int(chips) and CHIPS_MIN <= chips <= CHIPS_MAX):
-        _bad_config(f"Everyone starts with {CHIPS_MIN} to {CHIPS_MAX} chips, got {chips!r}.")
+    if not (is_int(chips) and CHIPS_MIN <= chips <= CHIPS_MAX):
+        bad_config(f"Everyone starts with {CHIPS_MIN} to {CHIPS_MAX} chips, got {chips!r}.")
     seconds = config.get("seconds")
-    if seconds is not None and not (_is_int(seconds) and SECONDS_MIN <= seconds <= SECONDS_MAX):
-        _bad_config(
+    if seconds is not None and not (is_int(seconds) and SECONDS_MIN <= seconds <= SECONDS_MAX):
+        bad_config(
             f"The action timer is {SECONDS_MIN} to {SECONDS_MAX} whole seconds or null, "
             f"got {seconds!r}."
         )
@@ -118,7 +119,7 @@ def legal(state: State, seat: int) -> list[Action]:
 
 def action_types(state: State, seat: int) -> list[str]:
     """The types of the actions in `legal(state, seat)`, without listing every keep choice."""
-    if not _is_seat(state, seat):
+    if not is_seat(seat, len(state.seats)):
         return []
     if not state.started:
         return ["start"]
@@ -181,8 +182,8 @@ def apply(
     >>> s.phase, [e["type"] for e in events]
     ('keep', ['hand', 'rolled', 'rolled'])
     """
-    _require_int("now", now)
-    if not _is_seat(state, seat):
+    require_time("now", now)
+    if not is_seat(seat, len(state.seats)):
         raise IllegalAction("not_your_seat", f"Seat {seat!r} does not play in this game.")
     move = parse_action(action)
     state, events = advance(state, now)
@@ -193,28 +194,28 @@ def apply(
 def parse_action(action: Mapping[str, Json]) -> Move:
     """Check an action's shape and ranges (not whether the state allows it)."""
     if not isinstance(action, Mapping):
-        _bad_action("An action must be an object.")
+        bad_action("An action must be an object.")
     kind = action.get("type")
     if not isinstance(kind, str):
-        _bad_action('An action needs a "type" string.')
+        bad_action('An action needs a "type" string.')
     expected = _FIELDS.get(kind)
     if expected is None:
-        _bad_action(f"Unknown action type {kind!r}.")
+        bad_action(f"Unknown action type {kind!r}.")
     if set(action) != expected:
-        _bad_action(
+        bad_action(
             f"Action {kind!r} takes exactly the fields {sorted(expected)}, "
             f"got {sorted(map(str, action))}."
         )
     if kind == "stop":
         agree = action["agree"]
         if not isinstance(agree, bool):
-            _bad_action(f'"agree" must be true or false, got {agree!r}.')
+            bad_action(f'"agree" must be true or false, got {agree!r}.')
         return Move(kind, agree=agree)
     if kind != "keep":
         return Move(kind)
     dice = action["dice"]
-    if not isinstance(dice, list) or not all(_is_int(i) for i in dice):
-        _bad_action(f'"dice" must be a list of die indexes, got {dice!r}.')
+    if not isinstance(dice, list) or not all(is_int(i) for i in dice):
+        bad_action(f'"dice" must be a list of die indexes, got {dice!r}.')
     if not all(0 <= i < ROLLED for i in dice):
         raise IllegalAction("dice_out_of_range", f"Your dice are numbered 0 to {ROLLED - 1}.")
     if len(set(dice)) != len(dice) or not KEEP_MIN <= len(dice) <= KEEP_MAX:
@@ -571,7 +572,7 @@ def advance(state: State, now: int) -> tuple[State, list[Event]]:
     The next turn counts as started at the expiry moment, so a long pause cascades the same
     way whenever it is caught up. Returns the same state object when nothing was due.
     """
-    _require_int("now", now)
+    require_time("now", now)
     events: list[Event] = []
     while (expiry := _expiry(state)) is not None and expiry < now:
         state, more = _expire(state, expiry)
@@ -691,24 +692,3 @@ def _running(state: State) -> None:
 def _with_seat(state: State, index: int, seat: Seat) -> State:
     seats = state.seats
     return replace(state, seats=(*seats[:index], seat, *seats[index + 1 :]))
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_seat(state: State, seat: object) -> bool:
-    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.seats)
-
-
-def _require_int(name: str, value: object) -> None:
-    if not _is_int(value):
-        raise TypeError(f"{name} must be an integer (Unix ms), got {value!r}")
-
-
-def _bad_config(message: str) -> NoReturn:
-    raise IllegalAction("bad_config", message)
-
-
-def _bad_action(message: str) -> NoReturn:
-    raise IllegalAction("bad_action", message)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import NamedTuple, NoReturn, TypeVar
+from typing import NamedTuple, TypeVar
 
 from klubovna.core import Event, IllegalAction, Json
+from klubovna.core.checks import bad_action, bad_config, is_int, is_seat, require_time
 
 from .scoring import TABLES, score_board
 from .state import (
@@ -75,55 +76,55 @@ def new(config: Mapping[str, Json], seed: int) -> State:
     ('hard', 20, 'adjacent', True, 54, False)
     """
     if not isinstance(config, Mapping):
-        _bad_config("The config must be an object.")
+        bad_config("The config must be an object.")
     unknown = set(config) - CONFIG_KEYS
     if unknown:
-        _bad_config(f"Unknown config keys: {sorted(map(str, unknown))}.")
-    if not _is_int(seed):
-        _bad_config("The seed must be an integer.")
+        bad_config(f"Unknown config keys: {sorted(map(str, unknown))}.")
+    if not is_int(seed):
+        bad_config("The seed must be an integer.")
     mode = config.get("mode", DEFAULT_MODE)
     if mode not in MODES:
-        _bad_config(f"The mode must be one of {list(MODES)}, got {mode!r}.")
+        bad_config(f"The mode must be one of {list(MODES)}, got {mode!r}.")
     seconds: Json = config.get("seconds")
     if mode == "hard":
-        if not (_is_int(seconds) and SECONDS_MIN <= seconds <= SECONDS_MAX):
-            _bad_config(
+        if not (is_int(seconds) and SECONDS_MIN <= seconds <= SECONDS_MAX):
+            bad_config(
                 f"Hard mode needs whole seconds per card, {SECONDS_MIN} to {SECONDS_MAX}, "
                 f"got {seconds!r}."
             )
     elif seconds is not None:
-        _bad_config("Seconds per card are set only in hard mode.")
+        bad_config("Seconds per card are set only in hard mode.")
     table = config.get("table", DEFAULT_TABLE)
     if not isinstance(table, str) or table not in TABLES:
-        _bad_config(f"The table must be one of {list(TABLES)}, got {table!r}.")
+        bad_config(f"The table must be one of {list(TABLES)}, got {table!r}.")
     preview = config.get("preview", True)
     if not isinstance(preview, bool):
-        _bad_config(f"Preview must be true or false, got {preview!r}.")
+        bad_config(f"Preview must be true or false, got {preview!r}.")
     min_think_ms = config.get("min_think_ms", 0)
-    if not (_is_int(min_think_ms) and min_think_ms >= 0):
-        _bad_config(f"min_think_ms must be a whole number of ms, 0 or more, got {min_think_ms!r}.")
+    if not (is_int(min_think_ms) and min_think_ms >= 0):
+        bad_config(f"min_think_ms must be a whole number of ms, 0 or more, got {min_think_ms!r}.")
     variant = config.get("variant", "solo")
     if not isinstance(variant, str) or variant not in VARIANTS:
-        _bad_config(f"The variant must be one of {list(VARIANTS)}, got {variant!r}.")
+        bad_config(f"The variant must be one of {list(VARIANTS)}, got {variant!r}.")
     seats: Json = config.get("seats")
     dealer_plays: Json = config.get("dealer_plays")
     if variant == "group":
-        if not (_is_int(seats) and 1 <= seats <= GROUP_SEATS_MAX):
-            _bad_config(
+        if not (is_int(seats) and 1 <= seats <= GROUP_SEATS_MAX):
+            bad_config(
                 f"A group has 1 to {GROUP_SEATS_MAX} seats (dealer included), got {seats!r}."
             )
         if dealer_plays is None:
             dealer_plays = True
         if not isinstance(dealer_plays, bool):
-            _bad_config(f"dealer_plays must be true or false, got {dealer_plays!r}.")
+            bad_config(f"dealer_plays must be true or false, got {dealer_plays!r}.")
         if seats == 1 and not dealer_plays:
-            _bad_config("A group whose dealer does not play needs at least one more seat.")
+            bad_config("A group whose dealer does not play needs at least one more seat.")
     else:
         fixed = 2 if variant == "duel" else 1
         if seats is not None and seats != fixed:
-            _bad_config(f"A {variant} game has exactly {fixed} seat(s), got {seats!r}.")
+            bad_config(f"A {variant} game has exactly {fixed} seat(s), got {seats!r}.")
         if dealer_plays is not None:
-            _bad_config("dealer_plays is set only in a group game.")
+            bad_config("dealer_plays is set only in a group game.")
         seats, dealer_plays = fixed, True
     assert isinstance(seats, int) and isinstance(dealer_plays, bool)
     return State(
@@ -149,7 +150,7 @@ def legal(state: State, seat: int) -> list[Action]:
     In hard mode a card in hand may already have expired: call `advance(now)` first.
     With `min_think_ms` a placement may still be refused as `too_fast` (time is not known here).
     """
-    if not _is_seat(state, seat):
+    if not is_seat(seat, len(state.players)):
         return []
     if state.variant != "solo":
         return _legal_multi(state, seat)
@@ -211,8 +212,8 @@ def apply(
     >>> events[0]["type"], s.players[0].hand is not None
     ('drawn', True)
     """
-    _require_int("now", now)
-    if not _is_seat(state, seat):
+    require_time("now", now)
+    if not is_seat(seat, len(state.players)):
         raise IllegalAction("not_your_seat", f"Seat {seat!r} does not play in this game.")
     move = parse_action(action)
     state, events = advance(state, now)
@@ -223,28 +224,28 @@ def apply(
 def parse_action(action: Mapping[str, Json]) -> Move:
     """Check an action's shape and ranges (not whether the state allows it)."""
     if not isinstance(action, Mapping):
-        _bad_action("An action must be an object.")
+        bad_action("An action must be an object.")
     kind = action.get("type")
     if not isinstance(kind, str):
-        _bad_action('An action needs a "type" string.')
+        bad_action('An action needs a "type" string.')
     choice: str | None = None
     if kind == "joker":
         choice = action.get("choice")
         if choice not in _JOKER_CHOICES:
-            _bad_action(f'A joker action needs "choice" "keep" or "now", got {choice!r}.')
+            bad_action(f'A joker action needs "choice" "keep" or "now", got {choice!r}.')
     expected = _FIELDS.get((kind, choice))
     if expected is None:
-        _bad_action(f"Unknown action type {kind!r}.")
+        bad_action(f"Unknown action type {kind!r}.")
     if set(action) != expected:
-        _bad_action(
+        bad_action(
             f"Action {kind!r} takes exactly the fields {sorted(expected)}, "
             f"got {sorted(map(str, action))}."
         )
     value = action.get("value")
     cell = action.get("cell")
     for name, number in (("value", value), ("cell", cell)):
-        if name in expected and not _is_int(number):
-            _bad_action(f'"{name}" must be an integer, got {number!r}.')
+        if name in expected and not is_int(number):
+            bad_action(f'"{name}" must be an integer, got {number!r}.')
     if cell is not None and not 0 <= cell < CELLS:
         raise IllegalAction("cell_out_of_range", f"Cell {cell} is not on the board (0 to 24).")
     if value is not None and value not in VALUES:
@@ -415,7 +416,7 @@ def advance(state: State, now: int) -> tuple[State, list[Event]]:
     next card counts as drawn at the expiry moment, so a long pause cascades the same way
     whenever it is caught up. Returns the same state object when nothing was due.
     """
-    _require_int("now", now)
+    require_time("now", now)
     events: list[Event] = []
     while True:  # in time order (then seat order): in a duel one expiry may deal to the other
         due = [
@@ -704,24 +705,3 @@ def _thought(state: State, player: Player, now: int) -> None:
 def _given_value(move: Move) -> int:
     assert move.value is not None  # parse_action guarantees it for joker plays
     return move.value
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_seat(state: State, seat: object) -> bool:
-    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players)
-
-
-def _require_int(name: str, value: object) -> None:
-    if not _is_int(value):
-        raise TypeError(f"{name} must be an integer (Unix ms), got {value!r}")
-
-
-def _bad_config(message: str) -> NoReturn:
-    raise IllegalAction("bad_config", message)
-
-
-def _bad_action(message: str) -> NoReturn:
-    raise IllegalAction("bad_action", message)
