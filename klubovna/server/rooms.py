@@ -233,9 +233,12 @@ class Rooms:
                           "players": players, "you": seat}}
 
     async def broadcast_lobby(self, room: Room) -> None:
+        """The lobby message to every socket, built once: only `you` differs."""
+        shared = self.lobby_message(room, None)
         for conn_id, socket in list(room.sockets.items()):
+            you = room.presence.seat_of(conn_id)
             with contextlib.suppress(Exception):  # a closed socket: its reader cleans up
-                await socket.send_json(self.lobby_message(room, room.presence.seat_of(conn_id)))
+                await socket.send_json({**shared, "lobby": {**shared["lobby"], "you": you}})
 
     # --- helpers ------------------------------------------------------------
     async def _change(self, room: Room, change: Any) -> Any:
