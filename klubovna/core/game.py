@@ -15,6 +15,22 @@ Json = Any
 """A JSON-ready value: dict, list, str, int, float, bool or None."""
 
 View = dict[str, Json]
+
+
+class SharedView(dict[str, Json]):
+    """A view made of parts other views share: the same dict as {**part, **part, ...}, and
+    `parts` lets a server encode each shared part once (a group's public part is ~90% of
+    each of 50 views). Parts have disjoint keys and, like every view, are read-only."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, *parts: View) -> None:
+        super().__init__()
+        for part in parts:
+            self.update(part)
+        self.parts = parts
+
+
 Event = dict[str, Json]
 """An event is public unless it has a "to" key listing the seats that may see it."""
 

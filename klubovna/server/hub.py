@@ -19,8 +19,9 @@ from starlette.concurrency import run_in_threadpool
 from klubovna.games import get_game
 from klubovna.server.clock import now_ms
 from klubovna.server.store import Recording, Store, StoredTable
+from klubovna.server.wire import Encoder
 from klubovna.tables import Lobby, LogEntry, Step, Table, hash_key
-from klubovna.tables.table import Message
+from klubovna.tables.table import Message, Outbox
 
 log = logging.getLogger("klubovna.hub")
 SWEEP_SECONDS = 0.1
@@ -28,7 +29,7 @@ MAX_ROBOT_MOVES = 1000
 
 
 class Connection(Protocol):
-    async def send_json(self, data: Any) -> None: ...
+    async def send_text(self, data: str) -> None: ...
 
 
 @dataclass
@@ -36,6 +37,8 @@ class LiveTable:
     table: Table
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: dict[int, set[Connection]] = field(default_factory=dict)
+    encoder: Encoder = field(default_factory=Encoder)
+    """The last fan-out's encoder: its texts of unchanged view parts are used again."""
 
 
 class StorageError(Exception):
@@ -135,7 +138,8 @@ class Hub:
             if seat in live.table.stale:
                 await self.send(live, seat, live.table.update(seat, now))
             live.connections.setdefault(seat, set()).add(connection)
-            await connection.send_json(live.table.view_message(seat, now, since=since))
+            await connection.send_text(Encoder().message(
+                live.table.view_message(seat, now, since=since)))
 
     async def act_for(self, live: LiveTable, seat: int, action: dict[str, Any]) -> None:
         """Take an action for a seat (see Table.act_for). Raises IllegalAction, StorageError."""
@@ -169,18 +173,26 @@ class Hub:
                 log.exception("storing %s v%s failed", table.id, step.entry.version)
                 raise StorageError from error
         was_over = table.over
-        for seat, message in table.commit(step, now):
-            await self.send(live, seat, message)
+        await self.send_all(live, table.commit(step, now))
         if table.over and not was_over and self.on_over is not None:
             # A task, not a call: the listener may wait for locks held by our caller.
             task = asyncio.create_task(self.on_over(table.id))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
-    async def send(self, live: LiveTable, seat: int, message: Message) -> None:
+    async def send_all(self, live: LiveTable, outbox: Outbox) -> None:
+        """One fan-out: the seats' views share their public part, encoded once."""
+        encoder = live.encoder = live.encoder.next()
+        for seat, message in outbox:
+            await self.send(live, seat, message, encoder)
+
+    async def send(
+        self, live: LiveTable, seat: int, message: Message, encoder: Encoder | None = None
+    ) -> None:
+        text = (encoder or Encoder()).message(message)
         for connection in list(live.connections.get(seat, ())):
             try:
-                await connection.send_json(message)
+                await connection.send_text(text)
             except Exception:  # a closed socket: its reader removes it
                 live.connections.get(seat, set()).discard(connection)
 
@@ -192,8 +204,7 @@ class Hub:
             deadline = live.table.next_deadline()
             if live.table.stale:
                 async with live.lock:
-                    for seat, message in live.table.flush(now_ms()):
-                        await self.send(live, seat, message)
+                    await self.send_all(live, live.table.flush(now_ms()))
             if deadline is None or deadline > now:
                 continue
             async with live.lock:

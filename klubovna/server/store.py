@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, delete, select, update
+from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -62,6 +62,7 @@ class StoredTable:
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._insert_log = insert(LogRow)
 
     def create_table(
         self, table_id: str, game: str, config: dict[str, Any], seed: int,
@@ -110,16 +111,20 @@ class Store:
         When this entry ends the game and the table records for a profile, the result row
         is written in the same transaction (started at `started_at`, finished at the
         entry's `now`)."""
+        row = {"table_id": table_id, **entry.to_json()}
+        if result is None:  # once per move: a plain insert, without an ORM session's cost
+            with self.engine.begin() as connection:
+                connection.execute(self._insert_log, row)
+            return
         with Session(self.engine) as session, session.begin():
-            session.add(LogRow(table_id=table_id, **entry.to_json()))
-            if result is not None:
-                ended = session.execute(
-                    update(TableRow).where(TableRow.id == table_id, TableRow.status == "active")
-                    .values(status="over", result=result)
-                )
-                if ended.rowcount == 1:  # type: ignore[attr-defined]
-                    started = entry.now if started_at is None else started_at
-                    results.record(session, table_id, result, started, entry.now)
+            session.execute(self._insert_log, row)
+            ended = session.execute(
+                update(TableRow).where(TableRow.id == table_id, TableRow.status == "active")
+                .values(status="over", result=result)
+            )
+            if ended.rowcount == 1:  # type: ignore[attr-defined]
+                started = entry.now if started_at is None else started_at
+                results.record(session, table_id, result, started, entry.now)
 
     def load(self, table_id: str) -> StoredTable | None:
         with Session(self.engine) as session:

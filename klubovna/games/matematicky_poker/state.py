@@ -120,8 +120,8 @@ class State:
     @property
     def playing(self) -> tuple[int, ...]:
         """The seats that have a board (all but a group dealer who only deals)."""
-        skip = self.variant == "group" and not self.dealer_plays
-        return tuple(seat for seat in range(len(self.players)) if not (skip and seat == DEALER))
+        first = 1 if self.variant == "group" and not self.dealer_plays else 0  # DEALER is 0
+        return tuple(range(first, len(self.players)))
 
     @property
     def over(self) -> bool:

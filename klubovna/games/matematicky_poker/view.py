@@ -4,12 +4,13 @@ Never the deck order nor any undrawn card; the rules live in rules.py, points in
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
-from klubovna.core import IllegalAction, Json, View
+from klubovna.core import IllegalAction, Json, SharedView, View
 
 from .rules import hand_deadline, ranking
 from .scoring import LINES, LINES_THROUGH, score_board, score_line, total_of
-from .state import DEALER, JOKER, State
+from .state import DEALER, JOKER, Player, State
 
 GAME_NAME = "matematicky-poker"
 
@@ -33,6 +34,28 @@ def view(state: State, seat: int) -> View:
 def _own_view(state: State, seat: int) -> View:
     """The solo view: the seat's own board, hand, counters, score, deadline and preview."""
     player = state.players[seat]
+    return {
+        "game": GAME_NAME,
+        "mode": state.mode,
+        "table": state.table,
+        "seconds": state.seconds,
+        "started": state.started,
+        **_player_part(state, player),
+        "cards_left": len(state.deck) - player.position,
+    }
+
+
+_player_memo: dict[int, tuple[Player, tuple[Json, ...], View]] = {}
+"""The last player parts made, by the Player object: a group's draw or move rebuilds 50
+views, but only the players who changed get a new part (Players are immutable)."""
+
+
+def _player_part(state: State, player: Player) -> View:
+    """One player's own fields: board, hand, counters, score, deadline, preview."""
+    settings = (state.table, state.preview, state.seconds)
+    known = _player_memo.get(id(player))
+    if known is not None and known[0] is player and known[1] == settings:
+        return known[2]
     lines, total = score_board(player.board, state.table)
     hand: Json = None
     preview: list[int | None] | None = None
@@ -41,13 +64,8 @@ def _own_view(state: State, seat: int) -> View:
     elif player.hand is not None:
         hand = {"kind": "number", "value": player.hand}
         if state.preview:
-            preview = points_preview(player.board, player.hand, state.table, lines, total)
-    return {
-        "game": GAME_NAME,
-        "mode": state.mode,
-        "table": state.table,
-        "seconds": state.seconds,
-        "started": state.started,
+            preview = list(_cached_preview(player.board, player.hand, state.table))
+    part: View = {
         "board": list(player.board),
         "jokers": list(player.from_joker),
         "hand": hand,
@@ -56,9 +74,12 @@ def _own_view(state: State, seat: int) -> View:
         "forfeited": player.forfeited,
         "deadline": hand_deadline(state, player),
         "preview": preview,
-        "cards_left": len(state.deck) - player.position,
         "over": player.finished,
     }
+    if len(_player_memo) >= 4096:  # many tables in one process: start afresh
+        _player_memo.clear()
+    _player_memo[id(player)] = (player, settings, part)  # holding it keeps the id unique
+    return part
 
 
 _public_memo: list[tuple[State, View]] = []
@@ -101,14 +122,16 @@ def _public_part(state: State) -> View:
 def _multi_view(state: State, seat: int) -> View:
     """Duel and group: the seat's own part (as solo, if it plays) plus the public part of
     everybody: score, filled cells, queue length and finished flag; the boards only at the end.
-    A dealer who only deals sees the drawn cards and everybody's queue instead of a board."""
-    public = {**_public_part(state), "seat": seat, "dealer": state.variant == "group"
-              and seat == DEALER, "playing": seat in state.playing}
+    A dealer who only deals sees the drawn cards and everybody's queue instead of a board.
+    The parts are shared (see SharedView): a step's 50 views cost one public part."""
+    public = _public_part(state)
+    dealer = state.variant == "group" and seat == DEALER
     if seat not in state.playing:
-        return {**public, "dealt": list(state.deck[: state.drawn]), "over": state.over}
-    own = _own_view(state, seat)
-    own["cards_left"] = public["cards_left"]
-    return {**own, **public, "waiting": state.waiting(seat)}
+        return SharedView(public, {"seat": seat, "dealer": dealer, "playing": False,
+                                   "dealt": list(state.deck[: state.drawn]), "over": state.over})
+    mine: View = {"seat": seat, "dealer": dealer, "playing": True,
+                  "waiting": state.waiting(seat)}
+    return SharedView(_player_part(state, state.players[seat]), public, mine)
 
 
 def _public_seat(state: State, seat: int) -> Json:
@@ -121,6 +144,15 @@ def _public_seat(state: State, seat: int) -> Json:
         "finished": player.finished,
         "left": player.left,
     }
+
+
+@lru_cache(maxsize=1024)
+def _cached_preview(
+    board: tuple[int | None, ...], value: int, table: str
+) -> tuple[int | None, ...]:
+    """The preview of a board and hand: a group's 50 views are rebuilt on every draw and
+    every move, while each board and hand changes only when its own player moves."""
+    return tuple(points_preview(board, value, table))
 
 
 def points_preview(

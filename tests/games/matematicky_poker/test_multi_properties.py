@@ -13,7 +13,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from klubovna.core import SharedView
 from klubovna.games.matematicky_poker import ENGINE, GRACE_MS, Player, State, replay
+from klubovna.games.matematicky_poker import view as view_module
 from klubovna.games.matematicky_poker.state import JOKER
 from tests.games.matematicky_poker import DEALER_VIEW_KEYS, MULTI_VIEW_KEYS
 
@@ -68,6 +70,13 @@ def check_views(state: State) -> None:
         shown = ENGINE.view(state, seat)
         keys = MULTI_VIEW_KEYS if seat in state.playing else DEALER_VIEW_KEYS
         assert set(shown) == keys
+        # Its parts (shared with other views) have disjoint keys, and the memos that
+        # share them give what a fresh computation gives.
+        assert isinstance(shown, SharedView)
+        assert sum(len(part) for part in shown.parts) == len(shown)
+        view_module._player_memo.clear()
+        view_module._public_memo.clear()
+        assert ENGINE.view(state, seat) == shown
         assert shown["cards_left"] == len(undrawn)
         json.dumps(shown)
         # Nothing depends on the undrawn cards.

@@ -1,0 +1,86 @@
+"""The fan-out encoder: the same JSON as json.dumps, with shared view parts encoded once."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from klubovna.core import SharedView
+from klubovna.games import get_game
+from klubovna.server import wire
+from klubovna.server.wire import Encoder
+from klubovna.tables import Table
+
+GROUP = {"mode": "easy", "variant": "group", "seats": 50, "dealer_plays": False}
+
+
+def group_table() -> Table:
+    table = Table("t", get_game("matematicky-poker"), GROUP, 7, ["h"] * 50)
+    table.commit(table.act_for(0, {"type": "start"}, 1_000), 1_000)
+    return table
+
+
+def draw(table: Table, now: int) -> list[tuple[int, dict[str, Any]]]:
+    return table.commit(table.act_for(0, {"type": "draw"}, now), now)
+
+
+@pytest.fixture
+def counted(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every value the encoder's json.dumps sees."""
+    seen: list[Any] = []
+    encode = wire._dumps
+
+    def counting(value: Any) -> str:
+        seen.append(value)
+        return encode(value)
+
+    monkeypatch.setattr(wire, "_dumps", counting)
+    return seen
+
+
+@pytest.mark.parametrize("message", [
+    {"t": "pong", "now": 5},
+    {"t": "error", "seq": None, "code": "bad", "message": "Žluťoučký \"kůň\"\n\u2028"},
+    {"t": "view", "version": 3, "after": 2, "now": 9, "ack": 4, "events": [{"type": "x"}],
+     "view": {"a": [1, None, True], "b": {"c": 1.5}, "d": False, "e": "ř"}},
+    {"t": "view", "version": 1, "after": 0, "now": 9, "events": [],
+     "view": SharedView({"a": 1, "b": [2]}, {}, {"c": {"d": None}})},
+])
+def test_same_json_as_json_dumps(message: dict[str, Any]) -> None:
+    text = Encoder().message(message)
+    assert json.loads(text) == message
+    assert text == wire.dumps(message) or isinstance(message.get("view"), SharedView)
+
+
+def test_group_views_round_trip_over_many_fan_outs() -> None:
+    table, encoder = group_table(), Encoder()
+    for step in range(12):
+        outbox = draw(table, 2_000 + step)
+        encoder = encoder.next()
+        assert len(outbox) == 50
+        for _, message in outbox:
+            assert json.loads(encoder.message(message)) == message
+
+
+def test_a_draw_encodes_the_public_part_once_and_unchanged_players_not_again(
+    counted: list[Any],
+) -> None:
+    table = group_table()
+    encoder = Encoder()
+    for _, message in draw(table, 2_000):
+        encoder.message(message)
+    public = table.game.view(table.state, 1).parts[1]  # type: ignore[attr-defined]
+    assert sum(value is public for value in counted) == 1
+    # The next draw changes no player's own part (nobody placed): none is encoded again.
+    counted.clear()
+    encoder = encoder.next()
+    outbox = draw(table, 2_001)
+    for _, message in outbox:
+        encoder.message(message)
+    parts = [message["view"].parts for _, message in outbox]
+    own = [p[0] for p in parts if len(p) == 3]
+    assert len(own) == 49
+    assert not any(value is part for value in counted for part in own)
+    assert sum(value is parts[1][1] for value in counted) == 1
