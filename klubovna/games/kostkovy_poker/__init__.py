@@ -1,18 +1,26 @@
 """Kostkový poker: dice hold'em for 2-6 players: keep dice face down, bet, show six dice.
 Public names only; the rules are in rules.py, values in scoring.py, side pots in pots.py,
-the state in state.py and views in view.py."""
+the state in state.py and views in view.py.
+
+>>> s = ENGINE.new({"seats": 2, "chips": 20}, seed=5)
+>>> s, _ = ENGINE.apply(s, 0, {"type": "start"}, now=0)
+>>> ENGINE.view(s, 0)["phase"], len(ENGINE.view(s, 0)["dice"]), ENGINE.view(s, 1)["pot"]
+('keep', 5, 2)
+>>> s, _ = ENGINE.apply(s, 0, {"type": "keep", "dice": [0, 1]}, now=1)
+>>> s, _ = ENGINE.apply(s, 1, {"type": "keep", "dice": [4]}, now=2)
+>>> v = ENGINE.view(s, 1)
+>>> len(v["table"]), v["bet_size"], [p["kept"] for p in v["players"]], v["pot"]
+(2, 2, [2, 1], 4)
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from klubovna.core import Event, Json, View
+from klubovna.core.engine import Engine
 
 from . import rules
 from .pots import Pot, side_pots, split
 from .rules import (
     GRACE_MS,
-    Action,
     action_types,
     default_keep,
     keep_max,
@@ -24,51 +32,10 @@ from .scoring import TRIPLES, VALUE_TABLE, best_line, hand_value, six_value
 from .state import BET_SIZES, KEEP_COSTS, MAX_RAISES, Seat, State
 from .view import view as seat_view
 
-
-class KostkovyPoker:
-    """The engine object (klubovna.core.Game) of Kostkový poker.
-
-    >>> s = ENGINE.new({"seats": 2, "chips": 20}, seed=5)
-    >>> s, _ = ENGINE.apply(s, 0, {"type": "start"}, now=0)
-    >>> ENGINE.view(s, 0)["phase"], len(ENGINE.view(s, 0)["dice"]), ENGINE.view(s, 1)["pot"]
-    ('keep', 5, 2)
-    >>> s, _ = ENGINE.apply(s, 0, {"type": "keep", "dice": [0, 1]}, now=1)
-    >>> s, _ = ENGINE.apply(s, 1, {"type": "keep", "dice": [4]}, now=2)
-    >>> v = ENGINE.view(s, 1)
-    >>> len(v["table"]), v["bet_size"], [p["kept"] for p in v["players"]], v["pot"]
-    (2, 2, [2, 1], 4)
-    """
-
-    name: str = "kostkovy-poker"
-
-    def new(self, config: Mapping[str, Json], seed: int) -> State:
-        return rules.new(config, seed)
-
-    def seats(self, state: State) -> int:
-        return len(state.seats)
-
-    def legal(self, state: State, seat: int) -> list[Action]:
-        return rules.legal(state, seat)
-
-    def apply(
-        self, state: State, seat: int, action: Mapping[str, Json], now: int
-    ) -> tuple[State, list[Event]]:
-        return rules.apply(state, seat, action, now)
-
-    def advance(self, state: State, now: int) -> tuple[State, list[Event]]:
-        return rules.advance(state, now)
-
-    def next_deadline(self, state: State) -> int | None:
-        return rules.next_deadline(state)
-
-    def view(self, state: State, seat: int) -> View:
-        return seat_view(state, seat)
-
-    def result(self, state: State) -> dict[str, Json] | None:
-        return rules.result(state)
-
-
-ENGINE = KostkovyPoker()
+ENGINE: Engine[State] = Engine(
+    "kostkovy-poker", rules, seat_view, seats=lambda state: len(state.seats)
+)
+"""The engine object (klubovna.core.Game) of Kostkový poker."""
 
 __all__ = [
     "BET_SIZES",
@@ -78,7 +45,6 @@ __all__ = [
     "MAX_RAISES",
     "TRIPLES",
     "VALUE_TABLE",
-    "KostkovyPoker",
     "Pot",
     "Seat",
     "State",
