@@ -6,7 +6,7 @@ result, view.py with view), so one adapter turns any of them into a `Game`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Generic, TypeVar
 
@@ -58,6 +58,33 @@ class Engine(Generic[S]):
     def result(self, state: S) -> dict[str, Json] | None:
         result: dict[str, Json] | None = self._rules.result(state)
         return result
+
+    def replay(
+        self, config: Mapping[str, Json], seed: int, log: Sequence[Mapping[str, Json]]
+    ) -> S:
+        """The state after replaying a game's log on `new(config, seed)`.
+
+        Entries: {"kind": "act", "seat": s, "action": {...}, "now": ms} or
+        {"kind": "tick", "now": ms}. An illegal action raises IllegalAction as it did live.
+
+        >>> from klubovna.games.matematicky_poker import ENGINE
+        >>> log = [{"kind": "act", "seat": 0, "action": {"type": "start"}, "now": 0},
+        ...        {"kind": "act", "seat": 0, "action": {"type": "draw"}, "now": 5}]
+        >>> ENGINE.replay({}, 9, log) == ENGINE.apply(ENGINE.new({}, 9), 0, log[0]["action"], 0)[0]
+        True
+        """
+        state = self.new(config, seed)
+        for entry in log:
+            if not isinstance(entry, Mapping):
+                raise ValueError(f"not a log entry: {entry!r}")
+            kind = entry.get("kind")
+            if kind == "act" and set(entry) == {"kind", "seat", "action", "now"}:
+                state, _ = self.apply(state, entry["seat"], entry["action"], entry["now"])
+            elif kind == "tick" and set(entry) == {"kind", "now"}:
+                state, _ = self.advance(state, entry["now"])
+            else:
+                raise ValueError(f"not a log entry: {entry!r}")
+        return state
 
     def __repr__(self) -> str:
         return f"Engine({self.name!r})"

@@ -24,7 +24,6 @@ from .rules import (
     action_types,
     default_keep,
     keep_max,
-    replay,
     standings,
     to_move,
 )
@@ -36,6 +35,7 @@ ENGINE: Engine[State] = Engine(
     "kostkovy-poker", rules, seat_view, seats=lambda state: len(state.seats)
 )
 """The engine object (klubovna.core.Game) of Kostkový poker."""
+replay = ENGINE.replay
 
 __all__ = [
     "BET_SIZES",

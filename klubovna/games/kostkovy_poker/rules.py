@@ -651,30 +651,6 @@ def standings(state: State) -> list[Json]:
     ]
 
 
-def replay(config: Mapping[str, Json], seed: int, log: Sequence[Mapping[str, Json]]) -> State:
-    """The state after replaying a game's log on `new(config, seed)`.
-
-    Entries: {"kind": "act", "seat": s, "action": {...}, "now": ms} or
-    {"kind": "tick", "now": ms}. An illegal action raises IllegalAction as it did live.
-
-    >>> log = [{"kind": "act", "seat": 0, "action": {"type": "start"}, "now": 0}]
-    >>> replay({}, 9, log) == apply(new({}, 9), 0, {"type": "start"}, 0)[0]
-    True
-    """
-    state = new(config, seed)
-    for entry in log:
-        if not isinstance(entry, Mapping):
-            raise ValueError(f"not a log entry: {entry!r}")
-        kind = entry.get("kind")
-        if kind == "act" and set(entry) == {"kind", "seat", "action", "now"}:
-            state, _ = apply(state, entry["seat"], entry["action"], entry["now"])
-        elif kind == "tick" and set(entry) == {"kind", "now"}:
-            state, _ = advance(state, entry["now"])
-        else:
-            raise ValueError(f"not a log entry: {entry!r}")
-    return state
-
-
 # ---------------------------------------------------------------- helpers
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from klubovna.core.textform import NONE, flag, int_or_none, parse_flag, parse_int_or_none
+
 SEATS_MIN, SEATS_MAX = 2, 6
 CHIPS_MIN, CHIPS_MAX, CHIPS_DEFAULT = 10, 100, 20
 ROLLED = 5
@@ -26,7 +28,6 @@ END_REASONS = ("last_player", "agreement")
 
 TEXT_TAG = "kp1"
 """First field of the text form; bump it when the format changes."""
-_NONE = "-"
 _FLAGS = "hfas"
 """Seat flags in the text form: in hand, folded, to act, agrees to stop."""
 
@@ -159,32 +160,32 @@ class State:
         head = [
             TEXT_TAG,
             str(self.chips),
-            _int_or_none(self.seconds),
+            int_or_none(self.seconds),
             str(self.rng),
-            _flag(self.started),
+            flag(self.started),
             str(self.hand),
             str(self.dealer),
             self.phase,
             _digits(self.table),
             str(self.level),
             str(self.raises),
-            _int_or_none(self.turn),
-            _int_or_none(self.deadline),
+            int_or_none(self.turn),
+            int_or_none(self.deadline),
             _digits(self.last_table),
-            self.ended or _NONE,
+            self.ended or NONE,
         ]
         parts = [" ".join(head)]
         for seat in self.seats:
             flags = (seat.in_hand, seat.folded, seat.to_act, seat.stop)
             fields = [
                 str(seat.chips),
-                _int_or_none(seat.out),
-                "".join(ch for ch, on in zip(_FLAGS, flags, strict=True) if on) or _NONE,
+                int_or_none(seat.out),
+                "".join(ch for ch, on in zip(_FLAGS, flags, strict=True) if on) or NONE,
                 _digits(seat.rolled),
-                _NONE if seat.kept is None else _digits(seat.kept),
+                NONE if seat.kept is None else _digits(seat.kept),
                 str(seat.put_in),
                 str(seat.round_bet),
-                _NONE if seat.shown is None else _digits(seat.shown),
+                NONE if seat.shown is None else _digits(seat.shown),
                 str(seat.won),
             ]
             parts.append(" ".join(fields))
@@ -200,26 +201,26 @@ class State:
          deadline, last_table, ended) = head
         if phase not in PHASES:
             raise ValueError(f"unknown phase {phase!r}")
-        if ended != _NONE and ended not in END_REASONS:
+        if ended != NONE and ended not in END_REASONS:
             raise ValueError(f"unknown end reason {ended!r}")
         if not SEATS_MIN <= len(seats) <= SEATS_MAX:
             raise ValueError(f"a game has {SEATS_MIN} to {SEATS_MAX} seats, got {len(seats)}")
         return cls(
             chips=int(chips),
-            seconds=_parse_int_or_none(seconds),
+            seconds=parse_int_or_none(seconds),
             rng=int(rng),
             seats=tuple(_parse_seat(fields) for fields in seats),
-            started=_parse_flag(started),
+            started=parse_flag(started),
             hand=int(hand),
             dealer=int(dealer),
             phase=phase,
             table=_parse_dice(table),
             level=int(level),
             raises=int(raises),
-            turn=_parse_int_or_none(turn),
-            deadline=_parse_int_or_none(deadline),
+            turn=parse_int_or_none(turn),
+            deadline=parse_int_or_none(deadline),
             last_table=_parse_dice(last_table),
-            ended=None if ended == _NONE else ended,
+            ended=None if ended == NONE else ended,
         )
 
 
@@ -227,15 +228,15 @@ def _parse_seat(fields: list[str]) -> Seat:
     if len(fields) != 9:
         raise ValueError(f"a seat has 9 fields, got {fields}")
     chips, out, flags, rolled, kept, put_in, round_bet, shown, won = fields
-    if flags != _NONE and (not set(flags) <= set(_FLAGS) or len(set(flags)) != len(flags)):
+    if flags != NONE and (not set(flags) <= set(_FLAGS) or len(set(flags)) != len(flags)):
         raise ValueError(f"unknown seat flags {flags!r}")
     dice = _parse_dice(rolled)
-    indexes = None if kept == _NONE else tuple(int(ch) for ch in kept)
+    indexes = None if kept == NONE else tuple(int(ch) for ch in kept)
     if indexes is not None and not all(0 <= i < len(dice) for i in indexes):
         raise ValueError(f"kept indexes {kept!r} do not point into the rolled dice {rolled!r}")
     return Seat(
         chips=int(chips),
-        out=_parse_int_or_none(out),
+        out=parse_int_or_none(out),
         in_hand="h" in flags,
         rolled=dice,
         kept=indexes,
@@ -244,36 +245,20 @@ def _parse_seat(fields: list[str]) -> Seat:
         folded="f" in flags,
         to_act="a" in flags,
         stop="s" in flags,
-        shown=None if shown == _NONE else _parse_dice(shown),
+        shown=None if shown == NONE else _parse_dice(shown),
         won=int(won),
     )
 
 
 def _digits(values: tuple[int, ...]) -> str:
-    return "".join(str(v) for v in values) or _NONE
+    return "".join(str(v) for v in values) or NONE
 
 
 def _parse_dice(text: str) -> tuple[int, ...]:
-    if text == _NONE:
+    if text == NONE:
         return ()
     if not all(ch in "123456" for ch in text):
         raise ValueError(f"dice show 1 to 6, got {text!r}")
     return tuple(int(ch) for ch in text)
 
 
-def _flag(value: bool) -> str:
-    return "1" if value else "0"
-
-
-def _parse_flag(text: str) -> bool:
-    if text not in ("0", "1"):
-        raise ValueError(f"expected 0 or 1, got {text!r}")
-    return text == "1"
-
-
-def _int_or_none(value: int | None) -> str:
-    return _NONE if value is None else str(value)
-
-
-def _parse_int_or_none(text: str) -> int | None:
-    return None if text == _NONE else int(text)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from klubovna.core.engine import Engine
 
 from . import rules
-from .rules import GRACE_MS, replay
+from .rules import GRACE_MS
 from .scoring import TABLES, score_board, score_line
 from .state import Player, State
 from .view import points_preview
@@ -22,6 +22,7 @@ ENGINE: Engine[State] = Engine(
     "matematicky-poker", rules, seat_view, seats=lambda state: len(state.players)
 )
 """The engine object (klubovna.core.Game) of Matematický poker: solo, duel or group."""
+replay = ENGINE.replay
 
 __all__ = [
     "ENGINE",

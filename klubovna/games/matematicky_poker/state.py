@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from klubovna.core import Rng
+from klubovna.core.textform import NONE, flag, int_or_none, parse_flag, parse_int_or_none
 
 from .scoring import TABLES
 
@@ -28,7 +29,6 @@ TEXT_TAG = "mp1"
 _CARD_CHARS = "*123456789TJQK"
 """Card i (0 = joker) is written as _CARD_CHARS[i] in the text form: T=10, J=11, Q=12, K=13."""
 _EMPTY_CHAR = "."
-_NONE = "-"
 _LEFT = "L"
 
 
@@ -155,10 +155,10 @@ class State:
         head = [
             TEXT_TAG,
             self.mode,
-            _int_or_none(self.seconds),
+            int_or_none(self.seconds),
             self.table,
-            _flag(self.preview),
-            _flag(self.started),
+            flag(self.preview),
+            flag(self.started),
             "".join(_CARD_CHARS[card] for card in self.deck),
         ]
         if self.min_think_ms:
@@ -166,22 +166,22 @@ class State:
         if self.variant != "solo":
             head += [
                 self.variant,
-                _flag(self.dealer_plays),
+                flag(self.dealer_plays),
                 str(self.drawn),
-                _flag(self.ended),
+                flag(self.ended),
             ]
         parts = [" ".join(head)]
         for p in self.players:
-            jokers = ",".join(str(i) for i, j in enumerate(p.from_joker) if j) or _NONE
+            jokers = ",".join(str(i) for i, j in enumerate(p.from_joker) if j) or NONE
             fields = [
                 str(p.position),
                 "".join(_EMPTY_CHAR if v is None else _CARD_CHARS[v] for v in p.board),
                 jokers,
-                _NONE if p.hand is None else _CARD_CHARS[p.hand],
-                _int_or_none(p.drawn_at),
+                NONE if p.hand is None else _CARD_CHARS[p.hand],
+                int_or_none(p.drawn_at),
                 str(p.kept_jokers),
                 str(p.forfeited),
-                _LEFT if p.left else _flag(p.finished),
+                _LEFT if p.left else flag(p.finished),
             ]
             parts.append(" ".join(fields))
         return " | ".join(parts)
@@ -206,17 +206,17 @@ class State:
             raise ValueError("a state needs at least one player")
         return cls(
             mode=mode,
-            seconds=_parse_int_or_none(seconds),
+            seconds=parse_int_or_none(seconds),
             table=table,
-            preview=_parse_flag(preview),
-            started=_parse_flag(started),
+            preview=parse_flag(preview),
+            started=parse_flag(started),
             deck=tuple(_parse_card(ch) for ch in deck),
             players=tuple(_parse_player(fields) for fields in players),
             min_think_ms=min_think_ms,
             variant=variant,
-            dealer_plays=_parse_flag(dealer_plays),
+            dealer_plays=parse_flag(dealer_plays),
             drawn=int(drawn),
-            ended=_parse_flag(ended),
+            ended=parse_flag(ended),
         )
 
 
@@ -226,7 +226,7 @@ def _parse_player(fields: list[str]) -> Player:
     position, board, jokers, hand, drawn_at, kept, forfeited, finished = fields
     if len(board) != CELLS:
         raise ValueError(f"a board has {CELLS} cells, got {board!r}")
-    joker_cells = set() if jokers == _NONE else {int(i) for i in jokers.split(",")}
+    joker_cells = set() if jokers == NONE else {int(i) for i in jokers.split(",")}
     if not joker_cells <= set(range(CELLS)):
         raise ValueError(f"joker cells out of range: {jokers!r}")
     cells = tuple(None if ch == _EMPTY_CHAR else _parse_card(ch) for ch in board)
@@ -236,31 +236,13 @@ def _parse_player(fields: list[str]) -> Player:
         position=int(position),
         board=cells,
         from_joker=tuple(i in joker_cells for i in range(CELLS)),
-        hand=None if hand == _NONE else _parse_card(hand),
-        drawn_at=_parse_int_or_none(drawn_at),
+        hand=None if hand == NONE else _parse_card(hand),
+        drawn_at=parse_int_or_none(drawn_at),
         kept_jokers=int(kept),
         forfeited=int(forfeited),
-        finished=finished == _LEFT or _parse_flag(finished),
+        finished=finished == _LEFT or parse_flag(finished),
         left=finished == _LEFT,
     )
-
-
-def _flag(value: bool) -> str:
-    return "1" if value else "0"
-
-
-def _parse_flag(text: str) -> bool:
-    if text not in ("0", "1"):
-        raise ValueError(f"expected 0 or 1, got {text!r}")
-    return text == "1"
-
-
-def _int_or_none(value: int | None) -> str:
-    return _NONE if value is None else str(value)
-
-
-def _parse_int_or_none(text: str) -> int | None:
-    return None if text == _NONE else int(text)
 
 
 def _parse_card(ch: str) -> int:

@@ -1,0 +1,18 @@
+"""The runnable examples in the core's docstrings stay true."""
+
+from __future__ import annotations
+
+import doctest
+from types import ModuleType
+
+import pytest
+
+from klubovna.core import checks, engine, rng, textform
+
+MODULES = [checks, engine, rng, textform]
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
+def test_docstring_examples(module: ModuleType) -> None:
+    outcome = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert outcome.failed == 0
