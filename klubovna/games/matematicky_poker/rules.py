@@ -10,7 +10,7 @@ from typing import NamedTuple, TypeVar
 from klubovna.core import Event, IllegalAction, Json
 from klubovna.core.checks import bad_action, bad_config, is_int, is_seat, require_time
 
-from .scoring import TABLES, score_board
+from .scoring import TABLES, board_total, score_board
 from .state import (
     CELLS,
     DEALER,
@@ -526,7 +526,7 @@ def _multi_result(state: State) -> dict[str, Json]:
 
 def _standing(state: State, seat: int) -> tuple[int, int]:
     player = state.players[seat]
-    return score_board(player.board, state.table)[1], player.filled
+    return board_total(player.board, state.table), player.filled
 
 
 def ranking(state: State) -> list[Json]:

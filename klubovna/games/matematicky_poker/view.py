@@ -9,7 +9,7 @@ from functools import lru_cache
 from klubovna.core import IllegalAction, Json, SharedView, View
 
 from .rules import hand_deadline, ranking
-from .scoring import LINES, LINES_THROUGH, score_board, score_line, total_of
+from .scoring import LINES, LINES_THROUGH, board_total, score_board, score_line, total_of
 from .state import DEALER, JOKER, Player, State
 
 GAME_NAME = "matematicky-poker"
@@ -138,7 +138,7 @@ def _public_seat(state: State, seat: int) -> Json:
     player = state.players[seat]
     return {
         "seat": seat,
-        "score": score_board(player.board, state.table)[1],
+        "score": board_total(player.board, state.table),
         "filled": player.filled,
         "waiting": state.waiting(seat),
         "finished": player.finished,
