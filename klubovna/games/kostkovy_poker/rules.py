@@ -370,7 +370,7 @@ def _betting_move(
         ]
     state = replace(state, seats=tuple(seats), level=level, raises=raises)
     acted: Event = {
-        "type": "acted", "seat": seat, "action": kind, "paid": paid,
+        "type": "acted", "seat": seat, "action": kind, "paid": paid, "round_bet": player.round_bet,
         "all_in": player.live and player.chips == 0, "timeout": timeout,
     }
     state, more = _after_betting_move(state, seat, now)

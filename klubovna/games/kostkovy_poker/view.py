@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from klubovna.core import IllegalAction, Json, View
 
+from .pots import side_pots
 from .rules import action_types, keep_max, result, to_call
 from .scoring import best_line, hand_value
 from .state import ANTE, KEEP_COSTS, MAX_RAISES, State
@@ -41,6 +42,7 @@ def view(state: State, seat: int) -> View:
         "deadline": state.deadline,
         "table": list(state.table),
         "pot": state.pot,
+        "pots": _pots(state),
         "bet_size": state.bet_size,
         "level": state.level,
         "raises": state.raises,
@@ -78,6 +80,26 @@ def _public_seat(state: State, index: int) -> Json:
         "bets": seat.put_in - paid_to_keep - ANTE if seat.in_hand else 0,
         "stop": seat.stop,
     }
+
+
+def _pots(state: State) -> list[Json]:
+    """While the betting runs, the main pot and the side pots (smallest first) with the seats
+    that can still win each; empty in other phases. The showdown event says who won them.
+
+    >>> from klubovna.games.kostkovy_poker.state import Seat
+    >>> seats = (Seat(chips=0, put_in=3, in_hand=True), Seat(chips=5, put_in=9, in_hand=True),
+    ...          Seat(chips=5, put_in=9, in_hand=True))
+    >>> _pots(State(chips=20, seconds=None, rng=1, seats=seats, phase="betting"))
+    [{'amount': 9, 'eligible': [0, 1, 2]}, {'amount': 12, 'eligible': [1, 2]}]
+    """
+    if state.phase != "betting":
+        return []
+    live = [seat.live for seat in state.seats]
+    all_in = [seat.live and seat.chips == 0 for seat in state.seats]
+    return [
+        {"amount": pot.amount, "eligible": list(pot.eligible)}
+        for pot in side_pots([seat.put_in for seat in state.seats], live, all_in)
+    ]
 
 
 def _last_hand(state: State) -> Json:

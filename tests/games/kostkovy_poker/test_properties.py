@@ -64,6 +64,11 @@ def check_views(state: State) -> None:
         rigged = replace(state, seats=others, rng=state.rng ^ 0x5DEECE66D)
         assert ENGINE.view(rigged, seat) == shown, f"seat {seat} sees hidden dice"
         assert shown["dice"] == list(state.seats[seat].rolled)
+        # The pots while betting hold the whole pot; each can be won by a seat still in.
+        assert bool(shown["pots"]) == (revealed and shown["pot"] > 0)
+        assert sum(pot["amount"] for pot in shown["pots"]) == (shown["pot"] if revealed else 0)
+        for pot in shown["pots"]:
+            assert pot["eligible"] and all(state.seats[i].live for i in pot["eligible"])
 
 
 def check_events(before: State, events: list[Any]) -> None:

@@ -242,6 +242,9 @@ def test_bets_calls_and_raises_are_fixed() -> None:
     state = act(state, 0, CALL)
     assert state.seats[0].put_in == 5 and state.turn == 1  # seat 1 must answer the raise
     assert legal(state, 1) == [CALL, RAISE, FOLD]
+    # The event says what a move cost and the round bet it makes ("raises to 6").
+    acted = events_of(state, (1, RAISE))[0]
+    assert (acted["action"], acted["paid"], acted["round_bet"]) == ("raise", 4, 6)
 
 
 def test_at_most_three_raises_follow_the_opening_bet() -> None:
@@ -287,7 +290,7 @@ def test_a_bet_or_raise_needs_the_whole_amount() -> None:
     state = play(state, (1, CHECK), (0, BET))
     assert legal(state, 1) == [CALL, FOLD]  # a call for less: all-in
     state, events = apply(state, 1, CALL, NOW)
-    assert events[0] == {"type": "acted", "seat": 1, "action": "call", "paid": 1, "all_in": True,
+    assert events[0] == {"type": "acted", "seat": 1, "action": "call", "paid": 1, "round_bet": 1, "all_in": True,
                          "timeout": False}
     # Facing a raise to 4 with 3 chips: a call (all-in) or a fold, no raise.
     state = rigged([SIXES, ONES, ONES], chips=[3, 19, 19])
@@ -550,7 +553,7 @@ def test_a_turn_runs_out_into_a_check_else_a_fold() -> None:
     start = state.deadline
     assert start is not None and state.turn == 1
     state, events = advance(state, start + GRACE_MS + 1)
-    assert events[0] == {"type": "acted", "seat": 1, "action": "check", "paid": 0,
+    assert events[0] == {"type": "acted", "seat": 1, "action": "check", "paid": 0, "round_bet": 0,
                          "all_in": False, "timeout": True}
     state = act(state, 0, BET, now=start + GRACE_MS + 2)
     state, events = advance(state, start + GRACE_MS + 2 + 5000 + GRACE_MS + 1)

@@ -2,7 +2,6 @@
 // still to come), the pot with its side pots, and which betting round runs.
 import { t } from "../i18n";
 import { Die } from "./Die";
-import { potsOf } from "./pots";
 import type { HandOver } from "./session";
 import type { KpView, SeatNames } from "./types";
 import { nameList } from "./words";
@@ -60,7 +59,7 @@ function Pots({ view, names, over }: { view: KpView; names: SeatNames; over: Han
       </p>
     );
   }
-  const pots = view.phase === "betting" ? potsOf(view.players) : [];
+  const pots = view.pots;
   return (
     <div class="kp-pots">
       <p class="kp-pot" data-pot={view.pot} aria-live="off">

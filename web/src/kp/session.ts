@@ -19,8 +19,6 @@ export interface Failure {
 export interface LogLine {
   id: number;
   event: KpEvent;
-  /** For bets and raises: the seat's round bet after it (what "raise to N" means). */
-  to?: number;
 }
 
 /** A finished hand held on screen: its showdown (pots with winners), or the uncontested
@@ -65,7 +63,6 @@ export class KpSession {
   private autoTimer: ReturnType<typeof setTimeout> | undefined;
   private readyAt = 0;
   private awaiting: number | null = null;
-  private roundBets: number[] = [];
   private listeners = new Set<() => void>();
   private unlisten: () => void;
   private closed = false;
@@ -197,7 +194,6 @@ export class KpSession {
     const view = message.view as unknown as KpView;
     const me = view.seat;
     const first = this.view === null;
-    if (first || this.roundBets.length !== view.players.length) this.roundBets = view.players.map((p) => p.round_bet);
     let pause = PAUSE.other;
     let showdown: ShowdownPot[] | null = null;
     let uncontested: HandOver["uncontested"] = null;
@@ -207,7 +203,6 @@ export class KpSession {
       const line: LogLine = { id: ++nextId, event };
       switch (event.type) {
         case "hand":
-          this.roundBets = view.players.map(() => 0);
           pause = Math.max(pause, PAUSE.hand);
           break;
         case "rolled":
@@ -217,7 +212,6 @@ export class KpSession {
           }
           break;
         case "table":
-          this.roundBets = this.roundBets.map(() => 0);
           this.rolls.table++;
           this.rolls.tableFrom = ((event.table as number[]) ?? []).length - ((event.dice as number[]) ?? []).length;
           play("roll");
@@ -231,8 +225,6 @@ export class KpSession {
           break;
         case "acted": {
           const seat = Number(event.seat);
-          this.roundBets[seat] = (this.roundBets[seat] ?? 0) + Number(event.paid ?? 0);
-          if (event.action === "bet" || event.action === "raise") line.to = this.roundBets[seat];
           if (Number(event.paid) > 0) play("chip");
           pause = Math.max(pause, seat === me ? PAUSE.own : PAUSE.acted);
           break;

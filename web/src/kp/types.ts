@@ -75,6 +75,8 @@ export interface KpView {
   deadline: number | null;
   table: number[];
   pot: number;
+  /** While betting: the main pot and the side pots, smallest first (else empty). */
+  pots: ShownPot[];
   bet_size: number | null;
   /** The highest round bet of this round: what everyone must match. */
   level: number;
@@ -93,6 +95,12 @@ export interface KpView {
   last_hand: LastHand | null;
   game_over: boolean;
   result: KpResult | null;
+}
+
+/** A pot while the betting runs: its chips and the seats that can still win it. */
+export interface ShownPot {
+  amount: number;
+  eligible: number[];
 }
 
 /** A pot of the showdown event: its chips, who could win it, who did. */

@@ -86,7 +86,8 @@ export function logText(line: LogLine, names: SeatNames, me: number): string | n
       return t("kp.log.table", { dice: diceText((event.dice as number[]) ?? []) });
     case "acted": {
       const action = String(event.action);
-      const amount = action === "call" ? Number(event.paid) : line.to ?? Number(event.paid);
+      // A call says what it cost; a bet or raise the round bet it makes ("raises to 6").
+      const amount = action === "call" ? Number(event.paid) : Number(event.round_bet ?? event.paid);
       let text = t(`kp.log.acted.${action}${you ? ".you" : ""}`, { name, amount });
       if (event.all_in) text = withNote(text, t("kp.log.all_in"));
       if (event.timeout) text = withNote(text, t("kp.log.timeout"));
