@@ -82,7 +82,7 @@ export function Room({ game, conn, lobby, banner, onLeave }: Props) {
 
 /** The QR code of the join link: shown to the host, the others open it with a button (each
  *  image counts against the server's per-address limit of code look-ups). */
-export function QrCode({ code, shown }: { code: string; shown: boolean }) {
+function QrCode({ code, shown }: { code: string; shown: boolean }) {
   const [open, setOpen] = useState(shown);
   if (!open) {
     return (
@@ -101,7 +101,7 @@ export function QrCode({ code, shown }: { code: string; shown: boolean }) {
 
 /** The join link in a read-only field, a copy button (the clipboard; else the text is
  *  selected to copy by hand) and, where the device can, a share button. */
-export function CopyLink({ code, game }: { code: string; game?: string }) {
+function CopyLink({ code, game }: { code: string; game: string }) {
   const link = joinLink(code, game);
   const input = useRef<HTMLInputElement>(null);
   const [said, setSaid] = useState("");
