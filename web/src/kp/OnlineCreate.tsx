@@ -4,6 +4,7 @@
 // is none (the solo game does not).
 import { useRef, useState } from "preact/hooks";
 import { CHIPS, SEATS } from "virtual:kp-tables";
+import { parseWhole, WholeField } from "../components/WholeField";
 import { t, useLang } from "../i18n";
 import { CreateForm } from "../lobby/CreateForm";
 import { KpNav } from "./KpNav";
@@ -18,13 +19,6 @@ import "./kp.css";
 const SEAT_COUNTS = Array.from({ length: SEATS[1] - SEATS[0] + 1 }, (_, i) => SEATS[0] + i);
 const DEFAULT_SEATS = 4;
 const DEFAULT_SECONDS = 30;
-
-/** A whole number from `min` to `max` as typed, or null. */
-function parseWhole(text: string, min: number, max: number): number | null {
-  if (!/^\s*\d{1,3}\s*$/.test(text)) return null;
-  const value = Number(text);
-  return value >= min && value <= max ? value : null;
-}
 
 export function OnlineCreate() {
   useLang();
@@ -81,38 +75,26 @@ export function OnlineCreate() {
               </div>
             </div>
             <p class="hint kp-robot-about">{t(`kp.bot.${robots}.about`)}</p>
-            <div class="mp-seconds">
-              <label for="kp-online-chips">{t("kp.setup.chips.label")}</label>
-              <input
-                ref={chipsInput}
-                id="kp-online-chips"
-                type="number"
-                inputMode="numeric"
-                min={CHIPS[0]}
-                max={CHIPS[2]}
-                value={chipsText}
-                aria-invalid={checked && chips === null ? "true" : undefined}
-                aria-describedby={checked && chips === null ? "kp-online-chips-error" : undefined}
-                onInput={(event) => setChipsText(event.currentTarget.value)}
-              />
-              {checked && chips === null && <p id="kp-online-chips-error" class="mp-field-error">{t("kp.setup.chips.invalid")}</p>}
-            </div>
-            <div class="mp-seconds">
-              <label for="kp-online-seconds">{t("kp.online.seconds")}</label>
-              <input
-                ref={secondsInput}
-                id="kp-online-seconds"
-                type="number"
-                inputMode="numeric"
-                min={3}
-                max={300}
-                value={secondsText}
-                aria-invalid={checked && seconds === null ? "true" : undefined}
-                aria-describedby={checked && seconds === null ? "kp-online-seconds-error" : undefined}
-                onInput={(event) => setSecondsText(event.currentTarget.value)}
-              />
-              {checked && seconds === null && <p id="kp-online-seconds-error" class="mp-field-error">{t("kp.online.seconds.invalid")}</p>}
-            </div>
+            <WholeField
+              id="kp-online-chips"
+              label={t("kp.setup.chips.label")}
+              value={chipsText}
+              min={CHIPS[0]}
+              max={CHIPS[2]}
+              error={checked && chips === null ? t("kp.setup.chips.invalid") : null}
+              inputRef={chipsInput}
+              onInput={setChipsText}
+            />
+            <WholeField
+              id="kp-online-seconds"
+              label={t("kp.online.seconds")}
+              value={secondsText}
+              min={3}
+              max={300}
+              error={checked && seconds === null ? t("kp.online.seconds.invalid") : null}
+              inputRef={secondsInput}
+              onInput={setSecondsText}
+            />
           </fieldset>
         )}
       </CreateForm>

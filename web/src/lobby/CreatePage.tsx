@@ -3,6 +3,7 @@
 // plays, and "Založit"; below, joining another game by its code. Needs the server and says
 // so when there is none.
 import { useRef, useState } from "preact/hooks";
+import { parseWhole, WholeField } from "../components/WholeField";
 import { t, useLang } from "../i18n";
 import { MODES, TABLES, type Mode, type ScoringTable } from "../mp/types";
 import { loadSetup, saveSetup } from "../mp/storage";
@@ -13,13 +14,6 @@ import type { LobbyKind } from "./types";
 import "../mp/mp.css";
 import "../profile/profile.css";
 import "./lobby.css";
-
-/** Whole seconds 3–300 as typed, or null. */
-function parseSeconds(text: string): number | null {
-  if (!/^\s*\d{1,3}\s*$/.test(text)) return null;
-  const seconds = Number(text);
-  return seconds >= 3 && seconds <= 300 ? seconds : null;
-}
 
 export function DuelPage() {
   return <CreatePage kind="duel" />;
@@ -37,7 +31,7 @@ function CreatePage({ kind }: { kind: LobbyKind }) {
   const [seconds, setSeconds] = useState(initial.seconds);
   const [dealerPlays, setDealerPlays] = useState(true);
   const secondsInput = useRef<HTMLInputElement>(null);
-  const secondsValue = parseSeconds(seconds);
+  const secondsValue = parseWhole(seconds, 3, 300);
   const badSeconds = mode === "hard" && secondsValue === null;
 
   const check = () => {
@@ -77,23 +71,16 @@ function CreatePage({ kind }: { kind: LobbyKind }) {
                   title={t(`mp.mode.${id}`)} about={t(`mp.mode.${id}.about`)} />
               ))}
               {mode === "hard" && (
-                <div class="mp-seconds">
-                  <label for="lobby-seconds">{t("mp.seconds.label")}</label>
-                  <input
-                    ref={secondsInput}
-                    id="lobby-seconds"
-                    type="number"
-                    inputMode="numeric"
-                    min={3}
-                    max={300}
-                    step={1}
-                    value={seconds}
-                    aria-invalid={checked && badSeconds ? "true" : undefined}
-                    aria-describedby={checked && badSeconds ? "lobby-seconds-error" : undefined}
-                    onInput={(event) => setSeconds(event.currentTarget.value)}
-                  />
-                  {checked && badSeconds && <p id="lobby-seconds-error" class="mp-field-error">{t("mp.seconds.invalid")}</p>}
-                </div>
+                <WholeField
+                  id="lobby-seconds"
+                  label={t("mp.seconds.label")}
+                  value={seconds}
+                  min={3}
+                  max={300}
+                  error={checked && badSeconds ? t("mp.seconds.invalid") : null}
+                  inputRef={secondsInput}
+                  onInput={setSeconds}
+                />
               )}
             </fieldset>
             <fieldset class="mp-choices">
