@@ -12,6 +12,7 @@ import { LeaderboardPage } from "./leaderboard/LeaderboardPage";
 import { DailyPage } from "./daily/DailyPage";
 import { DuelPage, GroupPage } from "./lobby/CreatePage";
 import { LobbyPage } from "./lobby/LobbyPage";
+import { MP_LOBBY } from "./lobby/mpGame";
 
 /** A page gets the values of its path's parameters. */
 export type Page = FunctionComponent<{ params: Record<string, string> }>;
@@ -46,7 +47,7 @@ export const ROUTES: Record<string, Page> = {
   "/matematicky-poker/denni-vyzva": DailyPage,
   "/matematicky-poker/duel": DuelPage,
   "/matematicky-poker/skupina": GroupPage,
-  "/matematicky-poker/hra/:code": LobbyPage,
+  "/matematicky-poker/hra/:code": ({ params }) => h(LobbyPage, { game: MP_LOBBY, params }),
   "/kostkovy-poker": later(() => kp().then((m) => m.KpPage)),
   "/kostkovy-poker/pravidla": later(() => kp().then((m) => m.KpRulesPage)),
   "/kostkovy-poker/stul": later(() => kp().then((m) => m.OnlineCreate)),

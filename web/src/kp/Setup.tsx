@@ -3,6 +3,7 @@
 // game runs in this browser, so the page says it works offline too.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { CHIPS } from "virtual:kp-tables";
+import { parseWhole, WholeField } from "../components/WholeField";
 import { t, useLang } from "../i18n";
 import { href } from "../router";
 import { isOffline, onOfflineChange } from "../worker/client";
@@ -24,13 +25,6 @@ interface Props {
 
 const COUNTS = Array.from({ length: MAX_BOTS - MIN_BOTS + 1 }, (_, i) => MIN_BOTS + i);
 
-/** Whole chips within the engine's limits as typed, or null. */
-function parseChips(text: string): number | null {
-  if (!/^\s*\d{1,3}\s*$/.test(text)) return null;
-  const chips = Number(text);
-  return chips >= CHIPS[0] && chips <= CHIPS[2] ? chips : null;
-}
-
 export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
   useLang();
   const [bots, setBots] = useState<BotName[]>(initial.bots);
@@ -43,7 +37,7 @@ export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
   useEffect(() => {
     if (focusStart) startButton.current?.focus();
   }, []);
-  const chips = parseChips(chipsText);
+  const chips = parseWhole(chipsText, CHIPS[0], CHIPS[2]);
 
   const setCount = (count: number) => {
     const next = bots.slice(0, count);
@@ -109,23 +103,16 @@ export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
         </fieldset>
         <fieldset class="mp-choices">
           <legend>{t("kp.setup.chips.legend")}</legend>
-          <div class="mp-seconds">
-            <label for="kp-chips">{t("kp.setup.chips.label")}</label>
-            <input
-              ref={chipsInput}
-              id="kp-chips"
-              type="number"
-              inputMode="numeric"
-              min={CHIPS[0]}
-              max={CHIPS[2]}
-              step={1}
-              value={chipsText}
-              aria-invalid={checked && chips === null ? "true" : undefined}
-              aria-describedby={checked && chips === null ? "kp-chips-error" : undefined}
-              onInput={(event) => setChipsText(event.currentTarget.value)}
-            />
-            {checked && chips === null && <p id="kp-chips-error" class="mp-field-error">{t("kp.setup.chips.invalid")}</p>}
-          </div>
+          <WholeField
+            id="kp-chips"
+            label={t("kp.setup.chips.label")}
+            value={chipsText}
+            min={CHIPS[0]}
+            max={CHIPS[2]}
+            error={checked && chips === null ? t("kp.setup.chips.invalid") : null}
+            inputRef={chipsInput}
+            onInput={setChipsText}
+          />
         </fieldset>
         <div class="mp-start-row">
           <button ref={startButton} type="submit" class="primary mp-start" aria-busy={busy ? "true" : undefined}>

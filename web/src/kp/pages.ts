@@ -2,4 +2,4 @@
 export { KpPage } from "./KpPage";
 export { KpRulesPage } from "./RulesPage";
 export { OnlineCreate } from "./OnlineCreate";
-export { OnlinePage } from "./OnlinePage";
+export { OnlinePage } from "./online";

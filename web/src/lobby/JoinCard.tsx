@@ -1,14 +1,14 @@
 // Joining a lobby by its link or code: what game it is (kind, settings, how many have
 // joined), who joins (profile or nickname) and "Připojit se". A game that started, is full,
-// closed or unknown says so.
+// closed or unknown says so; another game's code goes to that game's page.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang } from "../i18n";
 import { useProfiles } from "../profile/store";
-import { href } from "../router";
 import { ApiError } from "../net/remote";
 import { joinLobby, lookupLobby } from "./api";
 import { formatCode, lobbyPath } from "./code";
-import { codeText, failureText, kindName, settingsInfo } from "./format";
+import { codeText, failureText } from "./format";
+import { GameLinks, type LobbyGame } from "./game";
 import { JoinByCode } from "./JoinByCode";
 import { saveSeat, type SavedSeat } from "./seats";
 import type { LobbySummary } from "./types";
@@ -20,13 +20,14 @@ type Looked = { state: "loading" } | { state: "ok"; summary: LobbySummary } | { 
 const CLOSED = new Set(["unknown_lobby", "already_started", "lobby_full", "lobby_closed"]);
 
 interface Props {
+  game: LobbyGame;
   code: string;
   /** Why the seat this browser had is gone (shown above the form). */
   notice: string | null;
   onJoined: (seat: SavedSeat) => void;
 }
 
-export function JoinCard({ code, notice, onJoined }: Props) {
+export function JoinCard({ game, code, notice, onJoined }: Props) {
   useLang();
   const { selected } = useProfiles();
   const [looked, setLooked] = useState<Looked>({ state: "loading" });
@@ -45,8 +46,8 @@ export function JoinCard({ code, notice, onJoined }: Props) {
     lookupLobby(code).then(
       (summary) => {
         if (!live) return;
-        // Another game's code (a Kostkový poker table): its own page joins it.
-        if (summary.game && summary.game !== "matematicky-poker") return location.replace(`#${lobbyPath(code, summary.game)}`);
+        // Another game's code: its own page joins it.
+        if (summary.game && summary.game !== game.id) return location.replace(`#${lobbyPath(code, summary.game)}`);
         // A game that cannot be joined says so at once (the join would be refused).
         const refusal = summary.status === "closed" ? "lobby_closed"
           : summary.status === "playing" ? "already_started"
@@ -96,7 +97,8 @@ export function JoinCard({ code, notice, onJoined }: Props) {
 
   const summary = looked.state === "ok" ? looked.summary : null;
   const closed = looked.state === "failed" && looked.code !== null && CLOSED.has(looked.code);
-  const title = summary ? t("lobby.join.to", { kind: kindName(summary.kind) }) : t("lobby.join.page", { code: formatCode(code) });
+  const words = summary && game.join(summary);
+  const title = words ? words.title : t("lobby.join.page", { code: formatCode(code) });
   return (
     <section class="page lobby-page" aria-labelledby="lobby-join-page-title">
       <h1 id="lobby-join-page-title" ref={heading} tabIndex={-1}>{title}</h1>
@@ -108,13 +110,13 @@ export function JoinCard({ code, notice, onJoined }: Props) {
           {!closed && <button type="button" onClick={() => setAttempt((n) => n + 1)}>{t("profile.retry")}</button>}
         </div>
       )}
-      {summary && (
+      {summary && words && (
         <form class="panel lobby-join-card" onSubmit={join} aria-label={title} noValidate>
           <p class="lobby-code-small">
             {t("lobby.code")}: <strong class="lobby-code-text">{formatCode(summary.code)}</strong>
           </p>
-          <p class="mp-info">{settingsInfo(summary.settings)}</p>
-          <p>{t(`lobby.join.count.${summary.kind}`, { count: summary.players, limit: summary.limit })}</p>
+          <p class="mp-info">{words.info}</p>
+          <p>{words.joined}</p>
           <WhoField
             id="lobby-join-nickname"
             profile={selected}
@@ -129,12 +131,8 @@ export function JoinCard({ code, notice, onJoined }: Props) {
           </div>
         </form>
       )}
-      {closed && <JoinByCode />}
-      <p class="page-links lobby-back">
-        <a class="button" href={href("/matematicky-poker/duel")}>{t("lobby.new.duel")}</a>
-        <a class="button" href={href("/matematicky-poker/skupina")}>{t("lobby.new.group")}</a>
-        <a href={href("/matematicky-poker")}>{t("lobby.back.mp")}</a>
-      </p>
+      {closed && <JoinByCode game={game.id} />}
+      <GameLinks game={game} />
     </section>
   );
 }

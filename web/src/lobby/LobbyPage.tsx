@@ -1,10 +1,10 @@
-// #/matematicky-poker/hra/{CODE}: the page of one lobby, the link people share. Without a
-// seat key for the code it offers to join; with one it connects (the room before the start,
-// the game, the end ranking). A code typed in another form (abc-def) is put right first.
+// #/{game}/hra/{CODE}: the page of one lobby, the link people share. Without a seat key for
+// the code it offers to join; with one it connects (the room before the start, the game, the
+// end ranking). A code typed in another form (abc-def) is put right first.
 import { useEffect, useState } from "preact/hooks";
 import { t, useLang } from "../i18n";
-import { href } from "../router";
 import { lobbyPath, normalizeCode } from "./code";
+import { GameLinks, type LobbyGame } from "./game";
 import { JoinByCode } from "./JoinByCode";
 import { JoinCard } from "./JoinCard";
 import { LobbyScreen } from "./LobbyScreen";
@@ -13,12 +13,12 @@ import "../mp/mp.css";
 import "../profile/profile.css";
 import "./lobby.css";
 
-export function LobbyPage({ params }: { params: Record<string, string> }) {
+export function LobbyPage({ game, params }: { game: LobbyGame; params: Record<string, string> }) {
   useLang();
   const raw = params.code ?? "";
   const code = normalizeCode(raw);
   useEffect(() => {
-    if (code && code !== raw) location.replace(`#${lobbyPath(code)}`);
+    if (code && code !== raw) location.replace(`#${lobbyPath(code, game.id)}`);
   }, [code, raw]);
   const [seat, setSeat] = useState(() => (code ? loadSeat(code) : null));
   const [notice, setNotice] = useState<string | null>(null);
@@ -28,17 +28,16 @@ export function LobbyPage({ params }: { params: Record<string, string> }) {
       <section class="page lobby-page" aria-labelledby="lobby-bad-title">
         <h1 id="lobby-bad-title">{t("lobby.bad.title")}</h1>
         <p class="notice warn">{t("lobby.join.bad")}</p>
-        <JoinByCode />
-        <p class="page-links lobby-back">
-          <a href={href("/matematicky-poker")}>{t("lobby.back.mp")}</a>
-        </p>
+        <JoinByCode game={game.id} />
+        <GameLinks game={game} backOnly />
       </section>
     );
   }
-  if (!seat) return <JoinCard code={code} notice={notice} onJoined={setSeat} />;
+  if (!seat) return <JoinCard game={game} code={code} notice={notice} onJoined={setSeat} />;
   return (
     <LobbyScreen
       key={seat.key}
+      game={game}
       seat={seat}
       onLost={(why) => {
         forgetSeat(code);

@@ -10,27 +10,20 @@ import type { GameSession } from "../mp/session";
 import { ConfirmDialog } from "../profile/ConfirmDialog";
 import { DealerDesk } from "./DealerDesk";
 import { kindName, settingsInfo } from "./format";
+import type { PlayProps } from "./game";
 import { Ranking } from "./Ranking";
 import { Results } from "./Results";
 import type { LobbyState, MultiView } from "./types";
 
-interface Props {
-  session: GameSession;
-  lobby: LobbyState;
-  view: MultiView;
-  banner: ComponentChildren;
-  onLeave: () => void;
-  /** The seat joined with a profile: the game counts in its statistics. */
-  recorded: boolean;
-}
-
-export function MultiGame({ session, lobby, view, banner, onLeave, recorded }: Props) {
+export function MultiGame({ session, lobby, seat, banner, onLeave }: PlayProps<GameSession, LobbyState>) {
   useLang();
   const [ending, setEnding] = useState(false);
   const me = lobby.players.find((player) => player.seat === lobby.you);
   const dealer = lobby.kind === "group" && me?.host === true;
 
-  if (view.game_over) return <Results lobby={lobby} view={view} recorded={recorded} />;
+  const view = session.view as MultiView;
+  // A profile's seat: the game counts in its statistics.
+  if (view.game_over) return <Results lobby={lobby} view={view} recorded={seat.profile} />;
 
   const title = kindName(lobby.kind);
   const info = settingsInfo(lobby.settings);

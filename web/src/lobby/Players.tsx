@@ -1,9 +1,9 @@
 // Who is in the lobby: nickname, "ty", the host (the dealer in a group), whether connected
 // (a dot and the word, never colour alone), and who left the game.
 import { t } from "../i18n";
-import type { LobbyState } from "./types";
+import type { Lobby, LobbyState } from "./types";
 
-export function Players({ lobby }: { lobby: LobbyState }) {
+export function Players({ lobby }: { lobby: Lobby }) {
   return (
     <ul class="lobby-players">
       {lobby.players.map((player) => {
@@ -15,7 +15,7 @@ export function Players({ lobby }: { lobby: LobbyState }) {
             {player.seat === lobby.you && <span class="lobby-tag you">{t("lobby.you")}</span>}
             {player.host && (
               <span class="lobby-tag host">
-                {t(lobby.kind === "group" ? (lobby.dealer_plays ? "lobby.role.dealer" : "lobby.role.dealer.only") : "lobby.role.host")}
+                {t(lobby.kind === "group" ? ((lobby as LobbyState).dealer_plays ? "lobby.role.dealer" : "lobby.role.dealer.only") : "lobby.role.host")}
               </span>
             )}
             <span class="lobby-presence">{t(`lobby.presence.${presence}`)}</span>

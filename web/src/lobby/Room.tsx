@@ -1,24 +1,26 @@
 // The room before the start: the code (big, ABC-DEF), the link with a copy button, the QR
-// code, who is here (and connected), what we wait for, Start for the host and Leave. The link
-// and the QR code serve Kostkový poker's table room too (kp/OnlineRoom.tsx).
+// code, who is here (and connected), what we wait for, Start for the host and Leave; the
+// game says its own words (lobby/game.tsx).
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang } from "../i18n";
 import { qrUrl } from "./api";
 import { formatCode, joinLink } from "./code";
 import type { LobbyConnection } from "./connection";
-import { codeText, kindName, settingsInfo } from "./format";
+import { codeText } from "./format";
+import type { LobbyGame } from "./game";
 import { Players } from "./Players";
-import type { LobbyState } from "./types";
+import type { Lobby } from "./types";
 
 interface Props {
+  game: LobbyGame;
   conn: LobbyConnection;
-  lobby: LobbyState;
+  lobby: Lobby;
   banner: ComponentChildren;
   onLeave: () => void;
 }
 
-export function Room({ conn, lobby, banner, onLeave }: Props) {
+export function Room({ game, conn, lobby, banner, onLeave }: Props) {
   useLang();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -27,33 +29,34 @@ export function Room({ conn, lobby, banner, onLeave }: Props) {
   const [starting, setStarting] = useState(false);
   const failure = conn.failure;
   useEffect(() => setStarting(false), [failure?.id]);
-  const ready = readiness(lobby);
+  const words = game.room(lobby);
+  const { ready } = words;
   const count = lobby.players.length;
 
   return (
     <section class="page lobby-page lobby-room" aria-labelledby="lobby-room-title">
+      {game.nav?.()}
       <div class="mp-game-head">
-        <h1 id="lobby-room-title" ref={heading} tabIndex={-1}>{kindName(lobby.kind)}</h1>
-        <p class="mp-info">{settingsInfo(lobby.settings)}{lobby.kind === "group" && !lobby.dealer_plays ? ` · ${t("lobby.dealer.deals")}` : ""}</p>
+        <h1 id="lobby-room-title" ref={heading} tabIndex={-1}>{game.title(lobby)}</h1>
+        <p class="mp-info">{words.info}</p>
       </div>
       {banner}
       <div class="lobby-share panel">
         <div class="lobby-share-text">
           <p class="lobby-code-label">{t("lobby.code")}</p>
           <p class="lobby-code" data-code={lobby.code}>{formatCode(lobby.code)}</p>
-          <p class="hint">{t(`lobby.share.${lobby.kind}`)}</p>
-          <CopyLink code={lobby.code} />
+          <p class="hint">{words.share}</p>
+          <CopyLink code={lobby.code} game={game.id} />
         </div>
         <QrCode code={lobby.code} shown={host} />
       </div>
       <section class="panel lobby-people" aria-labelledby="lobby-people-title">
         <h2 id="lobby-people-title">
-          {t("lobby.players")} <span class="lobby-count">{t("lobby.players.count", { count, limit: lobby.limit })}</span>
+          {words.people} <span class="lobby-count">{t("lobby.players.count", { count, limit: lobby.limit })}</span>
         </h2>
         <Players lobby={lobby} />
-        <p class={`lobby-state${ready.warn ? " warn" : ""}`} role="status" data-state={ready.state}>
-          {t(`lobby.state.${ready.state}`, { host: ready.host })}
-        </p>
+        {words.notes}
+        <p class={`lobby-state${ready.warn ? " warn" : ""}`} role="status" data-state={ready.state}>{ready.text}</p>
         <p class="mp-error" role="alert">{failure ? codeText(failure.code, failure.message) : ""}</p>
         <div class="lobby-actions">
           {host && (
@@ -67,7 +70,7 @@ export function Room({ conn, lobby, banner, onLeave }: Props) {
                 conn.start();
               }}
             >
-              {t(`lobby.start.${lobby.kind}`)}
+              {words.start}
             </button>
           )}
           <button type="button" class="lobby-leave" onClick={onLeave}>{t("lobby.leave")}</button>
@@ -77,34 +80,9 @@ export function Room({ conn, lobby, banner, onLeave }: Props) {
   );
 }
 
-/** What the room waits for, in one word for the catalogue, and whether Start may go. */
-function readiness(lobby: LobbyState): { state: string; host: string; canStart: boolean; warn: boolean } {
-  const me = lobby.players.find((player) => player.seat === lobby.you);
-  const hostPlayer = lobby.players.find((player) => player.host);
-  const host = hostPlayer?.nickname ?? "";
-  const others = lobby.players.filter((player) => player.seat !== lobby.you);
-  const iHost = me?.host === true;
-  if (lobby.kind === "duel") {
-    const opponent = others[0];
-    if (!opponent) return { state: "duel.alone", host, canStart: false, warn: false };
-    if (!opponent.connected) return { state: iHost ? "duel.gone" : "host.gone", host, canStart: false, warn: true };
-    return { state: iHost ? "duel.ready" : "duel.wait", host, canStart: true, warn: false };
-  }
-  if (!iHost) {
-    if (hostPlayer && !hostPlayer.connected) return { state: "host.gone.group", host, canStart: false, warn: true };
-    return { state: "group.wait", host, canStart: false, warn: false };
-  }
-  if (others.length === 0) {
-    return lobby.dealer_plays
-      ? { state: "group.solo", host, canStart: true, warn: false }
-      : { state: "group.alone", host, canStart: false, warn: false };
-  }
-  return { state: "group.ready", host, canStart: true, warn: false };
-}
-
 /** The QR code of the join link: shown to the host, the others open it with a button (each
  *  image counts against the server's per-address limit of code look-ups). */
-export function QrCode({ code, shown }: { code: string; shown: boolean }) {
+function QrCode({ code, shown }: { code: string; shown: boolean }) {
   const [open, setOpen] = useState(shown);
   if (!open) {
     return (
@@ -123,7 +101,7 @@ export function QrCode({ code, shown }: { code: string; shown: boolean }) {
 
 /** The join link in a read-only field, a copy button (the clipboard; else the text is
  *  selected to copy by hand) and, where the device can, a share button. */
-export function CopyLink({ code, game }: { code: string; game?: string }) {
+function CopyLink({ code, game }: { code: string; game: string }) {
   const link = joinLink(code, game);
   const input = useRef<HTMLInputElement>(null);
   const [said, setSaid] = useState("");

@@ -4,17 +4,7 @@
 // ServerUnreachable (no server: offline, or a service worker answering in its place).
 import { ApiError, ServerUnreachable } from "../net/remote";
 import { reportServer } from "../worker/client";
-import type { LobbyKind, LobbySummary, SeatTicket } from "./types";
-import type { Mode, ScoringTable } from "../mp/types";
-
-export interface LobbyRequest {
-  kind: LobbyKind;
-  mode: Mode;
-  seconds: number | null;
-  table: ScoringTable;
-  /** Group only: whether the dealer plays too. */
-  dealerPlays?: boolean;
-}
+import type { LobbySummary, SeatTicket } from "./types";
 
 /** Who asks: the profile key, else the nickname. */
 export interface Who {
@@ -52,22 +42,9 @@ async function call<T>(method: string, path: string, body: unknown, key: string 
   throw new ServerUnreachable(`HTTP ${response.status}`);
 }
 
-export function createLobby(request: LobbyRequest, who: Who): Promise<SeatTicket> {
-  const body: Record<string, unknown> = {
-    game: "matematicky-poker",
-    kind: request.kind,
-    mode: request.mode,
-    table: request.table,
-  };
-  if (request.mode === "hard") body.seconds = request.seconds;
-  if (request.kind === "group") body.dealer_plays = request.dealerPlays !== false;
-  if (!who.key) body.nickname = who.nickname;
-  return call("POST", "/api/lobbies", body, who.key);
-}
-
-/** A lobby of another game (a Kostkový poker table): `body` is its POST /api/lobbies body
- *  without the nickname, which goes along when there is no profile key. */
-export function createGameLobby(body: Record<string, unknown>, who: Who): Promise<SeatTicket> {
+/** A new lobby: `body` is the POST /api/lobbies body (game, kind, settings) without the
+ *  nickname, which goes along when there is no profile key. */
+export function createLobby(body: Record<string, unknown>, who: Who): Promise<SeatTicket> {
   return call("POST", "/api/lobbies", who.key ? body : { ...body, nickname: who.nickname }, who.key);
 }
 

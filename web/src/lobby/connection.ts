@@ -5,7 +5,7 @@
 // TableConnection: actions carry sequence numbers and unacknowledged ones are resent.
 import { Listeners, type Action, type ServerMessage, type TableConnection } from "../net/protocol";
 import { loadSeat, saveSeq, type SavedSeat } from "./seats";
-import type { LobbyState } from "./types";
+import type { Lobby } from "./types";
 
 /** Where the line stands: `reconnecting` after a drop; `taken_over` when another tab of this
  *  seat connected; `unknown` when the server knows no such lobby; `bad_key` when the key
@@ -29,7 +29,7 @@ let nextId = 0;
 export class LobbyConnection implements TableConnection {
   readonly kind = "remote";
   link: LinkState = "connecting";
-  lobby: LobbyState | null = null;
+  lobby: Lobby | null = null;
   /** The last refusal of a lobby command (start, leave) or of the hello. */
   failure: LobbyFailure | null = null;
   /** Whether a game view has arrived (the game runs or ran). */
@@ -162,7 +162,7 @@ export class LobbyConnection implements TableConnection {
       case "lobby":
         this.retry = 0;
         this.link = "open";
-        this.lobby = message.lobby as LobbyState;
+        this.lobby = message.lobby as Lobby;
         break;
       case "view": {
         const view = message as unknown as Extract<ServerMessage, { t: "view" }>;

@@ -5,7 +5,7 @@ import { lobby } from "../i18n/lobby";
 import { mp } from "../i18n/mp";
 import { profile } from "../i18n/profile";
 import { ApiError, ServerUnreachable } from "../net/remote";
-import type { LobbyKind, LobbySettings, RankRow } from "./types";
+import type { LobbySettings, RankRow } from "./types";
 
 /** What went wrong, for the person: our words for a known code, else the server's. */
 export function failureText(error: unknown): string {
@@ -23,7 +23,7 @@ export function codeText(code: string, message: string): string {
 }
 
 /** "Duel 1v1" or "Hra ve skupině". */
-export function kindName(kind: LobbyKind): string {
+export function kindName(kind: string): string {
   return t(`lobby.kind.${kind}`);
 }
 

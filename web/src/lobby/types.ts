@@ -1,6 +1,6 @@
-// The shapes of the lobby API (docs/api.md, "Lobbies: Duel and group games") and of the
-// multi-seat views of Matematický poker (docs/decisions.md, "Multi-seat views"). Shapes
-// only: who may do what is the server's to judge.
+// The shapes of the lobby API (docs/api.md, "Lobbies: Duel and group games"), as every game
+// has them and as Matematický poker fills them, and of its multi-seat views (docs/decisions.md,
+// "Multi-seat views"). Shapes only: who may do what is the server's to judge.
 import type { Mode, MpView, ScoringTable } from "../mp/types";
 
 export type LobbyKind = "duel" | "group";
@@ -26,29 +26,33 @@ export interface LobbyPlayer {
   table_seat: number | null;
 }
 
-/** The `lobby` of a {"t": "lobby"} message. */
-export interface LobbyState {
+/** The `lobby` of a {"t": "lobby"} message, as every game has it. */
+export interface Lobby<Kind extends string = string, Settings = unknown> {
   code: string;
-  kind: LobbyKind;
+  kind: Kind;
   status: LobbyStatus;
   outcome: Outcome;
   limit: number;
-  dealer_plays: boolean;
-  settings: LobbySettings;
-  duel_recorded: boolean;
+  settings: Settings;
   /** This person's lobby seat. */
   you: number;
   players: LobbyPlayer[];
 }
 
+/** A Matematický poker duel's or group's lobby. */
+export interface LobbyState extends Lobby<LobbyKind, LobbySettings> {
+  dealer_plays: boolean;
+  duel_recorded: boolean;
+}
+
 /** GET /api/lobbies/{code}: what the join page may know before joining. */
-export interface LobbySummary {
+export interface LobbySummary<Settings = unknown> {
   code: string;
   /** The game's id (and route): "matematicky-poker", "kostkovy-poker". */
   game?: string;
-  kind: LobbyKind;
+  kind: string;
   status: LobbyStatus;
-  settings: LobbySettings;
+  settings: Settings;
   players: number;
   limit: number;
 }

@@ -2,6 +2,7 @@
 // seconds for hard), scoring table and Start; the leaderboard, the daily challenge, duel and
 // group games (server only: offline it says so), the helper modes and the rules.
 import { useEffect, useRef, useState } from "preact/hooks";
+import { parseWhole, WholeField } from "../components/WholeField";
 import { t, useLang } from "../i18n";
 import { href } from "../router";
 import { useProfiles } from "../profile/store";
@@ -36,13 +37,6 @@ const HELPERS = [
   { id: "rules", path: "/matematicky-poker/pravidla" },
 ];
 
-/** Whole seconds 3–300 as typed, or null. */
-function parseSeconds(text: string): number | null {
-  if (!/^\s*\d{1,3}\s*$/.test(text)) return null;
-  const seconds = Number(text);
-  return seconds >= 3 && seconds <= 300 ? seconds : null;
-}
-
 export function Setup({ initial, busy, failure, focusStart, initialKind, onStart }: Props) {
   useLang();
   const [setup, setSetup] = useState(initial);
@@ -58,7 +52,7 @@ export function Setup({ initial, busy, failure, focusStart, initialKind, onStart
   useEffect(() => {
     if (focusStart) startButton.current?.focus();
   }, []);
-  const seconds = parseSeconds(setup.seconds);
+  const seconds = parseWhole(setup.seconds, 3, 300);
   const invalid = setup.mode === "hard" && seconds === null;
 
   const submit = (event: Event) => {
@@ -119,25 +113,16 @@ export function Setup({ initial, busy, failure, focusStart, initialKind, onStart
             </label>
           ))}
           {setup.mode === "hard" && (
-            <div class="mp-seconds">
-              <label for="mp-seconds">{t("mp.seconds.label")}</label>
-              <input
-                ref={secondsInput}
-                id="mp-seconds"
-                type="number"
-                inputMode="numeric"
-                min={3}
-                max={300}
-                step={1}
-                value={setup.seconds}
-                aria-invalid={checked && invalid ? "true" : undefined}
-                aria-describedby={checked && invalid ? "mp-seconds-error" : undefined}
-                onInput={(event) => setSetup({ ...setup, seconds: event.currentTarget.value })}
-              />
-              {checked && invalid && (
-                <p id="mp-seconds-error" class="mp-field-error">{t("mp.seconds.invalid")}</p>
-              )}
-            </div>
+            <WholeField
+              id="mp-seconds"
+              label={t("mp.seconds.label")}
+              value={setup.seconds}
+              min={3}
+              max={300}
+              error={checked && invalid ? t("mp.seconds.invalid") : null}
+              inputRef={secondsInput}
+              onInput={(seconds) => setSetup({ ...setup, seconds })}
+            />
           )}
         </fieldset>
         {ranked ? (

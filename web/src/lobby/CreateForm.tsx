@@ -1,0 +1,94 @@
+// What every new-lobby page has around the game's own settings: the notice when there is no
+// server, who plays (profile or nickname), the submit button and its status, creating the
+// lobby and opening its page; below, joining another lobby by its code, and the way back.
+import type { ComponentChildren } from "preact";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { t } from "../i18n";
+import { useProfiles } from "../profile/store";
+import { isOffline, onOfflineChange } from "../worker/client";
+import { createLobby } from "./api";
+import { lobbyPath } from "./code";
+import { failureText } from "./format";
+import { GameLinks, type LobbyGame } from "./game";
+import { JoinByCode } from "./JoinByCode";
+import { saveSeat } from "./seats";
+import { WhoField, cleanNickname, lastNickname, rememberNickname } from "./Who";
+
+interface Props {
+  game: LobbyGame;
+  /** Words: the form's label, the submit button, its busy status, the notice without a server. */
+  label: string;
+  submit: string;
+  creating: string;
+  needsServer: string;
+  /** Whether the game's settings are right; when not, it focuses the first wrong one. */
+  check: () => boolean;
+  /** The POST /api/lobbies body (kind and settings), without who plays. */
+  body: () => Record<string, unknown>;
+  /** The game's settings; `checked` once a submit was tried (wrong fields say so). */
+  children: (checked: boolean) => ComponentChildren;
+}
+
+export function CreateForm({ game, label, submit, creating, needsServer, check, body, children }: Props) {
+  const { selected } = useProfiles();
+  const [nickname, setNickname] = useState(lastNickname);
+  const [checked, setChecked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [offline, setOffline] = useState(isOffline());
+  useEffect(() => onOfflineChange(() => setOffline(isOffline())), []);
+  const nicknameInput = useRef<HTMLInputElement>(null);
+  const mounted = useRef(true);
+  useEffect(() => () => void (mounted.current = false), []);
+
+  const cleanName = cleanNickname(nickname);
+  const badName = !selected && cleanName === null;
+
+  const send = async (event: Event) => {
+    event.preventDefault();
+    if (busy) return;
+    setChecked(true);
+    if (!check()) return;
+    if (badName) return nicknameInput.current?.focus();
+    const request = { game: game.id, ...body() };
+    if (!selected && cleanName) rememberNickname(cleanName);
+    setBusy(true);
+    setFailure(null);
+    try {
+      const key = selected?.key ?? null;
+      const ticket = await createLobby(request, { key, nickname: cleanName ?? "" });
+      saveSeat({ code: ticket.code, key: ticket.key, seat: ticket.seat, profile: key !== null, lastSeq: 0, at: Date.now() });
+      location.hash = lobbyPath(ticket.code, game.id);
+    } catch (error) {
+      if (mounted.current) setFailure(failureText(error));
+    } finally {
+      if (mounted.current) setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      {offline && <p class="notice warn">{needsServer}</p>}
+      <form class="mp-form" onSubmit={send} aria-label={label} noValidate>
+        {children(checked)}
+        <fieldset class="mp-choices lobby-who-set">
+          <legend>{t("lobby.who.legend")}</legend>
+          <WhoField
+            id="lobby-nickname"
+            profile={selected}
+            nickname={nickname}
+            onNickname={setNickname}
+            error={checked && badName ? t("profile.error.bad_nickname") : null}
+            inputRef={nicknameInput}
+          />
+        </fieldset>
+        <div class="mp-start-row">
+          <button type="submit" class="primary mp-start" aria-busy={busy ? "true" : undefined}>{submit}</button>
+          <p class="mp-start-status" role="status">{busy ? creating : failure ?? ""}</p>
+        </div>
+      </form>
+      <JoinByCode game={game.id} />
+      <GameLinks game={game} backOnly />
+    </>
+  );
+}
