@@ -13,10 +13,15 @@ Run: `.venv/bin/python bench/bare_ws.py --port P` (uvicorn with the same setting
 from __future__ import annotations
 
 import argparse
+import gc
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from klubovna.server.app import tune_collector
 
 rooms: dict[str, list[WebSocket]] = {}
 
@@ -43,7 +48,16 @@ async def room_socket(websocket: WebSocket) -> None:
         room.remove(websocket)
 
 
-app = Starlette(routes=[WebSocketRoute("/ws/rooms/{room}", room_socket)])
+@asynccontextmanager
+async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+    # The same collector settings as the real server (klubovna/server/app.py), so the
+    # comparison is of the work per message, not of garbage collection.
+    gc.freeze()
+    tune_collector()
+    yield
+
+
+app = Starlette(routes=[WebSocketRoute("/ws/rooms/{room}", room_socket)], lifespan=lifespan)
 
 
 def main() -> None:

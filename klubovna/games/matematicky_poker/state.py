@@ -56,7 +56,7 @@ def _no_jokers() -> tuple[bool, ...]:
     return (False,) * CELLS
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class Player:
     """One seat's own part of the game: board, hand and counters."""
 

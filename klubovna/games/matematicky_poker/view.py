@@ -4,7 +4,7 @@ Never the deck order nor any undrawn card; the rules live in rules.py, points in
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from weakref import WeakKeyDictionary
 
 from klubovna.core import IllegalAction, Json, SharedView, View
 
@@ -45,17 +45,17 @@ def _own_view(state: State, seat: int) -> View:
     }
 
 
-_player_memo: dict[int, tuple[Player, tuple[Json, ...], View]] = {}
-"""The last player parts made, by the Player object: a group's draw or move rebuilds 50
-views, but only the players who changed get a new part (Players are immutable)."""
+_player_memo: WeakKeyDictionary[Player, tuple[tuple[Json, ...], View]] = WeakKeyDictionary()
+"""Each live player's part: a group's draw or move rebuilds 50 views, but only the players
+who changed get a new part (Players are immutable). An entry lives as long as its Player."""
 
 
 def _player_part(state: State, player: Player) -> View:
     """One player's own fields: board, hand, counters, score, deadline, preview."""
     settings = (state.table, state.preview, state.seconds)
-    known = _player_memo.get(id(player))
-    if known is not None and known[0] is player and known[1] == settings:
-        return known[2]
+    known = _player_memo.get(player)
+    if known is not None and known[0] == settings:
+        return known[1]
     lines, total = score_board(player.board, state.table)
     hand: Json = None
     preview: list[int | None] | None = None
@@ -64,7 +64,7 @@ def _player_part(state: State, player: Player) -> View:
     elif player.hand is not None:
         hand = {"kind": "number", "value": player.hand}
         if state.preview:
-            preview = list(_cached_preview(player.board, player.hand, state.table))
+            preview = points_preview(player.board, player.hand, state.table, lines, total)
     part: View = {
         "board": list(player.board),
         "jokers": list(player.from_joker),
@@ -76,9 +76,7 @@ def _player_part(state: State, player: Player) -> View:
         "preview": preview,
         "over": player.finished,
     }
-    if len(_player_memo) >= 4096:  # many tables in one process: start afresh
-        _player_memo.clear()
-    _player_memo[id(player)] = (player, settings, part)  # holding it keeps the id unique
+    _player_memo[player] = (settings, part)
     return part
 
 
@@ -144,15 +142,6 @@ def _public_seat(state: State, seat: int) -> Json:
         "finished": player.finished,
         "left": player.left,
     }
-
-
-@lru_cache(maxsize=1024)
-def _cached_preview(
-    board: tuple[int | None, ...], value: int, table: str
-) -> tuple[int | None, ...]:
-    """The preview of a board and hand: a group's 50 views are rebuilt on every draw and
-    every move, while each board and hand changes only when its own player moves."""
-    return tuple(points_preview(board, value, table))
 
 
 def points_preview(

@@ -290,8 +290,8 @@ def test_a_bet_or_raise_needs_the_whole_amount() -> None:
     state = play(state, (1, CHECK), (0, BET))
     assert legal(state, 1) == [CALL, FOLD]  # a call for less: all-in
     state, events = apply(state, 1, CALL, NOW)
-    assert events[0] == {"type": "acted", "seat": 1, "action": "call", "paid": 1, "round_bet": 1, "all_in": True,
-                         "timeout": False}
+    assert events[0] == {"type": "acted", "seat": 1, "action": "call", "paid": 1, "round_bet": 1,
+                         "all_in": True, "timeout": False}
     # Facing a raise to 4 with 3 chips: a call (all-in) or a fold, no raise.
     state = rigged([SIXES, ONES, ONES], chips=[3, 19, 19])
     state = play(state, *((seat, keep(0)) for seat in range(3)), (1, BET), (2, RAISE))
