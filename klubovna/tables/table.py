@@ -79,6 +79,8 @@ class Table:
         self.sent = [0] * len(key_hashes)
         """The version each seat's connections were last sent: the next message to a seat
         carries every event after it, so nothing is missed or repeated."""
+        self._settled_state: Any = None
+        self._settled_of: tuple[int | None, bool] = (None, False)
         self.stale: set[int] = set()
         """Seats whose view changed with nothing for them in the events (another player's
         score): they get it with `flush`, so a move of one of 50 players is not 50 sends."""
@@ -112,7 +114,7 @@ class Table:
 
     @property
     def over(self) -> bool:
-        return self.game.result(self.state) is not None
+        return self._settled()[1]
 
     def seat_for_key(self, key: str) -> int | None:
         digest = hash_key(key)
@@ -122,7 +124,17 @@ class Table:
         return None
 
     def next_deadline(self) -> int | None:
-        return self.game.next_deadline(self.state)
+        return self._settled()[0]
+
+    def _settled(self) -> tuple[int | None, bool]:
+        """The state's next deadline and whether it is over, worked out once per state: the
+        sweeper asks every table ten times a second, and most states last much longer."""
+        if self._settled_state is not self.state:
+            self._settled_state = self.state
+            self._settled_of = (
+                self.game.next_deadline(self.state), self.game.result(self.state) is not None
+            )
+        return self._settled_of
 
     def view_message(
         self, seat: int, now: int, since: int | None = None, ack: int | None = None
