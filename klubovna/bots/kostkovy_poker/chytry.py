@@ -14,9 +14,9 @@ from klubovna.games.kostkovy_poker import KEEP_COSTS
 from .deals import Deal, equity, nothing_made, sample
 from .seen import Action, Seen, first_of, keep, read
 
-SIMS = 300
+SIMS = 500
 """Deals played out before a betting decision."""
-KEEP_SIMS = 150
+KEEP_SIMS = 500
 """Deals played out before keeping (shared by every choice of dice, so they compare fairly)."""
 POT_PER_PLAYER = 8
 """While keeping: the chips each player is expected to leave in the pot by the showdown."""
