@@ -15,6 +15,22 @@ NO_WAITING = "localStorage.setItem('klubovna.kp.prefs', JSON.stringify({pace: 'i
 """The device setting that shows the other players' moves without pauses."""
 
 
+def open_table(page: Page, seats: int, robot: str) -> str:
+    """Set up an online table of `seats` with 10 chips each and `robot` in the empty seats,
+    as "Ada"; the table's code, once its room is on screen."""
+    page.goto("/#/kostkovy-poker/stul")
+    expect(page.get_by_role("heading", name="Kostkový poker: stůl online")).to_be_visible()
+    page.get_by_role("radio", name=str(seats), exact=True).check()
+    page.get_by_role("radio", name=robot).check()
+    page.get_by_label("Žetonů pro každého na začátku (10 až 100)").fill("10")
+    page.get_by_label("Přezdívka").fill("Ada")
+    page.get_by_role("button", name="Založit stůl").click()
+    expect(page.get_by_role("heading", name="Stůl online")).to_be_visible()
+    code = page.locator(".lobby-code").get_attribute("data-code")
+    assert code and len(code) == 6
+    return code
+
+
 def play_a_step(page: Page) -> bool:
     """Do what the table asks of this person now, if anything: go on after a showdown, keep
     the first die, check or call. True when the game is over for this page."""
@@ -41,17 +57,7 @@ def test_two_people_and_a_computer_player_finish_a_table(people: Callable[[], Pa
     for page in (ada, bob):
         page.add_init_script(NO_WAITING)
 
-    ada.goto("/#/kostkovy-poker/stul")
-    expect(ada.get_by_role("heading", name="Kostkový poker: stůl online")).to_be_visible()
-    ada.get_by_role("radio", name="3", exact=True).check()
-    ada.get_by_role("radio", name="Chytrý").check()
-    ada.get_by_label("Žetonů pro každého na začátku (10 až 100)").fill("10")
-    ada.get_by_label("Přezdívka").fill("Ada")
-    ada.get_by_role("button", name="Založit stůl").click()
-
-    code = ada.locator(".lobby-code").get_attribute("data-code")
-    assert code and len(code) == 6
-    expect(ada.get_by_role("heading", name="Stůl online")).to_be_visible()
+    code = open_table(ada, 3, "Chytrý")
     settings = "3 místa · 10 žetonů · 30 s na tah · počítač: Chytrý"
     expect(ada.locator(".mp-info")).to_contain_text(settings)
     link = ada.get_by_label("Odkaz na hru")

@@ -15,9 +15,8 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.web.conftest import SHOTS, screenshot
+from tests.web.test_kp_online import NO_WAITING, open_table
 
-NO_WAITING = "localStorage.setItem('klubovna.kp.prefs', JSON.stringify({pace: 'instant'}))"
-"""The device setting that shows the other players' moves without pauses."""
 PHONE: ViewportSize = {"width": 390, "height": 844}
 EAGER = ("raise", "bet", "call", "check")
 """The betting buttons the people press, the first one offered."""
@@ -77,17 +76,7 @@ def test_three_people_and_two_computer_players_finish_a_table(
     for page in (ada, bob, cyd):
         page.add_init_script(NO_WAITING)
 
-    ada.goto("/#/kostkovy-poker/stul")
-    expect(ada.get_by_role("heading", name="Kostkový poker: stůl online")).to_be_visible()
-    ada.get_by_role("radio", name="5", exact=True).check()
-    ada.get_by_role("radio", name="Klidný").check()
-    ada.get_by_label("Žetonů pro každého na začátku (10 až 100)").fill("10")
-    ada.get_by_label("Přezdívka").fill("Ada")
-    ada.get_by_role("button", name="Založit stůl").click()
-
-    expect(ada.get_by_role("heading", name="Stůl online")).to_be_visible()
-    code = ada.locator(".lobby-code").get_attribute("data-code")
-    assert code and len(code) == 6
+    code = open_table(ada, 5, "Klidný")
     expect(ada.locator(".mp-info")).to_contain_text(
         "5 míst · 10 žetonů · 30 s na tah · počítač: Klidný")
     link = ada.get_by_label("Odkaz na hru").input_value()
