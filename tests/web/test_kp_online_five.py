@@ -62,6 +62,9 @@ def play_a_step(page: Page, before_bet: Callable[[], None] = lambda: None) -> st
     for action in EAGER:
         button = page.locator(f".kp-act[data-action='{action}']:enabled")
         if button.count():
+            if action == "raise":  # the amount comes from the view: 4, 6, ... never 0
+                amount = int(button.inner_text().split("na ")[1].split()[0])
+                assert amount >= 4 and amount % 2 == 0, button.inner_text()
             before_bet()
             button.click(timeout=2_000)
             return action

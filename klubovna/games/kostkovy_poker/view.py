@@ -51,6 +51,9 @@ def view(state: State, seat: int) -> View:
         "dice": list(me.rolled),
         "kept": None if me.kept is None else list(me.kept),
         "to_call": min(to_call(state, seat), me.chips) if state.phase == "betting" else 0,
+        "call_all_in": state.phase == "betting" and 0 < me.chips <= to_call(state, seat),
+        "raise_to": (state.level + state.bet_size
+                     if state.phase == "betting" and state.bet_size is not None else None),
         "actions": action_types(state, seat),
         "keep_max": keep_max(me.chips) if keeping else None,
         "last_hand": _last_hand(state),

@@ -3,7 +3,8 @@
 VIEW_KEYS = {
     "game", "seat", "chips_at_start", "seconds", "started", "phase", "hand", "dealer", "turn",
     "deadline", "table", "pot", "pots", "bet_size", "level", "raises", "max_raises", "players",
-    "dice", "kept", "to_call", "actions", "keep_max", "last_hand", "game_over", "result",
+    "dice", "kept", "to_call", "call_all_in", "raise_to", "actions", "keep_max", "last_hand",
+    "game_over", "result",
 }
 """Every key a seat's view has: the tests' own list, so a new field (a possible leak of
 hidden information) fails them until someone looks at it on purpose."""

@@ -235,8 +235,10 @@ def test_first_to_act_is_left_of_the_dealer_in_both_rounds() -> None:
 
 def test_bets_calls_and_raises_are_fixed() -> None:
     state = play(rigged([SIXES, ONES, ONES]), *((seat, keep(0)) for seat in range(3)))
+    assert (view(state, 1)["raise_to"], view(state, 1)["call_all_in"]) == (2, False)
     state = act(state, 1, BET)
     assert (state.level, state.seats[1].round_bet, state.seats[1].put_in) == (2, 2, 3)
+    assert view(state, 2)["raise_to"] == 4  # the buttons say "raise to 4"
     state = act(state, 2, RAISE)
     assert (state.level, state.raises, state.seats[2].put_in) == (4, 1, 5)
     state = act(state, 0, CALL)
@@ -289,6 +291,7 @@ def test_a_bet_or_raise_needs_the_whole_amount() -> None:
     assert code_of(state, 1, BET) == "short_of_chips"
     state = play(state, (1, CHECK), (0, BET))
     assert legal(state, 1) == [CALL, FOLD]  # a call for less: all-in
+    assert (view(state, 1)["to_call"], view(state, 1)["call_all_in"]) == (1, True)
     state, events = apply(state, 1, CALL, NOW)
     assert events[0] == {"type": "acted", "seat": 1, "action": "call", "paid": 1, "round_bet": 1,
                          "all_in": True, "timeout": False}

@@ -1,5 +1,5 @@
-// The betting buttons, each with its exact amount: check, bet N, call N (all-in when that is
-// everything left), raise to N, fold. Keys: C checks or calls, B bets or raises, F folds.
+// The betting buttons, each with its exact amount (from the view): check, bet N, call N
+// (all-in when that is everything left), raise to N, fold. Keys: C checks or calls, B bets or raises, F folds.
 // Only the actions the table offers (the view's `actions`) are shown.
 import { useEffect, useRef } from "preact/hooks";
 import { t } from "../i18n";
@@ -12,17 +12,15 @@ const KEYS: Record<BetAction, string> = { check: "C", call: "C", bet: "B", raise
 
 /** The button text of a betting action, with its amount. */
 export function betLabel(view: KpView, action: BetAction): string {
-  const me = view.players[view.seat];
-  const size = view.bet_size ?? 0;
   switch (action) {
     case "check":
       return t("kp.bet.check");
     case "bet":
-      return t("kp.bet.bet", { amount: size });
+      return t("kp.bet.bet", { amount: view.bet_size ?? 0 });
     case "call":
-      return t(view.level - me.round_bet >= me.chips ? "kp.bet.call.all_in" : "kp.bet.call", { amount: view.to_call });
+      return t(view.call_all_in ? "kp.bet.call.all_in" : "kp.bet.call", { amount: view.to_call });
     case "raise":
-      return t("kp.bet.raise", { amount: view.level + size });
+      return t("kp.bet.raise", { amount: view.raise_to ?? 0 });
     case "fold":
       return t("kp.bet.fold");
   }

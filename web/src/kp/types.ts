@@ -89,6 +89,10 @@ export interface KpView {
   kept: number[] | null;
   /** What calling costs now (capped by the chips). */
   to_call: number;
+  /** Whether calling takes every chip this seat has. */
+  call_all_in: boolean;
+  /** While betting: the round bet a raise makes ("raise to N"); else null. */
+  raise_to: number | null;
   actions: string[];
   /** While keeping: the most dice this seat can pay for. */
   keep_max: number | null;
