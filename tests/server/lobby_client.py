@@ -568,10 +568,17 @@ class LobbyClient:
         return self.messages[start:at]
 
     def leave(self) -> Message:
-        """Leave the lobby: the server answers with the lobby message and closes (1000)."""
+        """Leave the lobby: the server answers with the lobby message and closes (1000).
+        The answer is the last lobby message before the close: one sent earlier (another
+        member arriving) may still be on its way when the leave goes out."""
         start = len(self.messages)
         self.send({"t": "leave"})
-        return self.find(lambda m: m["t"] == "lobby", start)[1]
+        assert self.closed.wait(10), "the server did not close the socket"
+        self._reader.join(10)
+        answers = [m for m in self.messages[start:] if m["t"] == "lobby"]
+        assert answers, "no lobby message answered the leave"
+        self.cursor = len(self.messages)
+        return answers[-1]
 
     @property
     def view(self) -> Message:
