@@ -1,7 +1,7 @@
 // The device settings of Kostkový poker: the table's colour, the dice's colour, sound (off
 // unless turned on) and the pace at which the other players' moves are shown. Kept in localStorage: they hold on this device only.
 import { useEffect, useState } from "preact/hooks";
-import { local, read, write } from "./storage";
+import { local, read, write } from "../storage";
 
 export const FELTS = ["green", "blue", "wine", "slate"] as const;
 export const DICE = ["white", "ivory", "red"] as const;

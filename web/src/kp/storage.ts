@@ -2,7 +2,7 @@
 // (colours, sound) in localStorage, per device; the running solo game's snapshot in
 // sessionStorage, per tab (net/local.ts keeps it up to date), so a reload goes on playing.
 import { CHIPS, SEATS } from "virtual:kp-tables";
-import type { SavedLocalTable } from "../mp/storage";
+import { local, localTableSlot, read, write } from "../storage";
 import type { BotName, KpSetup } from "./types";
 
 const SETUP_KEY = "klubovna.kp.setup";
@@ -12,26 +12,6 @@ export const BOT_NAMES: BotName[] = ["klidny", "chytry"];
 export const MAX_BOTS = SEATS[1] - 1;
 export const MIN_BOTS = Math.max(1, SEATS[0] - 1);
 export const DEFAULT_SETUP: KpSetup = { bots: ["klidny", "chytry", "klidny"], chips: CHIPS[1] };
-
-function read(storage: () => Storage, key: string): string | null {
-  try {
-    return storage().getItem(key);
-  } catch {
-    return null; // storage disabled
-  }
-}
-
-function write(storage: () => Storage, key: string, value: string | null): void {
-  try {
-    if (value === null) storage().removeItem(key);
-    else storage().setItem(key, value);
-  } catch {
-    /* storage disabled: the choice lasts for this page */
-  }
-}
-
-const local = () => localStorage;
-const session = () => sessionStorage;
 
 /** Chips as the engine takes them: a whole number within its limits, else the default. */
 export function cleanChips(value: unknown): number {
@@ -55,19 +35,7 @@ export function saveSetup(setup: KpSetup): void {
   write(local, SETUP_KEY, JSON.stringify(setup));
 }
 
+const localGame = localTableSlot(LOCAL_KEY);
 /** The solo game of this tab: the engine's snapshot of the table and the seat's key. */
-export function loadLocalGame(): SavedLocalTable | null {
-  try {
-    const saved = JSON.parse(read(session, LOCAL_KEY) ?? "null") as SavedLocalTable | null;
-    if (typeof saved?.key === "string" && typeof saved.snapshot === "string") return saved;
-  } catch {
-    /* a broken entry is as good as none */
-  }
-  return null;
-}
-
-export function saveLocalGame(saved: SavedLocalTable | null): void {
-  write(session, LOCAL_KEY, saved === null ? null : JSON.stringify(saved));
-}
-
-export { read, write, local };
+export const loadLocalGame = localGame.load;
+export const saveLocalGame = localGame.save;

@@ -4,7 +4,8 @@
 import type { Action, ServerMessage, TableConnection, TableTicket } from "../net/protocol";
 import { resumeLocalTable } from "../net/local";
 import { RemoteTable } from "../net/remote";
-import { saveTable, type SavedLocalTable, type SavedTable } from "./storage";
+import type { SavedLocalTable } from "../storage";
+import { saveTable, type SavedTable } from "./storage";
 import type { MpView } from "./types";
 
 export interface Note {

@@ -2,6 +2,7 @@
 // switch (localStorage, per device) and the running game (sessionStorage, per tab): a server
 // game's ticket, or a local game's snapshot (net/local.ts keeps it up to date).
 import type { TableTicket } from "../net/protocol";
+import { local, localTableSlot, read, session, write } from "../storage";
 import { MODES, TABLES, type Setup } from "./types";
 
 const SETUP_KEY = "klubovna.mp.setup";
@@ -10,26 +11,6 @@ const TICKET_KEY = "klubovna.mp.table";
 const LOCAL_KEY = "klubovna.mp.local";
 
 export const DEFAULT_SETUP: Setup = { mode: "easy", table: "adjacent", seconds: "30" };
-
-function read(storage: () => Storage, key: string): string | null {
-  try {
-    return storage().getItem(key);
-  } catch {
-    return null; // storage disabled
-  }
-}
-
-function write(storage: () => Storage, key: string, value: string | null): void {
-  try {
-    if (value === null) storage().removeItem(key);
-    else storage().setItem(key, value);
-  } catch {
-    /* storage disabled: the choice lasts for this page */
-  }
-}
-
-const local = () => localStorage;
-const session = () => sessionStorage;
 
 export function loadSetup(): Setup {
   try {
@@ -78,23 +59,7 @@ export function saveTable(saved: SavedTable | null): void {
   write(session, TICKET_KEY, saved === null ? null : JSON.stringify(saved));
 }
 
-/** A local game of this tab: the engine's snapshot of the table (JSON text with its request,
- *  seed, key hash and log) and the seat's key, to rebuild it in the worker after a reload. */
-export interface SavedLocalTable {
-  key: string;
-  snapshot: string;
-}
-
-export function loadLocalTable(): SavedLocalTable | null {
-  try {
-    const saved = JSON.parse(read(session, LOCAL_KEY) ?? "null") as SavedLocalTable | null;
-    if (typeof saved?.key === "string" && typeof saved.snapshot === "string") return saved;
-  } catch {
-    /* a broken entry is as good as none */
-  }
-  return null;
-}
-
-export function saveLocalTable(saved: SavedLocalTable | null): void {
-  write(session, LOCAL_KEY, saved === null ? null : JSON.stringify(saved));
-}
+const localTable = localTableSlot(LOCAL_KEY);
+/** The local game of this tab (see storage.ts). */
+export const loadLocalTable = localTable.load;
+export const saveLocalTable = localTable.save;

@@ -6,7 +6,8 @@
 // does, so that its game and a Matematický poker game of the same tab do not meet.
 import { Listeners, type Action, type ServerMessage, type TableConnection, type TableRequest } from "./protocol";
 import { ApiError } from "./remote";
-import { saveLocalTable, type SavedLocalTable } from "../mp/storage";
+import { saveLocalTable } from "../mp/storage";
+import type { SavedLocalTable } from "../storage";
 import {
   closeLocalTable,
   createLocalTable,
