@@ -5,6 +5,7 @@
 // table's views and events; this sends actions and nothing else.
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
+import { useExpiring } from "../components/useExpiring";
 import { t, useLang } from "../i18n";
 import { Countdown } from "../mp/Countdown";
 import type { Action } from "../net/protocol";
@@ -222,15 +223,4 @@ function Stop({ view, names, onAct }: { view: KpView; names: SeatNames; onAct: (
 function gameInfo(view: KpView): string {
   if (!view.started) return t("kp.game.waiting");
   return t("kp.game.info", { hand: view.hand, chips: view.chips_at_start });
-}
-
-/** The latest item until `ms` after it arrived, then null (a new item restarts the wait). */
-function useExpiring<T extends { id: number }>(item: T | null, ms: number): T | null {
-  const [expired, setExpired] = useState<number | null>(null);
-  useEffect(() => {
-    if (!item) return;
-    const timer = setTimeout(() => setExpired(item.id), ms);
-    return () => clearTimeout(timer);
-  }, [item?.id]);
-  return item && item.id !== expired ? item : null;
 }

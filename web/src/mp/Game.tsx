@@ -3,6 +3,7 @@
 // Everything shown comes from the table's view; this sends actions and nothing else.
 import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { useExpiring } from "../components/useExpiring";
 import { t, useLang } from "../i18n";
 import { mp } from "../i18n/mp";
 import { Board } from "./Board";
@@ -310,15 +311,4 @@ function EyeIcon({ open }: { open: boolean }) {
       {!open && <path d="M4 4l16 16" stroke="currentColor" stroke-width="2" />}
     </svg>
   );
-}
-
-/** The latest item until `ms` after it arrived, then null (a new item restarts the wait). */
-function useExpiring<T extends { id: number }>(item: T | null, ms: number): T | null {
-  const [expired, setExpired] = useState<number | null>(null);
-  useEffect(() => {
-    if (!item) return;
-    const timer = setTimeout(() => setExpired(item.id), ms);
-    return () => clearTimeout(timer);
-  }, [item?.id]);
-  return item && item.id !== expired ? item : null;
 }
