@@ -1,7 +1,5 @@
 // The small navigation shared by the Kostkový poker pages: play, the online table, rules.
-import { t } from "../i18n";
-import { href } from "../router";
-import "../rules/rules.css";
+import { PageNav } from "../components/PageNav";
 
 const LINKS: Array<[string, string]> = [
   ["/kostkovy-poker", "kp.nav.play"],
@@ -10,17 +8,5 @@ const LINKS: Array<[string, string]> = [
 ];
 
 export function KpNav({ current }: { current: string }) {
-  return (
-    <nav class="mp-nav" aria-label={t("kp.nav")}>
-      <ul>
-        {LINKS.map(([path, key]) => (
-          <li key={path}>
-            <a href={href(path)} aria-current={path === current ? "page" : undefined}>
-              {t(key)}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <PageNav label="kp.nav" links={LINKS} current={current} />;
 }

@@ -1,7 +1,5 @@
 // The small navigation shared by the Matematický poker pages: play, rules and the two helpers.
-import { t } from "../i18n";
-import { href } from "../router";
-import "./rules.css";
+import { PageNav } from "../components/PageNav";
 
 const LINKS: Array<[string, string]> = [
   ["/matematicky-poker", "mp.rules.nav.play"],
@@ -11,17 +9,5 @@ const LINKS: Array<[string, string]> = [
 ];
 
 export function MpNav({ current }: { current: string }) {
-  return (
-    <nav class="mp-nav" aria-label={t("mp.rules.nav")}>
-      <ul>
-        {LINKS.map(([path, key]) => (
-          <li key={path}>
-            <a href={href(path)} aria-current={path === current ? "page" : undefined}>
-              {t(key)}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <PageNav label="mp.rules.nav" links={LINKS} current={current} />;
 }
