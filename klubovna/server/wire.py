@@ -1,9 +1,8 @@
 """JSON text of the messages of one fan-out, with the parts seats share encoded once.
 
-A group's 50 views of one state share their public part (a SharedView's parts, and
-the lists and dicts in them). `json.dumps` would encode those ~5 KB fifty times for
-one draw; `Encoder` encodes each shared object once and splices its text into every
-message that holds it.
+A group's 50 views of one state share their public part (a SharedView's parts).
+`json.dumps` would encode those ~5 KB fifty times for one draw; `Encoder` encodes each
+part once and splices its text into every message that holds it.
 """
 
 from __future__ import annotations
