@@ -18,7 +18,8 @@ from starlette.concurrency import run_in_threadpool
 
 from klubovna.games import get_game
 from klubovna.server.clock import now_ms
-from klubovna.server.store import Recording, Store, StoredTable
+from klubovna.server.logwriter import LogWriter
+from klubovna.server.store import Append, Recording, Store, StoredTable
 from klubovna.server.wire import Encoder
 from klubovna.tables import Lobby, LogEntry, Step, Table, hash_key
 from klubovna.tables.table import Message, Outbox
@@ -48,6 +49,7 @@ class StorageError(Exception):
 class Hub:
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.writer = LogWriter(store)
         self.live: dict[str, LiveTable] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self.on_over: Callable[[str], Coroutine[Any, Any, None]] | None = None
@@ -64,6 +66,7 @@ class Hub:
     async def stop(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        self.writer.stop()
 
     @staticmethod
     def _restore(stored: StoredTable) -> Table:
@@ -166,9 +169,7 @@ class Hub:
             ends = result is not None and table.game.result(table.state) is None
             started_at = started_at_of(table.log, step.entry) if ends else None
             try:
-                await run_in_threadpool(
-                    self.store.append, table.id, step.entry, result, started_at
-                )
+                await self.writer.append(Append(table.id, step.entry, result, started_at))
             except Exception as error:  # the database said no: commit nothing
                 log.exception("storing %s v%s failed", table.id, step.entry.version)
                 raise StorageError from error

@@ -7,6 +7,7 @@ begin with a write, so SQLite takes its lock first and never fails a stale read.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +46,16 @@ class Recording:
     profile_id: str | None = None
     daily_date: str | None = None
     daily_attempt: bool = False
+
+
+@dataclass(frozen=True)
+class Append:
+    """One confirmed log entry to store; `result` when the entry ended the game."""
+
+    table_id: str
+    entry: LogEntry
+    result: dict[str, Any] | None = None
+    started_at: int | None = None
 
 
 @dataclass(frozen=True)
@@ -106,25 +117,34 @@ class Store:
         self, table_id: str, entry: LogEntry, result: dict[str, Any] | None,
         started_at: int | None = None,
     ) -> None:
-        """Store one confirmed log entry (and the result, when it ended the game).
+        """Store one confirmed log entry (and the result, when it ended the game)."""
+        self.append_all([Append(table_id, entry, result, started_at)])
 
-        When this entry ends the game and the table records for a profile, the result row
-        is written in the same transaction (started at `started_at`, finished at the
-        entry's `now`)."""
-        row = {"table_id": table_id, **entry.to_json()}
-        if result is None:  # once per move: a plain insert, without an ORM session's cost
+    def append_all(self, appends: Sequence[Append]) -> None:
+        """Store confirmed log entries, all in one transaction (the log writer's batch).
+
+        For an entry that ends its game (`result`), the table is marked over and, when it
+        records for a profile, the result row written in the same transaction (started at
+        `started_at`, finished at the entry's `now`)."""
+        rows = [{"table_id": each.table_id, **each.entry.to_json()} for each in appends]
+        if all(each.result is None for each in appends):
+            # Once per move: a plain insert, without an ORM session's cost.
             with self.engine.begin() as connection:
-                connection.execute(self._insert_log, row)
+                connection.execute(self._insert_log, rows[0] if len(rows) == 1 else rows)
             return
         with Session(self.engine) as session, session.begin():
-            session.execute(self._insert_log, row)
-            ended = session.execute(
-                update(TableRow).where(TableRow.id == table_id, TableRow.status == "active")
-                .values(status="over", result=result)
-            )
-            if ended.rowcount == 1:  # type: ignore[attr-defined]
-                started = entry.now if started_at is None else started_at
-                results.record(session, table_id, result, started, entry.now)
+            session.execute(self._insert_log, rows)
+            for each in appends:
+                if each.result is None:
+                    continue
+                ended = session.execute(
+                    update(TableRow)
+                    .where(TableRow.id == each.table_id, TableRow.status == "active")
+                    .values(status="over", result=each.result)
+                )
+                if ended.rowcount == 1:  # type: ignore[attr-defined]
+                    started = each.entry.now if each.started_at is None else each.started_at
+                    results.record(session, each.table_id, each.result, started, each.entry.now)
 
     def load(self, table_id: str) -> StoredTable | None:
         with Session(self.engine) as session:

@@ -3,6 +3,9 @@ from pathlib import Path
 
 import pytest
 
+from klubovna.server.db import make_engine
+from klubovna.server.migrate import upgrade
+from klubovna.server.store import Store
 from tests.server.live import LiveServer, free_port
 from tests.server.postgres import postgres_cluster
 
@@ -32,3 +35,14 @@ def fresh_server(
     live.start()
     yield live
     live.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """An in-process Store on a migrated database, on SQLite and on PostgreSQL."""
+    url = (request.getfixturevalue("postgres_url") if request.param == "postgresql"
+           else f"sqlite:///{tmp_path / 'k.db'}")
+    engine = make_engine(url)
+    upgrade(engine)
+    yield Store(engine)
+    engine.dispose()

@@ -13,15 +13,13 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from datetime import date
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
 from klubovna.games.matematicky_poker.state import JOKER, shuffled_deck
-from klubovna.server.db import ResultRow, make_engine
-from klubovna.server.migrate import upgrade
+from klubovna.server.db import ResultRow
 from klubovna.server.results import statistics, streak
 from klubovna.server.store import Recording, Store
 from klubovna.tables import Lobby, LogEntry, hash_key
@@ -256,16 +254,6 @@ def test_no_endpoint_takes_a_score(server: LiveServer) -> None:
 
 
 # --- in-process: the Store and the counting rules ----------------------------------------
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    url = (request.getfixturevalue("postgres_url") if request.param == "postgresql"
-           else f"sqlite:///{tmp_path / 'k.db'}")
-    engine = make_engine(url)
-    upgrade(engine)
-    yield Store(engine)
-    engine.dispose()
 
 
 RESULT = {"total": 200, "lines": [0] * 12, "filled": 25, "forfeited": 0, "complete": True}

@@ -1,0 +1,114 @@
+"""The log writer: one thread stores the confirmed log entries, a batch per transaction.
+
+Every step is stored before it is acknowledged. Handing each entry to a pool thread of its
+own (anyio's `run_in_threadpool`) cost the event loop more than the insert itself (measured
+with bench/realtime.py). One long-lived thread instead takes whatever has queued up
+meanwhile, stores it in one transaction and wakes the event loop once per batch. A table
+waits for its entry before it goes on (under its lock), so a batch never holds two entries
+of one table and the order within a table is kept.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import queue
+import threading
+from collections import defaultdict
+from dataclasses import dataclass
+
+from klubovna.server.store import Append, Store
+
+log = logging.getLogger("klubovna.logwriter")
+MAX_BATCH = 256
+
+
+@dataclass(frozen=True)
+class _Job:
+    append: Append
+    future: asyncio.Future[None]
+    loop: asyncio.AbstractEventLoop
+
+
+Outcome = tuple[asyncio.Future[None], Exception | None]
+
+
+class LogWriter:
+    """`await writer.append(...)` returns once the entry is committed, or raises what the
+    database raised (nothing of that entry is stored then)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    async def append(self, append: Append) -> None:
+        self._ensure_thread()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._queue.put(_Job(append, future, loop))
+        await future
+
+    def stop(self) -> None:
+        """Store what is queued, then end the thread (a later append starts a new one)."""
+        with self._lock:
+            thread, self._thread = self._thread, None
+        if thread is not None:
+            self._queue.put(None)
+            thread.join()
+
+    def _ensure_thread(self) -> None:
+        with self._lock:
+            if self._thread is None:
+                # A daemon: a process that never called stop() still exits.
+                self._thread = threading.Thread(target=self._run, name="klubovna-log-writer",
+                                                daemon=True)
+                self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            job = self._queue.get()
+            if job is None:
+                return
+            batch, stopping = [job], False
+            while len(batch) < MAX_BATCH:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stopping = True
+                    break
+                batch.append(more)
+            by_loop: dict[asyncio.AbstractEventLoop, list[Outcome]] = defaultdict(list)
+            for each, error in zip(batch, self._write(batch), strict=True):
+                by_loop[each.loop].append((each.future, error))
+            for loop, outcomes in by_loop.items():
+                with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits
+                    loop.call_soon_threadsafe(_settle, outcomes)
+            if stopping:
+                return
+
+    def _write(self, batch: list[_Job]) -> list[Exception | None]:
+        """Each job's error (None: stored). A failed batch is tried entry by entry, so one
+        bad entry does not fail the others."""
+        try:
+            self.store.append_all([job.append for job in batch])
+            return [None] * len(batch)
+        except Exception as error:
+            if len(batch) == 1:
+                return [error]
+            log.warning("a batch of %d log entries failed; storing them one by one", len(batch))
+            return [self._write([job])[0] for job in batch]
+
+
+def _settle(outcomes: list[Outcome]) -> None:
+    for future, error in outcomes:
+        if future.done():  # its waiter was cancelled
+            continue
+        if error is None:
+            future.set_result(None)
+        else:
+            future.set_exception(error)

@@ -1,0 +1,116 @@
+"""The log writer: entries that queue up meanwhile are stored in one transaction, each
+waiter learns its own outcome, and a failed entry fails nobody else."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import threading
+from collections.abc import Sequence
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from klubovna.server.db import LogRow, TableRow
+from klubovna.server.logwriter import LogWriter
+from klubovna.server.store import Append, Store
+from klubovna.tables import LogEntry
+from tests.server.test_recording import RESULT, stored_result
+
+
+class HeldStore(Store):
+    """A Store whose first write waits until released, so that others queue up behind it;
+    it notes the size of every batch."""
+
+    def __init__(self, store: Store) -> None:
+        super().__init__(store.engine)
+        self.batches: list[int] = []
+        self.writing = threading.Event()
+        self.release = threading.Event()
+
+    def append_all(self, appends: Sequence[Append]) -> None:
+        self.batches.append(len(appends))
+        self.writing.set()
+        self.release.wait(10)
+        super().append_all(appends)
+
+
+def new_table(store: Store) -> str:
+    table_id = secrets.token_urlsafe(12)
+    store.create_table(table_id, "matematicky-poker", {"mode": "easy"}, 7, ["h"], 1)
+    return table_id
+
+
+def entry(version: int, now: int = 1_000) -> LogEntry:
+    return LogEntry(version, "act", now, 0, version, {"type": "place", "cell": version})
+
+
+def stored_versions(store: Store, table_id: str) -> list[int]:
+    with Session(store.engine) as session:
+        return list(session.scalars(select(LogRow.version).where(LogRow.table_id == table_id)
+                                    .order_by(LogRow.version)))
+
+
+async def write_while_held(store: HeldStore, appends: list[Append]) -> list[BaseException | None]:
+    """The first append alone, then the rest queued behind it; each one's outcome."""
+    writer = LogWriter(store)
+    first = asyncio.create_task(writer.append(appends[0]))
+    await asyncio.to_thread(store.writing.wait, 10)
+    rest = [asyncio.create_task(writer.append(each)) for each in appends[1:]]
+    await asyncio.sleep(0.05)  # all of them in the queue
+    store.release.set()
+    outcomes = await asyncio.gather(first, *rest, return_exceptions=True)
+    writer.stop()
+    return list(outcomes)
+
+
+def test_entries_that_queue_up_are_one_batch(store: Store) -> None:
+    held = HeldStore(store)
+    tables = [new_table(store) for _ in range(3)]
+    ended = new_table(store)
+    appends = [Append(tables[0], entry(1))]
+    appends += [Append(table_id, entry(1)) for table_id in tables[1:]]
+    appends += [Append(ended, entry(1)), Append(ended, entry(2, 60_000), RESULT, 1_000)]
+    # (two entries of one table never wait at once in the server; here they may)
+    outcomes = asyncio.run(write_while_held(held, appends))
+    assert outcomes == [None] * len(appends)
+    assert held.batches == [1, len(appends) - 1]
+    for table_id in tables:
+        assert stored_versions(store, table_id) == [1]
+    assert stored_versions(store, ended) == [1, 2]
+    assert stored_result(store, ended) is None  # the table records for nobody ...
+    with Session(store.engine) as session:  # ... but it is over
+        row = session.get(TableRow, ended)
+        assert row is not None and row.status == "over" and row.result == RESULT
+
+
+def test_a_bad_entry_fails_only_its_own_waiter(store: Store) -> None:
+    held = HeldStore(store)
+    good, bad = new_table(store), new_table(store)
+    store.append(bad, entry(1), None)
+    # Version 1 of `bad` is stored already: storing it again breaks the primary key.
+    appends = [Append(good, entry(1)), Append(bad, entry(1)), Append(good, entry(2))]
+    outcomes = asyncio.run(write_while_held(held, appends))
+    assert outcomes[0] is None and outcomes[2] is None
+    assert isinstance(outcomes[1], Exception)
+    # The batch of two failed, then each was tried alone.
+    assert held.batches == [1, 2, 1, 1]
+    assert stored_versions(store, good) == [1, 2]
+    assert stored_versions(store, bad) == [1]
+
+
+def test_stop_stores_what_is_queued_and_a_later_append_starts_again(store: Store) -> None:
+    table_id = new_table(store)
+    writer = LogWriter(store)
+
+    async def run() -> None:
+        waiting = [asyncio.create_task(writer.append(Append(table_id, entry(v))))
+                   for v in (1, 2, 3)]
+        await asyncio.sleep(0)  # queued
+        await asyncio.to_thread(writer.stop)
+        await asyncio.gather(*waiting)
+        await writer.append(Append(table_id, entry(4)))
+        writer.stop()
+
+    asyncio.run(run())
+    assert stored_versions(store, table_id) == [1, 2, 3, 4]
