@@ -1,13 +1,15 @@
 """JSON text of the messages of one fan-out, with the parts seats share encoded once.
 
-A group's 50 views of one state share their public part (a SharedView's parts).
-`json.dumps` would encode those ~5 KB fifty times for one draw; `Encoder` encodes each
-part once and splices its text into every message that holds it.
+A group's 50 views of one state share their public part (a SharedView's parts), and
+their events when all are public. `json.dumps` would encode those ~5 KB fifty times for
+one draw; `Encoder` encodes each part once and splices its text into every message that
+holds it.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from klubovna.core import SharedView
@@ -20,6 +22,19 @@ _string = json.encoder.encode_basestring  # the C speed-up
 def dumps(value: Any) -> str:
     """Compact JSON text, as Starlette's send_json writes it."""
     return _dumps(value)
+
+
+_keys: dict[str, str] = {}
+
+
+def _key(key: str) -> str:
+    """A member's `"key":` (the keys are the code's own few: remembered)."""
+    text = _keys.get(key)
+    if text is None:
+        text = _string(key) + ":"
+        if len(_keys) < 4096:
+            _keys[key] = text
+    return text
 
 
 def _scalar(value: Any) -> str:
@@ -37,37 +52,53 @@ def _scalar(value: Any) -> str:
     return _dumps(value)
 
 
+_FLAT = frozenset({int, str, bool, type(None)})
+
+
+def _members(part: dict[str, Any]) -> str:
+    """A dict's JSON text without the braces; a dict of scalars (a seat's few fields)
+    without the encoder's set-up."""
+    if all(type(value) in _FLAT for value in part.values()):
+        return ",".join([_key(key) + _scalar(value) for key, value in part.items()])
+    return _dumps(part)[1:-1]
+
+
 class Encoder:
-    """Encodes the messages of one fan-out (a commit or a flush). Objects are remembered
-    by identity, and held, so that no id is reused while remembered; views are read-only
-    once made. `next()` starts the encoder of the next fan-out, which keeps the texts
-    still in use (a player's part while that player does not move)."""
+    """Encodes the messages of one fan-out (a commit or a flush). View parts and lists
+    (a step's public events) are remembered by identity, and held, so that no id is
+    reused while remembered; views and events are read-only once made. `next()` starts
+    the encoder of the next fan-out, which keeps the texts still in use (a player's part
+    while that player does not move)."""
 
     def __init__(self, earlier: dict[int, tuple[object, str]] | None = None) -> None:
-        self._parts: dict[int, tuple[object, str]] = {}
+        self._texts: dict[int, tuple[object, str]] = {}
         self._earlier = earlier or {}
 
     def next(self) -> Encoder:
-        return Encoder(self._parts)
+        return Encoder(self._texts)
 
     def message(self, message: Message) -> str:
         view = message.get("view")
-        if not isinstance(view, dict):
+        if not isinstance(view, SharedView):
             return dumps(message)
-        if isinstance(view, SharedView):
-            view_text = "{" + ",".join(filter(None, map(self._part, view.parts))) + "}"
-        else:
-            view_text = _dumps(view)
-        fields = [
-            f"{_string(key)}:{view_text if key == 'view' else _scalar(value)}"
-            for key, value in message.items()
-        ]
+        fields = []
+        for key, value in message.items():
+            if key == "view":
+                text = "{" + ",".join(filter(None, map(self._part, view.parts))) + "}"
+            elif type(value) is list:
+                text = self._remembered(value, _dumps) if value else "[]"
+            else:
+                text = _scalar(value)
+            fields.append(_key(key) + text)
         return "{" + ",".join(fields) + "}"
 
     def _part(self, part: dict[str, Any]) -> str:
         """A part's members (its JSON text without the braces), each part encoded once."""
-        known = self._parts.get(id(part)) or self._earlier.get(id(part))
-        if known is None or known[0] is not part:
-            known = (part, _dumps(part)[1:-1])  # holding `part` keeps its id unique
-        self._parts[id(part)] = known
+        return self._remembered(part, _members)
+
+    def _remembered(self, value: Any, encode: Callable[[Any], str]) -> str:
+        known = self._texts.get(id(value)) or self._earlier.get(id(value))
+        if known is None or known[0] is not value:
+            known = (value, encode(value))  # holding `value` keeps its id unique
+        self._texts[id(value)] = known
         return known[1]

@@ -40,8 +40,12 @@ class Step:
     ack: tuple[int, int] | None = None  # (seat, seq) acknowledged by this step
 
 
-def events_for(events: Iterable[Event], seat: int) -> list[Event]:
-    """The events `seat` may see: public ones, and those addressed to it (without "to")."""
+def events_for(events: list[Event], seat: int) -> list[Event]:
+    """The events `seat` may see: public ones, and those addressed to it (without "to").
+    When all are public, the very list (read-only, like views: a server's encoder then
+    encodes it once for all seats)."""
+    if all(event.get("to") is None for event in events):
+        return events
     out = []
     for event in events:
         to = event.get("to")
@@ -145,9 +149,11 @@ class Table:
         after = self.version
         if since is not None and self.version - since <= CATCH_UP_VERSIONS:
             after = max(0, since)
-        events: list[Event] = []
-        for batch in self.event_log[after:]:
-            events.extend(events_for(batch, seat))
+        batches = self.event_log[after:]
+        if len(batches) == 1:  # the usual update: one step's events
+            events = events_for(batches[0], seat)
+        else:
+            events = [event for batch in batches for event in events_for(batch, seat)]
         message: Message = {
             "t": "view",
             "version": self.version,

@@ -64,7 +64,7 @@ def test_group_views_round_trip_over_many_fan_outs() -> None:
             assert json.loads(encoder.message(message)) == message
 
 
-def test_a_draw_encodes_the_public_part_once_and_unchanged_players_not_again(
+def test_a_draw_encodes_the_public_part_and_events_once_and_unchanged_players_not_again(
     counted: list[Any],
 ) -> None:
     table = group_table()
@@ -84,3 +84,7 @@ def test_a_draw_encodes_the_public_part_once_and_unchanged_players_not_again(
     assert len(own) == 49
     assert not any(value is part for value in counted for part in own)
     assert sum(value is parts[1][1] for value in counted) == 1
+    # Its events are all public (nobody's hand changed): one list for all, encoded once.
+    events = table.event_log[-1]
+    assert all(message["events"] is events for _, message in outbox)
+    assert events and sum(value is events for value in counted) == 1
