@@ -123,6 +123,11 @@ class State:
         first = 1 if self.variant == "group" and not self.dealer_plays else 0  # DEALER is 0
         return tuple(range(first, len(self.players)))
 
+    def plays(self, seat: int) -> bool:
+        """Whether `seat` has a board (as `seat in playing`, without building the tuple)."""
+        first = 1 if self.variant == "group" and not self.dealer_plays else 0
+        return first <= seat < len(self.players)
+
     @property
     def over(self) -> bool:
         return self.started and (

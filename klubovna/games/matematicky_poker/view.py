@@ -124,7 +124,7 @@ def _multi_view(state: State, seat: int) -> View:
     The parts are shared (see SharedView): a step's 50 views cost one public part."""
     public = _public_part(state)
     dealer = state.variant == "group" and seat == DEALER
-    if seat not in state.playing:
+    if not state.plays(seat):
         return SharedView(public, {"seat": seat, "dealer": dealer, "playing": False,
                                    "dealt": list(state.deck[: state.drawn]), "over": state.over})
     mine: View = {"seat": seat, "dealer": dealer, "playing": True,
