@@ -605,10 +605,12 @@ def main(argv: list[str] | None = None) -> int:
         priority = "normal"
     scenarios = args.scenarios.split(",")
     draws = 6 if args.quick else args.draws
-    steps_n = [5, 10, 20] if args.quick else [5, 10, 20, 40, 60, 80, 100, 130, 160, 200, 250,
-                                               300, 400]
-    cap = 400  # the most tables the load generator sets up (20,000 sockets)
-    open_files = raise_open_files(2 * cap * GROUP + 1000)
+    # The most tables the load generator sets up: 400 (20,000 sockets), or fewer when the
+    # server may not open a file per client (one process holds all the server's sockets).
+    open_files = raise_open_files(400 * GROUP + 1000)
+    cap = min(400, (open_files - 1000) // GROUP)
+    steps_n = [5, 10, 20] if args.quick else sorted(
+        {min(cap, n) for n in (5, 10, 20, 40, 60, 80, 100, 130, 160, 200, 250, 300, 400)})
 
     print(f"Real-time fan-out: group lobbies of {GROUP} (the dealer only deals, "
           f"{GROUP - 1} players), easy mode; goal p99 < {GOAL_MS:g} ms")
