@@ -301,8 +301,11 @@ class Rooms:
             if live is not None and live.table.log:
                 room.lobby.touch(live.table.log[-1].now)
             if room.lobby.expired(now):
-                with contextlib.suppress(StorageError):
+                try:
                     await self._expire(room)
+                except Exception:  # the database said no: this room waits for the next sweep,
+                    # the others are swept now
+                    log.exception("expiring lobby %s failed", room.lobby.code)
             if room.lobby.status == "closed" and not room.sockets:
                 self.rooms.pop(room.lobby.code, None)
 
