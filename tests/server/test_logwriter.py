@@ -6,8 +6,9 @@ from __future__ import annotations
 import asyncio
 import secrets
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
+import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -35,9 +36,20 @@ class HeldStore(Store):
         super().append_all(appends)
 
 
-def new_table(store: Store) -> str:
+@pytest.fixture
+def made(store: Store) -> Iterator[list[str]]:
+    """The tables a test makes: abandoned afterwards, since their logs are not games (a
+    server on the session's PostgreSQL database would try to replay them)."""
+    tables: list[str] = []
+    yield tables
+    for table_id in tables:
+        store.abandon_table(table_id)
+
+
+def new_table(store: Store, made: list[str]) -> str:
     table_id = secrets.token_urlsafe(12)
     store.create_table(table_id, "matematicky-poker", {"mode": "easy"}, 7, ["h"], 1)
+    made.append(table_id)
     return table_id
 
 
@@ -64,10 +76,10 @@ async def write_while_held(store: HeldStore, appends: list[Append]) -> list[Base
     return list(outcomes)
 
 
-def test_entries_that_queue_up_are_one_batch(store: Store) -> None:
+def test_entries_that_queue_up_are_one_batch(store: Store, made: list[str]) -> None:
     held = HeldStore(store)
-    tables = [new_table(store) for _ in range(3)]
-    ended = new_table(store)
+    tables = [new_table(store, made) for _ in range(3)]
+    ended = new_table(store, made)
     appends = [Append(tables[0], entry(1))]
     appends += [Append(table_id, entry(1)) for table_id in tables[1:]]
     appends += [Append(ended, entry(1)), Append(ended, entry(2, 60_000), RESULT, 1_000)]
@@ -84,9 +96,9 @@ def test_entries_that_queue_up_are_one_batch(store: Store) -> None:
         assert row is not None and row.status == "over" and row.result == RESULT
 
 
-def test_a_bad_entry_fails_only_its_own_waiter(store: Store) -> None:
+def test_a_bad_entry_fails_only_its_own_waiter(store: Store, made: list[str]) -> None:
     held = HeldStore(store)
-    good, bad = new_table(store), new_table(store)
+    good, bad = new_table(store, made), new_table(store, made)
     store.append(bad, entry(1), None)
     # Version 1 of `bad` is stored already: storing it again breaks the primary key.
     appends = [Append(good, entry(1)), Append(bad, entry(1)), Append(good, entry(2))]
@@ -99,8 +111,10 @@ def test_a_bad_entry_fails_only_its_own_waiter(store: Store) -> None:
     assert stored_versions(store, bad) == [1]
 
 
-def test_stop_stores_what_is_queued_and_a_later_append_starts_again(store: Store) -> None:
-    table_id = new_table(store)
+def test_stop_stores_what_is_queued_and_a_later_append_starts_again(
+    store: Store, made: list[str]
+) -> None:
+    table_id = new_table(store, made)
     writer = LogWriter(store)
 
     async def run() -> None:
