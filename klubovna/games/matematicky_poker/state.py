@@ -118,15 +118,18 @@ class State:
     """Group: the dealer ended the game for everyone."""
 
     @property
+    def _first_playing(self) -> int:
+        """Seat 0 (DEALER) has no board when a group's dealer only deals."""
+        return 1 if self.variant == "group" and not self.dealer_plays else 0
+
+    @property
     def playing(self) -> tuple[int, ...]:
         """The seats that have a board (all but a group dealer who only deals)."""
-        first = 1 if self.variant == "group" and not self.dealer_plays else 0  # DEALER is 0
-        return tuple(range(first, len(self.players)))
+        return tuple(range(self._first_playing, len(self.players)))
 
     def plays(self, seat: int) -> bool:
         """Whether `seat` has a board (as `seat in playing`, without building the tuple)."""
-        first = 1 if self.variant == "group" and not self.dealer_plays else 0
-        return first <= seat < len(self.players)
+        return self._first_playing <= seat < len(self.players)
 
     @property
     def over(self) -> bool:
