@@ -448,6 +448,11 @@ class Step:
         return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
     @property
+    def clients_cpu(self) -> float:
+        """The client processes' CPU during the phase, in cores."""
+        return self.figures.client_cpu / max(self.figures.phase_seconds, 1e-9)
+
+    @property
     def step_ms(self) -> float:
         """Server CPU per game step (a draw, or a player's move), all it causes included."""
         changes = len(self.figures.latencies_ms) + self.figures.lost + self.figures.places
@@ -506,7 +511,7 @@ def row(step: Step) -> str:
     return (f"{step.plan.tables:6} {step.plan.tables * GROUP:8} {len(f.latencies_ms):6}"
             f" {step.percentile(0.5):8.1f} {step.percentile(0.99):8.1f}"
             f" {max(f.latencies_ms, default=float('inf')):8.1f} {f.lost:5}"
-            f" {step.server_cpu * 100:7.0f}% {f.client_cpu / f.phase_seconds * 100:7.0f}%"
+            f" {step.server_cpu * 100:7.0f}% {step.clients_cpu * 100:7.0f}%"
             f" {step.other_cpu * 100:6.0f}% {f.messages / f.phase_seconds:10,.0f}"
             f" {step.step_ms:7.1f} {f.places:6} {f.errors:6}")
 
@@ -678,7 +683,7 @@ def main(argv: list[str] | None = None) -> int:
             step = failed[0]
             print(f"NOTE: where the bare server failed ({step.plan.tables} tables) it used "
                   f"{step.server_cpu * 100:.0f}% of a core and its clients "
-                  f"{step.figures.client_cpu / step.figures.phase_seconds * 100:.0f}%: the limit"
+                  f"{step.clients_cpu * 100:.0f}%: the limit"
                   " there is the machine's (load generator, kernel), not the bare server's;"
                   " the tables per core below compare the servers themselves.")
         print(f"server CPU per draw sent to 50 clients: lobby {mean_step_ms(lobby):.1f} ms,"
