@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,9 +20,40 @@ from klubovna.server.errors import ApiError
 from klubovna.server.hub import Hub, StorageError
 from klubovna.server.rooms import CLOSE_SILENT, HEARTBEAT_TIMEOUT_MS, Rooms
 from klubovna.tables import ProtocolError, normalize_code, parse_client_message
+from klubovna.server.wire import dumps
 from klubovna.tables.protocol import MAX_MESSAGE_BYTES, Hello, Leave, Ping, Start
+from klubovna.tables.table import pong
 
 router = APIRouter()
+
+QUIET_SECONDS = 5.0
+"""A lobby answers a plain ping only when it has sent the socket nothing for this long: in a
+running game the views already show the link is alive, and a group's 50 pongs every 10 s
+cost the server as much as a fifth of its draws (bench/realtime.py). A ping with a seq is
+always answered."""
+
+
+class Link:
+    """A member's socket, remembering when the server last sent it something."""
+
+    __slots__ = ("websocket", "sent_at")
+
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
+        self.sent_at = 0.0
+
+    async def send_text(self, data: str) -> None:
+        self.sent_at = time.monotonic()
+        await self.websocket.send_text(data)
+
+    async def send_json(self, data: Any) -> None:
+        await self.send_text(dumps(data))
+
+    async def close(self, code: int = 1000) -> None:
+        await self.websocket.close(code=code)
+
+    def quiet(self) -> bool:
+        return time.monotonic() - self.sent_at >= QUIET_SECONDS
 
 
 def _error(code: str, message: str, seq: Any = None) -> dict[str, Any]:
@@ -105,6 +137,7 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
         await websocket.close(code=4404)
         return
     conn_id = rooms.new_connection_id()
+    link = Link(websocket)
     seat: int | None = None
     try:
         while True:
@@ -113,7 +146,7 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
                     websocket.receive(), None if seat is not None else HEARTBEAT_TIMEOUT_MS / 1000
                 )
             except TimeoutError:
-                await websocket.close(code=CLOSE_SILENT)
+                await link.close(CLOSE_SILENT)
                 break
             if raw["type"] == "websocket.disconnect":
                 break
@@ -126,29 +159,29 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
                     raise ProtocolError("hello_required", "Say hello with your key first.",
                                         seq=getattr(message, "seq", None))
                 if isinstance(message, Hello):
-                    seat = await rooms.connect(room, conn_id, websocket, message.key,
-                                               message.since)
+                    seat = await rooms.connect(room, conn_id, link, message.key, message.since)
                 elif isinstance(message, Ping):
-                    await websocket.send_json({"t": "pong", "now": now_ms()})
+                    if message.seq is not None or link.quiet():
+                        await link.send_json(pong(message, now_ms()))
                 elif isinstance(message, Start):
                     assert seat is not None
                     await rooms.start_game(room, seat)
                 elif isinstance(message, Leave):
                     assert seat is not None
                     await rooms.leave(room, seat)
-                    await websocket.close(code=1000)
+                    await link.close(1000)
                     break
                 else:
                     assert seat is not None
                     failure = await rooms.act(room, seat, data)
                     if failure is not None:
-                        await websocket.send_json(failure)
+                        await link.send_json(failure)
             except ProtocolError as error:
-                await websocket.send_json(error.to_message())
+                await link.send_json(error.to_message())
             except IllegalAction as error:
-                await websocket.send_json({"t": "error", "seq": None, **error.to_json()})
+                await link.send_json({"t": "error", "seq": None, **error.to_json()})
             except StorageError:
-                await websocket.send_json(_error(
+                await link.send_json(_error(
                     "unavailable", "The change could not be saved; please try again."))
     except WebSocketDisconnect:
         pass

@@ -42,7 +42,8 @@ class Act:
 
 @dataclass(frozen=True)
 class Ping:
-    pass
+    seq: int | None = None
+    """Asks for an answer: the pong carries it (see docs/api.md, "Heartbeats")."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ class Leave:
 ClientMessage = Hello | Act | Ping | Start | Leave
 
 _FIELDS = {"hello": ({"t", "key"}, {"since"}), "act": ({"t", "seq", "action"}, set()),
-           "ping": ({"t"}, set())}
+           "ping": ({"t"}, {"seq"})}
 _LOBBY_FIELDS = {**_FIELDS, "start": ({"t"}, set()), "leave": ({"t"}, set())}
 
 
@@ -86,7 +87,10 @@ def parse_client_message(data: Any, lobby: bool = False) -> ClientMessage:
     if unknown:
         raise ProtocolError("bad_message", f"Unknown field(s): {', '.join(sorted(unknown))}.", seq)
     if kind == "ping":
-        return Ping()
+        if "seq" in data and (seq is None or not 1 <= seq <= MAX_SEQ):
+            raise ProtocolError(
+                "bad_message", f'The field "seq" must be a whole number 1..{MAX_SEQ}.')
+        return Ping(seq)
     if kind == "start":
         return Start()
     if kind == "leave":

@@ -56,6 +56,12 @@ def events_for(events: list[Event], seat: int) -> list[Event]:
     return out
 
 
+def pong(ping: Ping, now: int) -> Message:
+    """The answer to a ping: the server's time, and the ping's seq when it had one."""
+    return {"t": "pong", "now": now} if ping.seq is None else {"t": "pong", "seq": ping.seq,
+                                                                 "now": now}
+
+
 class Table:
     """One running game with its log. `version` counts committed log entries."""
 
@@ -173,7 +179,7 @@ class Table:
         except ProtocolError as error:
             return Step(replies=[(seat, error.to_message())])
         if isinstance(message, Ping):
-            return Step(replies=[(seat, {"t": "pong", "now": now})])
+            return Step(replies=[(seat, pong(message, now))])
         if isinstance(message, Hello):
             if self.seat_for_key(message.key) != seat:
                 wrong_key = ProtocolError("bad_key", "This key does not open this seat.")

@@ -415,6 +415,7 @@ class LobbyClient:
     def __init__(self, conn: ClientConnection) -> None:
         self.conn = conn
         self.seq = 0
+        self.pings = 0
         self.tracker = Tracker()
         self.messages: list[Message] = []
         self.cursor = 0
@@ -560,10 +561,12 @@ class LobbyClient:
             time.sleep(0.03)
 
     def ping(self) -> list[Message]:
-        """A ping; returns every message that came between it and its pong."""
+        """A ping that asks for an answer (a seq); returns every message that came between it
+        and its pong: everything the server did for this client's earlier messages."""
         start = len(self.messages)
-        self.send({"t": "ping"})
-        at, pong = self.find(lambda m: m["t"] == "pong", start)
+        self.pings += 1
+        self.send({"t": "ping", "seq": self.pings})
+        at, pong = self.find(lambda m: m["t"] == "pong" and m.get("seq") == self.pings, start)
         assert isinstance(pong["now"], int)
         return self.messages[start:at]
 

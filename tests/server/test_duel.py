@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from klubovna.games.matematicky_poker.scoring import score_board
+from klubovna.server.ws import QUIET_SECONDS
 from tests.server.live import LiveServer, free_port
 from tests.server.lobby_client import (
     DECK,
@@ -195,6 +196,25 @@ def test_the_lobby_before_the_start(server: LiveServer) -> None:
             ada.send({"t": "start"})
             ada.error("already_started")
             assert get_lobby(server, host.code).json()["status"] == "playing"
+
+
+def test_heartbeats_are_answered_when_the_server_was_quiet(server: LiveServer) -> None:
+    """A plain ping is answered only when the server has sent the socket nothing for
+    QUIET_SECONDS (its messages show the link is alive); a ping with a seq always is."""
+    host = create_lobby(server, "duel", nickname="Ada")
+    with seated(server, host) as ada:
+        ada.send({"t": "ping"})  # the lobby message has just come: no answer
+        between = ada.ping()
+        assert [m for m in between if m["t"] == "pong"] == []
+        pong = ada.messages[-1]
+        assert pong["t"] == "pong" and pong["seq"] == ada.pings
+        time.sleep(QUIET_SECONDS + 0.3)
+        start = len(ada.messages)
+        ada.send({"t": "ping"})
+        _, pong = ada.find(lambda m: m["t"] == "pong", start)
+        assert set(pong) == {"t", "now"}
+        ada.send({"t": "ping", "seq": 0})
+        ada.error("bad_message")
 
 
 def test_leaving_before_the_start(server: LiveServer) -> None:

@@ -33,14 +33,23 @@ def keep_jokers(table: Table, seq: int, now: int = T0) -> int:
 
 def test_parse_client_messages() -> None:
     assert parse_client_message({"t": "ping"}) == Ping()
+    assert parse_client_message({"t": "ping", "seq": 7}) == Ping(7)
     assert parse_client_message({"t": "hello", "key": "k", "since": 3}) == Hello("k", 3)
     assert parse_client_message({"t": "act", "seq": 2, "action": {}}) == Act(2, {})
     for bad in [None, [], {"t": 1}, {"t": "act", "seq": True, "action": {}},
                 {"t": "hello", "key": ""}, {"t": "hello", "key": "k", "since": -1},
-                {"t": "ping", "x": 1}, {"t": "act", "seq": 2**53, "action": {}}]:
+                {"t": "ping", "x": 1}, {"t": "ping", "seq": 0}, {"t": "ping", "seq": "1"},
+                {"t": "act", "seq": 2**53, "action": {}}]:
         with pytest.raises(ProtocolError) as error:
             parse_client_message(bad)
         assert error.value.code == "bad_message"
+
+
+def test_a_ping_is_answered_with_its_seq() -> None:
+    table = make_table()
+    assert table.handle(0, {"t": "ping"}, T0).replies == [(0, {"t": "pong", "now": T0})]
+    step = table.handle(0, {"t": "ping", "seq": 4}, T0)
+    assert step.replies == [(0, {"t": "pong", "seq": 4, "now": T0})] and step.entry is None
 
 
 def test_keys_are_hashed_and_checked() -> None:
