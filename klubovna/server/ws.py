@@ -19,8 +19,8 @@ from klubovna.server.clock import now_ms
 from klubovna.server.errors import ApiError
 from klubovna.server.hub import Hub, StorageError
 from klubovna.server.rooms import CLOSE_SILENT, HEARTBEAT_TIMEOUT_MS, Rooms
-from klubovna.tables import ProtocolError, normalize_code, parse_client_message
 from klubovna.server.wire import dumps
+from klubovna.tables import ProtocolError, normalize_code, parse_client_message
 from klubovna.tables.protocol import MAX_MESSAGE_BYTES, Hello, Leave, Ping, Start
 from klubovna.tables.table import pong
 
