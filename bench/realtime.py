@@ -208,6 +208,8 @@ class Client:
         self.cell = 0
         self.pending = False
         self.pending_seq = 0
+        self.hand: bytes | None = None
+        """The hand of the last view that showed one (a public update leaves it as it was)."""
         self.tasks: list[asyncio.Task[None]] = []
 
     async def open(self) -> None:
@@ -275,9 +277,11 @@ class Client:
             if error or (ack and int(ack.group(1)) == self.pending_seq):
                 self.pending, self.pending_seq = False, 0
         hand = HAND.search(frame)
-        if not self.pending and hand and hand.group(1) != b"null":
-            self.pending = True  # one move at a time; the next views show the same hand
-            self.tasks.append(asyncio.create_task(self.place(b"joker" in hand.group(1))))
+        if hand:
+            self.hand = None if hand.group(1) == b"null" else hand.group(1)
+        if not self.pending and self.hand is not None:
+            self.pending = True  # one move at a time, until its answer shows the next hand
+            self.tasks.append(asyncio.create_task(self.place(b"joker" in self.hand)))
 
     async def place(self, joker: bool) -> None:
         await asyncio.sleep(random.uniform(*self.table.plan.think))

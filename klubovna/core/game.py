@@ -20,15 +20,25 @@ View = dict[str, Json]
 class SharedView(dict[str, Json]):
     """A view made of parts other views share: the same dict as {**part, **part, ...}, and
     `parts` lets a server encode each shared part once (a group's public part is ~90% of
-    each of 50 views). Parts have disjoint keys and, like every view, are read-only."""
+    each of 50 views). Parts have disjoint keys and, like every view, are read-only.
 
-    __slots__ = ("parts",)
+    `public` names the part every seat sees alike, if one does; the others are the seat's
+    own. A game gives a seat's own parts that did not change as the very same objects
+    again (memos), so a table can tell from identity alone that a step changed only the
+    public part for that seat, and send one public update to all such seats."""
 
-    def __init__(self, *parts: View) -> None:
+    __slots__ = ("parts", "public")
+
+    def __init__(self, *parts: View, public: View | None = None) -> None:
         super().__init__()
         for part in parts:
             self.update(part)
         self.parts = parts
+        self.public = public
+
+    def own(self) -> tuple[View, ...]:
+        """The parts other than the public one."""
+        return tuple(part for part in self.parts if part is not self.public)
 
 
 Event = dict[str, Json]

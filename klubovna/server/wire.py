@@ -39,28 +39,30 @@ def _key(key: str) -> str:
 
 def _scalar(value: Any) -> str:
     """The common scalars without the encoder's set-up; anything else as json.dumps."""
+    kind = type(value)
+    if kind is int:
+        return repr(value)
+    if kind is str:
+        return str(_string(value))
     if value is None:
         return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if type(value) is int:
-        return repr(value)
-    if type(value) is str:
-        return str(_string(value))
+    if kind is bool:
+        return "true" if value else "false"
     return _dumps(value)
 
 
-_FLAT = frozenset({int, str, bool, type(None)})
+_SCALARS = frozenset({int, str, bool, type(None)})
 
 
 def _members(part: dict[str, Any]) -> str:
     """A dict's JSON text without the braces; a dict of scalars (a seat's few fields)
     without the encoder's set-up."""
-    if all(type(value) in _FLAT for value in part.values()):
-        return ",".join([_key(key) + _scalar(value) for key, value in part.items()])
-    return _dumps(part)[1:-1]
+    out = []
+    for key, value in part.items():
+        if type(value) not in _SCALARS:
+            return _dumps(part)[1:-1]
+        out.append((_keys.get(key) or _key(key)) + _scalar(value))
+    return ",".join(out)
 
 
 class Encoder:
@@ -81,24 +83,28 @@ class Encoder:
         view = message.get("view")
         if not isinstance(view, SharedView):
             return dumps(message)
+        # A public update is one message for many seats: encoded once.
+        return self._remembered(message, self._view_message)
+
+    def _view_message(self, message: Message) -> str:
+        view = message["view"]
         fields = []
         for key, value in message.items():
-            if key == "view":
-                text = "{" + ",".join(filter(None, map(self._part, view.parts))) + "}"
+            if value is view:
+                parts = [self._remembered(part, _members) for part in view.parts]
+                text = "{" + ",".join([part for part in parts if part]) + "}"
             elif type(value) is list:
                 text = self._remembered(value, _dumps) if value else "[]"
             else:
                 text = _scalar(value)
-            fields.append(_key(key) + text)
+            fields.append((_keys.get(key) or _key(key)) + text)
         return "{" + ",".join(fields) + "}"
 
-    def _part(self, part: dict[str, Any]) -> str:
-        """A part's members (its JSON text without the braces), each part encoded once."""
-        return self._remembered(part, _members)
-
     def _remembered(self, value: Any, encode: Callable[[Any], str]) -> str:
-        known = self._texts.get(id(value)) or self._earlier.get(id(value))
+        """`value`'s text, encoded once (a view part's members, or a list)."""
+        key = id(value)
+        known = self._texts.get(key) or self._earlier.get(key)
         if known is None or known[0] is not value:
             known = (value, encode(value))  # holding `value` keeps its id unique
-        self._texts[id(value)] = known
+        self._texts[key] = known
         return known[1]

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from klubovna.core import Event, Game, IllegalAction
+from klubovna.core import Event, Game, IllegalAction, SharedView, View
 from klubovna.tables.log import LogEntry
 from klubovna.tables.protocol import Act, Hello, Ping, ProtocolError, parse_client_message
 from klubovna.tables.robots import ROBOTS, robot_move, seat_robots
@@ -40,11 +40,16 @@ class Step:
     ack: tuple[int, int] | None = None  # (seat, seq) acknowledged by this step
 
 
+def public(events: list[Event]) -> bool:
+    """Whether every seat may see all of `events`."""
+    return all(event.get("to") is None for event in events)
+
+
 def events_for(events: list[Event], seat: int) -> list[Event]:
     """The events `seat` may see: public ones, and those addressed to it (without "to").
     When all are public, the very list (read-only, like views: a server's encoder then
     encodes it once for all seats)."""
-    if all(event.get("to") is None for event in events):
+    if public(events):
         return events
     out = []
     for event in events:
@@ -85,10 +90,13 @@ class Table:
         self.key_hashes = list(key_hashes)
         self.log: list[LogEntry] = []
         self.event_log: list[list[Event]] = []  # events of each version, for catch-up
+        self.public_log: list[bool] = []  # whether each version's events are all public
         self.last_seq = [0] * len(key_hashes)
         self.sent = [0] * len(key_hashes)
         """The version each seat's connections were last sent: the next message to a seat
         carries every event after it, so nothing is missed or repeated."""
+        self.own_sent: list[tuple[View, ...] | None] = [None] * len(key_hashes)
+        """The own view parts of the last full view each seat was sent (see commit)."""
         self._settled_state: Any = None
         self._settled_of: tuple[int | None, bool] = (None, False)
         self.stale: set[int] = set()
@@ -147,17 +155,19 @@ class Table:
         return self._settled_of
 
     def view_message(
-        self, seat: int, now: int, since: int | None = None, ack: int | None = None
+        self, seat: int, now: int, since: int | None = None, ack: int | None = None,
+        view: View | None = None,
     ) -> Message:
-        """The seat's current view with its events after version `since`: `after` says
-        where they start. Without `since`, or too far behind, there are none (`after` is
-        the current version): the view alone is the fresh start."""
+        """The seat's current view (`view` when the caller has it already) with its events
+        after version `since`: `after` says where they start. Without `since`, or too far
+        behind, there are none (`after` is the current version): the view alone is the
+        fresh start."""
         after = self.version
         if since is not None and self.version - since <= CATCH_UP_VERSIONS:
             after = max(0, since)
         batches = self.event_log[after:]
         if len(batches) == 1:  # the usual update: one step's events
-            events = events_for(batches[0], seat)
+            events = batches[0] if self.public_log[after] else events_for(batches[0], seat)
         else:
             events = [event for batch in batches for event in events_for(batch, seat)]
         message: Message = {
@@ -165,7 +175,7 @@ class Table:
             "version": self.version,
             "after": after,
             "now": now,
-            "view": self.game.view(self.state, seat),
+            "view": self.game.view(self.state, seat) if view is None else view,
             "events": events,
         }
         if ack is not None:
@@ -232,27 +242,70 @@ class Table:
 
     def commit(self, step: Step, now: int) -> Outbox:
         """Make a (persisted) step real and return the messages it causes: to the sender
-        (with its ack) and to every seat with an event in it; other seats turn `stale`."""
+        (with its ack) and to every seat with an event in it; other seats turn `stale`.
+
+        When the step's events are all public, a seat that had the previous version and
+        whose own view parts are unchanged (see SharedView) gets the one public update
+        (docs/api.md, "Public updates"): a group's draw is then one text for everybody
+        who is behind, as a plain broadcast would send."""
         if step.entry is None:
             return list(step.replies)
         self._record(step)
+        everyone = bool(step.events) and self.public_log[-1]  # a draw: 50 seats at once
+        shared: Message | None = None
         outbox: Outbox = []
         for seat in range(len(self.key_hashes)):
             ack = step.ack[1] if step.ack is not None and step.ack[0] == seat else None
-            if ack is not None or events_for(step.events, seat):
-                outbox.append((seat, self.update(seat, now, ack)))
-            else:
+            if not (everyone or ack is not None or events_for(step.events, seat)):
                 self.stale.add(seat)
+                continue
+            view = self.game.view(self.state, seat)
+            if (everyone and ack is None and self.sent[seat] == self.version - 1
+                    and self._same_own(seat, view)):
+                assert isinstance(view, SharedView) and view.public is not None
+                if shared is None:
+                    shared = self._public_update(view.public, now)
+                self.sent[seat] = self.version
+                self.stale.discard(seat)
+                outbox.append((seat, shared))
+            else:
+                outbox.append((seat, self.update(seat, now, ack, view)))
         return outbox
+
+    def _same_own(self, seat: int, view: View) -> bool:
+        """Whether `view`'s own parts are the very ones `seat` was last sent."""
+        if not isinstance(view, SharedView) or view.public is None:
+            return False
+        before = self.own_sent[seat]
+        own = view.own()
+        return before is not None and len(before) == len(own) and all(
+            a is b for a, b in zip(before, own, strict=True))
+
+    def _public_update(self, public: View, now: int) -> Message:
+        """The message of a public update: the public part of the view only, with the
+        step's (public) events; one dict for all its seats, so a server encodes it once."""
+        return {
+            "t": "view",
+            "version": self.version,
+            "after": self.version - 1,
+            "now": now,
+            "public": True,
+            "view": SharedView(public, public=public),
+            "events": self.event_log[-1],
+        }
 
     def flush(self, now: int) -> Outbox:
         """The views of the stale seats (the caller does this every so often)."""
         return [(seat, self.update(seat, now)) for seat in sorted(self.stale)]
 
-    def update(self, seat: int, now: int, ack: int | None = None) -> Message:
+    def update(
+        self, seat: int, now: int, ack: int | None = None, view: View | None = None
+    ) -> Message:
         """The next message for all of `seat`'s connections: its view with every event
         since the version last sent to it."""
-        message = self.view_message(seat, now, since=self.sent[seat], ack=ack)
+        message = self.view_message(seat, now, since=self.sent[seat], ack=ack, view=view)
+        shown = message["view"]
+        self.own_sent[seat] = shown.own() if isinstance(shown, SharedView) else None
         self.sent[seat] = self.version
         self.stale.discard(seat)
         return message
@@ -262,5 +315,6 @@ class Table:
         self.state = step.state
         self.log.append(step.entry)
         self.event_log.append(step.events)
+        self.public_log.append(public(step.events))
         if step.ack is not None:
             self.last_seq[step.ack[0]] = step.ack[1]

@@ -33,6 +33,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from klubovna.games.matematicky_poker.scoring import score_board
+from tests.games.matematicky_poker import waiting
 from tests.server.live import LiveServer
 
 Message = dict[str, Any]
@@ -203,10 +204,20 @@ class Tracker:
         if since is None and self.view_message is not None:
             self.complete = False  # a fresh view: what happened meanwhile is not replayed
 
-    def feed(self, message: Message) -> None:
+    def feed(self, message: Message) -> Message:
+        """Take one message; returns it as the client holds it: a public update merged
+        into the view before (docs/api.md, "Public updates"), as the web app does."""
         kind = message.get("t")
         self.recent.append(" ".join(f"{k}={message[k]}" for k in ("t", "version", "ack", "seq",
-                                                                      "code") if k in message))
+                                                                      "code", "public")
+                                    if k in message))
+        if kind == "view" and message.get("public"):
+            if self.view_message is None:
+                self.problem("a public update before any view")
+                return message
+            if {"seat", "playing", "board", "hand", "dealt"} & set(message["view"]):
+                self.problem(f"a public update with own fields: {sorted(message['view'])}")
+            message = {**message, "view": {**self.view_message["view"], **message["view"]}}
         if kind == "view":
             self._view(message)
         elif kind == "lobby":
@@ -221,6 +232,7 @@ class Tracker:
             self.taken_over = True
         elif kind != "pong":
             self.problems.append(f"unexpected message {message!r}")
+        return message
 
     def problem(self, text: str) -> None:
         self.problems.append(f"{text} (last messages: {list(self.recent)})")
@@ -343,7 +355,7 @@ def check_final(views: list[Message]) -> None:
         if view["playing"]:
             own = next(b for b in first["boards"] if b["seat"] == view["seat"])
             assert own["board"] == view["board"] and own["jokers"] == view["jokers"]
-            assert view["hand"] is None and view["waiting"] == 0
+            assert view["hand"] is None and waiting(view) == 0
             assert view["score"]["total"] == score_board(view["board"], table)[1]
     for seat in first["seats"]:
         assert seat["finished"] is True and seat["waiting"] == 0
@@ -392,10 +404,10 @@ def dealer_move(view: Message) -> Message | None:
         return None
     if view["cards_left"] > 0:
         if view["playing"] and not view["over"]:
-            short = view["waiting"] < 2
+            short = waiting(view) < 2
         else:
-            waiting = [s["waiting"] for s in view["seats"] if not s["finished"]]
-            short = not waiting or min(waiting) < 2
+            queues = [s["waiting"] for s in view["seats"] if not s["finished"]]
+            short = not queues or min(queues) < 2
         if short:
             return {"type": "draw"}
     return choose_move(view)
@@ -432,8 +444,7 @@ class LobbyClient:
                 raw = self.conn.recv()
                 message = json.loads(raw)
                 with self._cond:
-                    self.tracker.feed(message)
-                    self.messages.append(message)
+                    self.messages.append(self.tracker.feed(message))
                     self._cond.notify_all()
         except ConnectionClosed:
             pass
@@ -713,8 +724,7 @@ class AsyncPlayer:
                 except TimeoutError:
                     await self._send({"t": "ping"})
                     continue
-                message: Message = json.loads(raw)
-                self.tracker.feed(message)
+                message: Message = self.tracker.feed(json.loads(raw))
                 if self.tracker.problems:
                     raise AssertionError(f"{self.name}: {self.tracker.problems}")
                 if message["t"] == "view" and self.tracker.batches[-1].hello:

@@ -18,6 +18,7 @@ import pytest
 
 from klubovna.games.matematicky_poker.scoring import score_board
 from klubovna.server.ws import QUIET_SECONDS
+from tests.games.matematicky_poker import waiting
 from tests.server.live import LiveServer, free_port
 from tests.server.lobby_client import (
     DECK,
@@ -92,7 +93,7 @@ def duel_drawing(before: Message, move: Message, reply: Message) -> None:
     if move["type"] == "draw":
         assert after["drawn"] == before["drawn"] + 1
         assert dealt == [{"type": "dealt", "drawn": after["drawn"]}]
-        assert after["waiting"] == before["waiting"] + 1
+        assert waiting(after) == waiting(before) + 1
     elif after["drawn"] > before["drawn"]:
         assert after["drawn"] == before["drawn"] + 1
         assert dealt == [{"type": "dealt", "drawn": after["drawn"]}]
@@ -186,7 +187,7 @@ def test_the_lobby_before_the_start(server: LiveServer) -> None:
                 assert view["started"] is True and view["playing"] is True
                 assert view["dealer"] is False and view["table"] == "school"
                 assert view["drawn"] == 1 and view["cards_left"] == DECK - 1
-                assert view["hand"] is not None and view["waiting"] == 1
+                assert view["hand"] is not None and waiting(view) == 1
                 assert [s["seat"] for s in view["seats"]] == [0, 1]
                 assert view["boards"] is None and view["game_over"] is False
             assert ada.tracker.events("dealt") == [{"type": "dealt", "drawn": 1}]

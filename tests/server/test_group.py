@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from tests.games.matematicky_poker import waiting
 from tests.server.live import LiveServer, free_port
 from tests.server.lobby_client import (
     AsyncPlayer,
@@ -260,7 +261,7 @@ def test_a_reconnect_replays_exactly_the_missed_events(server: LiveServer) -> No
             assert lobby["lobby"]["players"][2]["connected"] is True
             assert shown is not None and shown["version"] == now_at
             hand = shown["view"]["hand"]
-            assert hand is not None and shown["view"]["waiting"] == 3
+            assert hand is not None and waiting(shown["view"]) == 3
             # Exactly what happened after gone_at that this seat may see, once each.
             assert shown["events"] == [
                 {"type": "dealt", "drawn": 2}, {"type": "drawn", "seat": 2, "card": hand},

@@ -73,17 +73,19 @@ def test_a_draw_encodes_the_public_part_and_events_once_and_unchanged_players_no
         encoder.message(message)
     public = table.game.view(table.state, 1).parts[1]  # type: ignore[attr-defined]
     assert sum(value is public for value in counted) == 1
-    # The next draw changes no player's own part (nobody placed): none is encoded again.
+    # The next draw changes no player's own part (nobody placed): the 49 players get one
+    # public update, encoded once, and no own part is encoded again.
     counted.clear()
     encoder = encoder.next()
     outbox = draw(table, 2_001)
-    for _, message in outbox:
-        encoder.message(message)
-    parts = [message["view"].parts for _, message in outbox]
-    own = [p[0] for p in parts if len(p) == 3]
-    assert len(own) == 49
+    texts = {encoder.message(message) for _, message in outbox}
+    updates = [message for _, message in outbox if message.get("public")]
+    assert len(updates) == 49 and all(message is updates[0] for message in updates)
+    assert len(texts) == 2  # the update, and the dealer's own view (the cards dealt)
+    assert sum(value is updates[0]["view"].public for value in counted) == 1
+    own = [part for seat in range(1, 50)
+           for part in table.game.view(table.state, seat).own()]  # type: ignore[attr-defined]
     assert not any(value is part for value in counted for part in own)
-    assert sum(value is parts[1][1] for value in counted) == 1
     # Its events are all public (nobody's hand changed): one list for all, encoded once.
     events = table.event_log[-1]
     assert all(message["events"] is events for _, message in outbox)

@@ -117,19 +117,29 @@ def _public_part(state: State) -> View:
     return public
 
 
+_own_memo: dict[tuple[int, bool], View] = {}
+"""A playing seat's few own fields: the same object every time, so a table sees that a draw
+changed nothing of that seat's own (see SharedView)."""
+
+
 def _multi_view(state: State, seat: int) -> View:
     """Duel and group: the seat's own part (as solo, if it plays) plus the public part of
     everybody: score, filled cells, queue length and finished flag; the boards only at the end.
     A dealer who only deals sees the drawn cards and everybody's queue instead of a board.
-    The parts are shared (see SharedView): a step's 50 views cost one public part."""
+    The parts are shared (see SharedView): a step's 50 views cost one public part. A seat's
+    queue length is its entry in `seats` (not an own field: a draw then changes nothing of
+    its own, and one public update serves all who are behind)."""
     public = _public_part(state)
     dealer = state.variant == "group" and seat == DEALER
     if not state.plays(seat):
         return SharedView(public, {"seat": seat, "dealer": dealer, "playing": False,
-                                   "dealt": list(state.deck[: state.drawn]), "over": state.over})
-    mine: View = {"seat": seat, "dealer": dealer, "playing": True,
-                  "waiting": state.waiting(seat)}
-    return SharedView(_player_part(state, state.players[seat]), public, mine)
+                                   "dealt": list(state.deck[: state.drawn]), "over": state.over},
+                          public=public)
+    mine = _own_memo.get((seat, dealer))
+    if mine is None:
+        mine = _own_memo.setdefault((seat, dealer), {"seat": seat, "dealer": dealer,
+                                                     "playing": True})
+    return SharedView(_player_part(state, state.players[seat]), public, mine, public=public)
 
 
 def _public_seat(state: State, seat: int) -> Json:

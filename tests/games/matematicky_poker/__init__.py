@@ -8,7 +8,7 @@ VIEW_KEYS = {
 hidden information) fails them until someone looks at it on purpose."""
 
 MULTI_VIEW_KEYS = VIEW_KEYS | {
-    "variant", "seat", "dealer", "playing", "drawn", "waiting", "seats", "ranking", "boards",
+    "variant", "seat", "dealer", "playing", "drawn", "seats", "ranking", "boards",
     "game_over",
 }
 """A playing seat's view in a duel or group: the solo keys plus the public part of the game."""
@@ -18,3 +18,8 @@ DEALER_VIEW_KEYS = {
     "drawn", "cards_left", "seats", "ranking", "boards", "game_over", "dealt", "over",
 }
 """The view of a group dealer who only deals: no board, the drawn cards and every queue."""
+
+
+def waiting(view: dict) -> int:  # type: ignore[type-arg]
+    """A playing seat's queue length (hand + queue): its entry in the public `seats`."""
+    return next(each["waiting"] for each in view["seats"] if each["seat"] == view["seat"])

@@ -10,7 +10,7 @@ from klubovna.core import IllegalAction
 from klubovna.games.matematicky_poker import ENGINE, GRACE_MS, State
 from klubovna.games.matematicky_poker.rules import new
 from klubovna.games.matematicky_poker.state import JOKER
-from tests.games.matematicky_poker import MULTI_VIEW_KEYS
+from tests.games.matematicky_poker import MULTI_VIEW_KEYS, waiting
 
 SEED = 11
 START = {"type": "start"}
@@ -54,7 +54,7 @@ def test_both_get_the_same_first_card_and_the_next_comes_when_both_handled() -> 
     assert a.hand == b.hand == state.deck[0] and state.drawn == 1
     state = handle(state, 0)
     assert state.drawn == 1 and state.players[0].hand is None
-    assert ENGINE.view(state, 0)["waiting"] == 0
+    assert waiting(ENGINE.view(state, 0)) == 0
     state = handle(state, 1)
     assert state.drawn == 2
     assert state.players[0].hand == state.players[1].hand == state.deck[1]
@@ -67,11 +67,11 @@ def test_an_early_draw_queues_the_card_for_the_slower_player() -> None:
     assert state.drawn == 2
     assert state.players[0].hand == state.deck[1]
     assert state.players[1].hand == state.deck[0]  # still the first card: a queue
-    assert ENGINE.view(state, 1)["waiting"] == 2
+    assert waiting(ENGINE.view(state, 1)) == 2
     assert {"type": "dealt", "drawn": 2} in events
     # Seat 1 may draw even while holding a card: a third card for both.
     state, _ = ENGINE.apply(state, 1, DRAW, 0)
-    assert state.drawn == 3 and ENGINE.view(state, 1)["waiting"] == 3
+    assert state.drawn == 3 and waiting(ENGINE.view(state, 1)) == 3
     state = handle(state, 1)
     assert state.players[1].hand == state.deck[1]
 

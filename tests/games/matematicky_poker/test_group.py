@@ -10,7 +10,7 @@ from klubovna.core import IllegalAction
 from klubovna.games.matematicky_poker import ENGINE, GRACE_MS, State
 from klubovna.games.matematicky_poker.rules import new
 from klubovna.games.matematicky_poker.state import JOKER
-from tests.games.matematicky_poker import DEALER_VIEW_KEYS, MULTI_VIEW_KEYS
+from tests.games.matematicky_poker import DEALER_VIEW_KEYS, MULTI_VIEW_KEYS, waiting
 from tests.games.matematicky_poker.test_duel import handle
 
 SEED = 5
@@ -63,7 +63,7 @@ def test_only_the_dealer_starts_draws_and_ends() -> None:
 def test_every_draw_reaches_every_queue() -> None:
     state = deal(group(), 3)
     assert all(p.hand == state.deck[0] for p in state.players)
-    assert [ENGINE.view(state, s)["waiting"] for s in range(3)] == [3, 3, 3]
+    assert [waiting(ENGINE.view(state, s)) for s in range(3)] == [3, 3, 3]
     state = handle(handle(state, 1), 1)
     assert state.players[1].hand == state.deck[2] and state.players[2].hand == state.deck[0]
     view = ENGINE.view(state, 2)

@@ -58,7 +58,7 @@ export function MultiGame({ session, lobby, seat, banner, onLeave }: PlayProps<G
       </>
     );
   }
-  const waiting = view.waiting ?? 0;
+  const waiting = view.seats.find((entry) => entry.seat === view.seat)?.waiting ?? 0;
   // The queue behind the number in hand, or what the seat waits for; nothing when neither.
   const queue = view.over
     ? null

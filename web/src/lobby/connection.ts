@@ -3,7 +3,7 @@
 // every 10 s, and reconnecting with a growing pause when the line drops. A tab whose seat
 // another tab took over stops until asked to take it back. For the game it is an ordinary
 // TableConnection: actions carry sequence numbers and unacknowledged ones are resent.
-import { Listeners, type Action, type ServerMessage, type TableConnection } from "../net/protocol";
+import { Listeners, type Action, type Json, type ServerMessage, type TableConnection } from "../net/protocol";
 import { loadSeat, saveSeq, type SavedSeat } from "./seats";
 import type { Lobby } from "./types";
 
@@ -40,6 +40,7 @@ export class LobbyConnection implements TableConnection {
   private pending = new Map<number, Action>(); // sent, not yet acknowledged
   private seq: number;
   private version: number | null = null;
+  private lastView: Json = null;
   private retry = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private pinger: ReturnType<typeof setInterval> | undefined;
@@ -165,7 +166,10 @@ export class LobbyConnection implements TableConnection {
         this.lobby = message.lobby as Lobby;
         break;
       case "view": {
-        const view = message as unknown as Extract<ServerMessage, { t: "view" }>;
+        let view = message as unknown as Extract<ServerMessage, { t: "view" }>;
+        // A public update carries only what everybody sees: the own fields stay as they were.
+        if (view.public) view = { ...view, view: { ...(this.lastView as object), ...(view.view as object) } };
+        this.lastView = view.view;
         this.retry = 0;
         this.link = "open";
         this.hasView = true;

@@ -96,7 +96,7 @@ export interface MultiView extends MpView {
   dealer: boolean;
   playing: boolean;
   drawn: number;
-  waiting?: number;
+  /** Every playing seat's public entry; a seat's own queue length is its `waiting` here. */
   seats: SeatPublic[];
   ranking: RankRow[];
   boards: FinalBoard[] | null;

@@ -8,7 +8,7 @@ export type Action = { type: string; [field: string]: Json };
 export type ClientMessage =
   | { t: "hello"; key: string; since?: number }
   | { t: "act"; seq: number; action: Action }
-  | { t: "ping" };
+  | { t: "ping"; seq?: number };
 
 export interface ViewMessage<V = Json> {
   t: "view";
@@ -17,6 +17,10 @@ export interface ViewMessage<V = Json> {
   view: V;
   events: Array<{ type: string; [field: string]: Json }>;
   ack?: number;
+  /** A public update (lobbies): `view` holds only the fields every seat sees alike; the
+   *  seat's own fields are those of the view before. The lobby connection merges it, so
+   *  listeners always get whole views. */
+  public?: true;
 }
 
 export interface ErrorMessage {

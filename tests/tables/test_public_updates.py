@@ -1,0 +1,96 @@
+"""Public updates (docs/api.md): a seat whose own view parts a step left unchanged gets the
+step's public part only. Merged into the view the seat holds, it must give exactly the
+view the seat would have been sent in full, whatever the players do."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from klubovna.core import SharedView
+from klubovna.games import get_game
+from klubovna.tables import Table
+
+ENGINE = get_game("matematicky-poker")
+T0 = 1_700_000_000_000
+SEATS = 6
+
+
+def deliver(clients: list[Client], outbox: list[tuple[int, dict[str, Any]]]) -> None:
+    for seat, message in outbox:
+        clients[seat].receive(message)
+
+
+class Client:
+    """What one seat's browser holds: the last full view, public updates merged in."""
+
+    def __init__(self) -> None:
+        self.view: dict[str, Any] | None = None
+        self.version = 0
+        self.updates = 0
+
+    def receive(self, message: dict[str, Any]) -> None:
+        if message["t"] != "view":
+            return
+        assert message["after"] == self.version or self.view is None
+        if message.get("public"):
+            assert self.view is not None, "a public update before any full view"
+            assert set(message["view"]) <= set(self.view)
+            self.view = {**self.view, **message["view"]}
+            self.updates += 1
+        else:
+            self.view = dict(message["view"])
+        self.version = message["version"]
+
+
+@pytest.mark.parametrize("seconds", [None, 20])
+@pytest.mark.parametrize("dealer_plays", [False, True])
+def test_merged_public_updates_equal_the_full_views(dealer_plays: bool,
+                                                    seconds: int | None) -> None:
+    config = {"variant": "group", "seats": SEATS, "dealer_plays": dealer_plays,
+              "mode": "hard" if seconds else "easy", **({"seconds": seconds} if seconds else {})}
+    updates = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        table = Table("t", ENGINE, config, seed, ["h"] * SEATS)
+        clients = [Client() for _ in range(SEATS)]
+        now = T0
+
+        deliver(clients, table.commit(table.act_for(0, {"type": "start"}, now), now))
+        for _ in range(300):
+            if table.over:
+                break
+            now += rng.choice([300, 2_000, 9_000])
+            deliver(clients, table.commit(table.tick(now), now))
+            seat = 0 if rng.random() < 0.3 else rng.randrange(SEATS)
+            actions = [a for a in table.game.legal(table.state, seat) if a["type"] != "end"]
+            if actions:
+                deliver(clients, table.commit(table.act_for(seat, rng.choice(actions), now), now))
+            if rng.random() < 0.5:
+                deliver(clients, table.flush(now))
+            for each, client in enumerate(clients):
+                if table.sent[each] == table.version:
+                    full = table.game.view(table.state, each)
+                    assert client.view == dict(full), f"seed {seed}, seat {each}"
+        updates += sum(client.updates for client in clients)
+    assert updates > 50  # the updates did happen (and were checked)
+
+
+def test_a_seat_behind_or_acknowledged_gets_a_full_view() -> None:
+    table = Table("t", ENGINE, {"variant": "group", "seats": 3, "dealer_plays": False}, 1,
+                  ["h"] * 3)
+    table.commit(table.act_for(0, {"type": "start"}, T0), T0)
+    table.commit(table.act_for(0, {"type": "draw"}, T0), T0)  # first views: full
+    outbox = dict(table.commit(table.act_for(0, {"type": "draw"}, T0), T0))
+    assert outbox[1].get("public") and outbox[1] is outbox[2]
+    view = outbox[1]["view"]
+    assert isinstance(view, SharedView) and view.parts == (view.public,)
+    # The dealer's own part (the cards dealt) changed: a full view, with the seat's fields.
+    assert "public" not in outbox[0] and outbox[0]["view"]["dealt"]
+    # A seat that missed a version gets everything in full.
+    table.sent[2] -= 1
+    outbox = dict(table.commit(table.act_for(0, {"type": "draw"}, T0), T0))
+    assert outbox[1].get("public") and "public" not in outbox[2]
+    assert outbox[2]["after"] == table.version - 2 and "board" in outbox[2]["view"]
