@@ -27,18 +27,19 @@ class SharedView(dict[str, Json]):
     again (memos), so a table can tell from identity alone that a step changed only the
     public part for that seat, and send one public update to all such seats."""
 
-    __slots__ = ("parts", "public")
+    __slots__ = ("own", "parts", "public")
 
     def __init__(self, *parts: View, public: View | None = None) -> None:
         super().__init__()
+        own = []
         for part in parts:
             self.update(part)
+            if part is not public:
+                own.append(part)
         self.parts = parts
         self.public = public
-
-    def own(self) -> tuple[View, ...]:
+        self.own = tuple(own)
         """The parts other than the public one."""
-        return tuple(part for part in self.parts if part is not self.public)
 
 
 Event = dict[str, Json]

@@ -273,13 +273,11 @@ class Table:
         return outbox
 
     def _same_own(self, seat: int, view: View) -> bool:
-        """Whether `view`'s own parts are the very ones `seat` was last sent."""
+        """Whether `view`'s own parts are those `seat` was last sent (the same objects,
+        when unchanged: then the comparison stops at identity)."""
         if not isinstance(view, SharedView) or view.public is None:
             return False
-        before = self.own_sent[seat]
-        own = view.own()
-        return before is not None and len(before) == len(own) and all(
-            a is b for a, b in zip(before, own, strict=True))
+        return view.own == self.own_sent[seat]
 
     def _public_update(self, public: View, now: int) -> Message:
         """The message of a public update: the public part of the view only, with the
@@ -305,7 +303,7 @@ class Table:
         since the version last sent to it."""
         message = self.view_message(seat, now, since=self.sent[seat], ack=ack, view=view)
         shown = message["view"]
-        self.own_sent[seat] = shown.own() if isinstance(shown, SharedView) else None
+        self.own_sent[seat] = shown.own if isinstance(shown, SharedView) else None
         self.sent[seat] = self.version
         self.stale.discard(seat)
         return message

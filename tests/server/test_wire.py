@@ -84,7 +84,7 @@ def test_a_draw_encodes_the_public_part_and_events_once_and_unchanged_players_no
     assert len(texts) == 2  # the update, and the dealer's own view (the cards dealt)
     assert sum(value is updates[0]["view"].public for value in counted) == 1
     own = [part for seat in range(1, 50)
-           for part in table.game.view(table.state, seat).own()]  # type: ignore[attr-defined]
+           for part in table.game.view(table.state, seat).own]  # type: ignore[attr-defined]
     assert not any(value is part for value in counted for part in own)
     # Its events are all public (nobody's hand changed): one list for all, encoded once.
     events = table.event_log[-1]
