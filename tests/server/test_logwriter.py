@@ -128,3 +128,25 @@ def test_stop_stores_what_is_queued_and_a_later_append_starts_again(
 
     asyncio.run(run())
     assert stored_versions(store, table_id) == [1, 2, 3, 4]
+
+
+def test_moves_are_stored_alike_on_every_database(store: Store, made: list[str]) -> None:
+    """SQLite's move path uses the driver directly: the rows must be those SQLAlchemy
+    writes (PostgreSQL always goes through it), and read back the same."""
+    fast, plain = new_table(store, made), new_table(store, made)
+    moves = [entry(1), LogEntry(version=2, kind="tick", now=2_000),
+             LogEntry(version=3, kind="act", now=3_000, seat=0, seq=2,
+                      action={"type": "place", "cell": 3, "note": "žluť"})]
+    store.append_all([Append(fast, each) for each in moves])
+    store._sqlite_insert_log = None  # the SQLAlchemy path, as on PostgreSQL
+    store.append_all([Append(plain, each) for each in moves])
+
+    def rows(table_id: str) -> list[tuple[object, ...]]:
+        with store.engine.connect() as connection:
+            return [tuple(row[1:]) for row in connection.execute(
+                select(LogRow).where(LogRow.table_id == table_id).order_by(LogRow.version))]
+
+    assert rows(fast) == rows(plain)
+    for table_id in (fast, plain):
+        stored = store.load(table_id)
+        assert stored is not None and stored.entries == moves

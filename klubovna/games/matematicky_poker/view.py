@@ -50,11 +50,22 @@ _player_memo: WeakKeyDictionary[Player, tuple[tuple[Json, ...], View]] = WeakKey
 who changed get a new part (Players are immutable). An entry lives as long as its Player."""
 
 
+_player_by_id: dict[int, tuple[Player, tuple[Json, ...], View]] = {}
+"""The same memo by identity, in front of it: most lookups are of the very Player object
+asked for last time (a player who has not moved), and hashing a Player is most of the cost
+of the memo above. It holds its Players, so it is emptied when it grows past MAX_BY_ID."""
+MAX_BY_ID = 50_000
+
+
 def _player_part(state: State, player: Player) -> View:
     """One player's own fields: board, hand, counters, score, deadline, preview."""
     settings = (state.table, state.preview, state.seconds)
+    same = _player_by_id.get(id(player))
+    if same is not None and same[0] is player and same[1] == settings:
+        return same[2]
     known = _player_memo.get(player)
     if known is not None and known[0] == settings:
+        _remember_by_id(player, settings, known[1])
         return known[1]
     lines, total = score_board(player.board, state.table)
     hand: Json = None
@@ -77,7 +88,14 @@ def _player_part(state: State, player: Player) -> View:
         "over": player.finished,
     }
     _player_memo[player] = (settings, part)
+    _remember_by_id(player, settings, part)
     return part
+
+
+def _remember_by_id(player: Player, settings: tuple[Json, ...], part: View) -> None:
+    if len(_player_by_id) >= MAX_BY_ID:
+        _player_by_id.clear()
+    _player_by_id[id(player)] = (player, settings, part)
 
 
 _public_memo: list[tuple[State, View]] = []
