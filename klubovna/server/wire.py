@@ -54,17 +54,6 @@ def _scalar(value: Any) -> str:
 _SCALARS = frozenset({int, str, bool, type(None)})
 
 
-def _members(part: dict[str, Any]) -> str:
-    """A dict's JSON text without the braces; a dict of scalars (a seat's few fields)
-    without the encoder's set-up."""
-    out = []
-    for key, value in part.items():
-        if type(value) not in _SCALARS:
-            return _dumps(part)[1:-1]
-        out.append((_keys.get(key) or _key(key)) + _scalar(value))
-    return ",".join(out)
-
-
 class Encoder:
     """Encodes the messages of one fan-out (a commit or a flush). View parts and lists
     (a step's public events) are remembered by identity, and held, so that no id is
@@ -91,7 +80,7 @@ class Encoder:
         fields = []
         for key, value in message.items():
             if value is view:
-                parts = [self._remembered(part, _members) for part in view.parts]
+                parts = [self._remembered(part, self._members) for part in view.parts]
                 text = "{" + ",".join([part for part in parts if part]) + "}"
             elif type(value) is list:
                 text = self._remembered(value, _dumps) if value else "[]"
@@ -99,6 +88,22 @@ class Encoder:
                 text = _scalar(value)
             fields.append((_keys.get(key) or _key(key)) + text)
         return "{" + ",".join(fields) + "}"
+
+    def _members(self, part: dict[str, Any]) -> str:
+        """A view part's JSON text without the braces: scalars without the encoder's
+        set-up, lists by identity (a list the view shares with the one before, such as an
+        unchanged ranking, is not encoded again), anything else as json.dumps."""
+        out = []
+        for key, value in part.items():
+            kind = type(value)
+            if kind is list:
+                text = self._remembered(value, _dumps) if value else "[]"
+            elif kind in _SCALARS:
+                text = _scalar(value)
+            else:
+                text = _dumps(value)
+            out.append((_keys.get(key) or _key(key)) + text)
+        return ",".join(out)
 
     def _remembered(self, value: Any, encode: Callable[[Any], str]) -> str:
         """`value`'s text, encoded once (a view part's members, or a list)."""

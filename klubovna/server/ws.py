@@ -33,6 +33,10 @@ cost the server as much as a fifth of its draws (bench/realtime.py). A ping with
 always answered."""
 
 
+PLAIN_PING = '{"t":"ping"}'
+"""The heartbeat as the browser (JSON.stringify) writes it."""
+
+
 class Link:
     """A member's socket, remembering when the server last sent it something."""
 
@@ -152,6 +156,10 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
                 break
             if seat is not None:
                 rooms.seen(room, conn_id)
+                if raw.get("text") == PLAIN_PING:  # most messages: no JSON to read
+                    if link.quiet():
+                        await link.send_json(pong(Ping(), now_ms()))
+                    continue
             try:
                 data = decode(raw)
                 message = parse_client_message(data, lobby=True)

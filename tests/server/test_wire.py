@@ -71,8 +71,9 @@ def test_a_draw_encodes_the_public_part_and_events_once_and_unchanged_players_no
     encoder = Encoder()
     for _, message in draw(table, 2_000):
         encoder.message(message)
-    public = table.game.view(table.state, 1).parts[1]  # type: ignore[attr-defined]
-    assert sum(value is public for value in counted) == 1
+    public = table.game.view(table.state, 1).public  # type: ignore[attr-defined]
+    assert sum(value is public["seats"] for value in counted) == 1
+    assert sum(value is public["ranking"] for value in counted) == 1
     # The next draw changes no player's own part (nobody placed): the 49 players get one
     # public update, encoded once, and no own part is encoded again.
     counted.clear()
@@ -82,7 +83,10 @@ def test_a_draw_encodes_the_public_part_and_events_once_and_unchanged_players_no
     updates = [message for _, message in outbox if message.get("public")]
     assert len(updates) == 49 and all(message is updates[0] for message in updates)
     assert len(texts) == 2  # the update, and the dealer's own view (the cards dealt)
-    assert sum(value is updates[0]["view"].public for value in counted) == 1
+    public = updates[0]["view"].public
+    assert sum(value is public["seats"] for value in counted) == 1
+    # Nobody's board changed: the very ranking of the draw before, not encoded again.
+    assert not any(value is public["ranking"] for value in counted)
     own = [part for seat in range(1, 50)
            for part in table.game.view(table.state, seat).own]  # type: ignore[attr-defined]
     assert not any(value is part for value in counted for part in own)

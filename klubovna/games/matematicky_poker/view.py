@@ -3,6 +3,7 @@ Never the deck order nor any undrawn card; the rules live in rules.py, points in
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from weakref import WeakKeyDictionary
 
@@ -116,7 +117,7 @@ def _public_part(state: State) -> View:
         "drawn": state.drawn,
         "cards_left": len(state.deck) - state.drawn,
         "seats": [_public_seat(state, each) for each in state.playing],
-        "ranking": ranking(state),
+        "ranking": _ranking(state),
         "boards": (
             [
                 {
@@ -138,6 +139,25 @@ def _public_part(state: State) -> View:
 _own_memo: dict[tuple[int, bool], View] = {}
 """A playing seat's few own fields: the same object every time, so a table sees that a draw
 changed nothing of that seat's own (see SharedView)."""
+
+
+_rankings: dict[tuple[int, ...], tuple[tuple[Player, ...], tuple[Json, ...], list[Json]]] = {}
+"""The ranking of the very same players (by identity) as before: a draw changes nobody's
+board, so its ranking is the one before, the same list (a server then sends its text again
+without encoding it). Emptied when it grows past MAX_BY_ID."""
+
+
+def _ranking(state: State) -> list[Json]:
+    settings = (state.table, state.variant, state.dealer_plays)
+    known = _rankings.get(key := tuple(map(id, state.players)))
+    if known is not None and known[1] == settings and all(
+            map(operator.is_, known[0], state.players)):
+        return known[2]
+    rows = ranking(state)
+    if len(_rankings) >= MAX_BY_ID:
+        _rankings.clear()
+    _rankings[key] = (state.players, settings, rows)
+    return rows
 
 
 def _multi_view(state: State, seat: int) -> View:

@@ -76,6 +76,7 @@ def check_views(state: State) -> None:
         assert sum(len(part) for part in shown.parts) == len(shown)
         view_module._player_memo.clear()
         view_module._player_by_id.clear()
+        view_module._rankings.clear()
         view_module._public_memo.clear()
         assert ENGINE.view(state, seat) == shown
         assert shown["cards_left"] == len(undrawn)
