@@ -20,12 +20,13 @@ class Engine(Generic[S]):
 
     def __init__(
         self, name: str, rules: ModuleType, view: Callable[[S, int], View], *,
-        seats: Callable[[S], int],
+        seats: Callable[[S], int], same_own: Callable[[S, S, int], bool] | None = None,
     ) -> None:
         self.name = name
         self._rules = rules
         self._view = view
         self._seats = seats
+        self._same_own = same_own
 
     def new(self, config: Mapping[str, Json], seed: int) -> S:
         state: S = self._rules.new(config, seed)
@@ -54,6 +55,9 @@ class Engine(Generic[S]):
 
     def view(self, state: S, seat: int) -> View:
         return self._view(state, seat)
+
+    def same_own(self, before: S, after: S, seat: int) -> bool:
+        return self._same_own is not None and self._same_own(before, after, seat)
 
     def result(self, state: S) -> dict[str, Json] | None:
         result: dict[str, Json] | None = self._rules.result(state)

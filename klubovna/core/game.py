@@ -83,6 +83,12 @@ class Game(Protocol[S]):
         """JSON-ready view with only what `seat` may know."""
         ...
 
+    def same_own(self, before: S, after: S, seat: int) -> bool:
+        """True only when `seat`'s own view parts (see SharedView) are certainly the very
+        ones of `before` also in `after`: a table then skips building that seat's view for
+        a public update. False when unsure: the table compares the views' parts itself."""
+        ...
+
     def result(self, state: S) -> dict[str, Json] | None:
         """The final result once the game is over, else None."""
         ...

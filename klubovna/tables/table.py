@@ -250,6 +250,7 @@ class Table:
         who is behind, as a plain broadcast would send."""
         if step.entry is None:
             return list(step.replies)
+        before = self.state
         self._record(step)
         everyone = bool(step.events) and self.public_log[-1]  # a draw: 50 seats at once
         shared: Message | None = None
@@ -259,29 +260,34 @@ class Table:
             if not (everyone or ack is not None or events_for(step.events, seat)):
                 self.stale.add(seat)
                 continue
-            view = self.game.view(self.state, seat)
-            if (everyone and ack is None and self.sent[seat] == self.version - 1
-                    and self._same_own(seat, view)):
-                assert isinstance(view, SharedView) and view.public is not None
+            candidate = everyone and ack is None and self.sent[seat] == self.version - 1
+            # The game may know without a view that the seat's own part stayed (and the
+            # seat was sent one): then no view is built for it at all.
+            known = candidate and self.own_sent[seat] is not None and self.game.same_own(
+                before, self.state, seat)
+            view = None if known else self.game.view(self.state, seat)
+            if known or (candidate and self._same_own(seat, view)):
                 if shared is None:
-                    shared = self._public_update(view.public, now)
+                    shared = self._public_update(view if view is not None else
+                                                 self.game.view(self.state, seat), now)
                 self.sent[seat] = self.version
-                self.stale.discard(seat)
                 outbox.append((seat, shared))
             else:
                 outbox.append((seat, self.update(seat, now, ack, view)))
         return outbox
 
-    def _same_own(self, seat: int, view: View) -> bool:
+    def _same_own(self, seat: int, view: View | None) -> bool:
         """Whether `view`'s own parts are those `seat` was last sent (the same objects,
         when unchanged: then the comparison stops at identity)."""
         if not isinstance(view, SharedView) or view.public is None:
             return False
         return view.own == self.own_sent[seat]
 
-    def _public_update(self, public: View, now: int) -> Message:
-        """The message of a public update: the public part of the view only, with the
+    def _public_update(self, view: View, now: int) -> Message:
+        """The message of a public update: the public part of `view` only, with the
         step's (public) events; one dict for all its seats, so a server encodes it once."""
+        assert isinstance(view, SharedView) and view.public is not None
+        public = view.public
         return {
             "t": "view",
             "version": self.version,

@@ -15,11 +15,12 @@ from . import rules
 from .rules import GRACE_MS
 from .scoring import TABLES, score_board, score_line
 from .state import Player, State
-from .view import points_preview
+from .view import points_preview, same_own
 from .view import view as seat_view
 
 ENGINE: Engine[State] = Engine(
-    "matematicky-poker", rules, seat_view, seats=lambda state: len(state.players)
+    "matematicky-poker", rules, seat_view, seats=lambda state: len(state.players),
+    same_own=same_own,
 )
 """The engine object (klubovna.core.Game) of Matematický poker: solo, duel or group."""
 replay = ENGINE.replay

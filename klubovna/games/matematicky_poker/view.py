@@ -180,6 +180,18 @@ def _multi_view(state: State, seat: int) -> View:
     return SharedView(_player_part(state, state.players[seat]), public, mine, public=public)
 
 
+def same_own(before: State, after: State, seat: int) -> bool:
+    """Whether a playing seat's own view parts are certainly unchanged: the same Player
+    (its part is memoized by it) and the same settings; its few seat fields never change.
+    A dealer who only deals is never "same" (the cards dealt are its own part)."""
+    return (
+        after.variant != "solo" and after.plays(seat) and before.plays(seat)
+        and before.players[seat] is after.players[seat]
+        and (before.table, before.preview, before.seconds, before.variant)
+        == (after.table, after.preview, after.seconds, after.variant)
+    )
+
+
 def _public_seat(state: State, seat: int) -> Json:
     player = state.players[seat]
     return {
