@@ -51,9 +51,6 @@ def _scalar(value: Any) -> str:
     return _dumps(value)
 
 
-_SCALARS = frozenset({int, str, bool, type(None)})
-
-
 class Encoder:
     """Encodes the messages of one fan-out (a commit or a flush). View parts and lists
     (a step's public events) are remembered by identity, and held, so that no id is
@@ -82,28 +79,23 @@ class Encoder:
             if value is view:
                 parts = [self._remembered(part, self._members) for part in view.parts]
                 text = "{" + ",".join([part for part in parts if part]) + "}"
-            elif type(value) is list:
-                text = self._remembered(value, _dumps) if value else "[]"
             else:
-                text = _scalar(value)
+                text = self._value(value)
             fields.append((_keys.get(key) or _key(key)) + text)
         return "{" + ",".join(fields) + "}"
 
     def _members(self, part: dict[str, Any]) -> str:
-        """A view part's JSON text without the braces: scalars without the encoder's
-        set-up, lists by identity (a list the view shares with the one before, such as an
-        unchanged ranking, is not encoded again), anything else as json.dumps."""
-        out = []
-        for key, value in part.items():
-            kind = type(value)
-            if kind is list:
-                text = self._remembered(value, _dumps) if value else "[]"
-            elif kind in _SCALARS:
-                text = _scalar(value)
-            else:
-                text = _dumps(value)
-            out.append((_keys.get(key) or _key(key)) + text)
-        return ",".join(out)
+        """A view part's JSON text without the braces, member by member (see _value)."""
+        return ",".join([(_keys.get(key) or _key(key)) + self._value(value)
+                         for key, value in part.items()])
+
+    def _value(self, value: Any) -> str:
+        """A member's text: a list by identity (a list shared with the fan-out before,
+        such as an unchanged ranking or a step's public events, is not encoded again),
+        scalars without the encoder's set-up, anything else as json.dumps."""
+        if type(value) is list:
+            return self._remembered(value, _dumps) if value else "[]"
+        return _scalar(value)
 
     def _remembered(self, value: Any, encode: Callable[[Any], str]) -> str:
         """`value`'s text, encoded once (a view part's members, or a list)."""
