@@ -56,8 +56,11 @@ class Link:
     async def close(self, code: int = 1000) -> None:
         await self.websocket.close(code=code)
 
-    def quiet(self) -> bool:
-        return time.monotonic() - self.sent_at >= QUIET_SECONDS
+    async def answer(self, ping: Ping) -> None:
+        """A pong when the ping asks for one (a seq) or the socket heard nothing for
+        QUIET_SECONDS."""
+        if ping.seq is not None or time.monotonic() - self.sent_at >= QUIET_SECONDS:
+            await self.send_json(pong(ping, now_ms()))
 
 
 def _error(code: str, message: str, seq: Any = None) -> dict[str, Any]:
@@ -157,8 +160,7 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
             if seat is not None:
                 rooms.seen(room, conn_id)
                 if raw.get("text") == PLAIN_PING:  # most messages: no JSON to read
-                    if link.quiet():
-                        await link.send_json(pong(Ping(), now_ms()))
+                    await link.answer(Ping())
                     continue
             try:
                 data = decode(raw)
@@ -169,8 +171,7 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
                 if isinstance(message, Hello):
                     seat = await rooms.connect(room, conn_id, link, message.key, message.since)
                 elif isinstance(message, Ping):
-                    if message.seq is not None or link.quiet():
-                        await link.send_json(pong(message, now_ms()))
+                    await link.answer(message)
                 elif isinstance(message, Start):
                     assert seat is not None
                     await rooms.start_game(room, seat)

@@ -43,7 +43,7 @@ class Act:
 @dataclass(frozen=True)
 class Ping:
     seq: int | None = None
-    """Asks for an answer: the pong carries it (see docs/api.md, "Heartbeats")."""
+    """Asks for an answer: the pong carries it (docs/api.md, the ping message)."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,12 @@ ClientMessage = Hello | Act | Ping | Start | Leave
 _FIELDS = {"hello": ({"t", "key"}, {"since"}), "act": ({"t", "seq", "action"}, set()),
            "ping": ({"t"}, {"seq"})}
 _LOBBY_FIELDS = {**_FIELDS, "start": ({"t"}, set()), "leave": ({"t"}, set())}
+
+
+def _checked_seq(seq: int | None) -> int:
+    if seq is None or not 1 <= seq <= MAX_SEQ:
+        raise ProtocolError("bad_message", f'The field "seq" must be a whole number 1..{MAX_SEQ}.')
+    return seq
 
 
 def parse_client_message(data: Any, lobby: bool = False) -> ClientMessage:
@@ -87,10 +93,7 @@ def parse_client_message(data: Any, lobby: bool = False) -> ClientMessage:
     if unknown:
         raise ProtocolError("bad_message", f"Unknown field(s): {', '.join(sorted(unknown))}.", seq)
     if kind == "ping":
-        if "seq" in data and (seq is None or not 1 <= seq <= MAX_SEQ):
-            raise ProtocolError(
-                "bad_message", f'The field "seq" must be a whole number 1..{MAX_SEQ}.')
-        return Ping(seq)
+        return Ping(_checked_seq(seq) if "seq" in data else None)
     if kind == "start":
         return Start()
     if kind == "leave":
@@ -102,8 +105,7 @@ def parse_client_message(data: Any, lobby: bool = False) -> ClientMessage:
         if since is not None and (not is_int(since) or not 0 <= since <= MAX_SEQ):
             raise ProtocolError("bad_message", 'The field "since" must be a whole number >= 0.')
         return Hello(key=key, since=since)
-    if seq is None or not 1 <= seq <= MAX_SEQ:
-        raise ProtocolError("bad_message", f'The field "seq" must be a whole number 1..{MAX_SEQ}.')
+    seq = _checked_seq(seq)
     if not isinstance(data["action"], dict):
         raise ProtocolError("bad_message", 'The field "action" must be a JSON object.', seq)
     return Act(seq=seq, action=data["action"])
