@@ -1,11 +1,14 @@
-"""The log writer: one thread stores the confirmed log entries, a batch per transaction.
+"""The log writer: stores the confirmed log entries, before they are acknowledged.
 
-Every step is stored before it is acknowledged. Handing each entry to a pool thread of its
-own (anyio's `run_in_threadpool`) cost the event loop more than the insert itself (measured
-with bench/realtime.py). One long-lived thread instead takes whatever has queued up
-meanwhile, stores it in one transaction and wakes the event loop once per batch. A table
-waits for its entry before it goes on (under its lock), so a batch never holds two entries
-of one table and the order within a table is kept.
+On SQLite a plain entry is stored at once, on the event loop (Store.append_now): that
+costs less than any hand-over to a thread. Everything else (PostgreSQL, an entry that ends
+a game, SQLite while another transaction holds its lock) goes to one long-lived thread
+that takes whatever has queued up meanwhile, stores it in one transaction and wakes the
+event loop once per batch (a pool thread per entry, anyio's `run_in_threadpool`, cost the
+loop more than the insert itself: bench/realtime.py). The thread also checkpoints SQLite's
+write-ahead log for append_now, whose connection never does. A table waits for its entry
+before it goes on (under its lock), so a batch never holds two entries of one table and
+the order within a table is kept, whichever way each entry went.
 """
 
 from __future__ import annotations
@@ -22,6 +25,10 @@ from klubovna.server.store import Append, Store
 
 log = logging.getLogger("klubovna.logwriter")
 MAX_BATCH = 256
+CHECKPOINT_EVERY = 500
+"""Entries stored by Store.append_now between two checkpoints (SQLite's own default is
+1,000 pages, and an entry writes two to three)."""
+_CHECKPOINT = "checkpoint"
 
 
 @dataclass(frozen=True)
@@ -40,11 +47,19 @@ class LogWriter:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[_Job | str | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        self._since_checkpoint = 0
 
     async def append(self, append: Append) -> None:
+        if self.store.append_now([append]):
+            self._since_checkpoint += 1
+            if self._since_checkpoint >= CHECKPOINT_EVERY:
+                self._since_checkpoint = 0
+                self._ensure_thread()
+                self._queue.put(_CHECKPOINT)
+            return
         self._ensure_thread()
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
@@ -58,6 +73,7 @@ class LogWriter:
         if thread is not None:
             self._queue.put(None)
             thread.join()
+        self.store.close_now()
 
     def _ensure_thread(self) -> None:
         with self._lock:
@@ -72,6 +88,10 @@ class LogWriter:
             job = self._queue.get()
             if job is None:
                 return
+            if job == _CHECKPOINT:
+                self._checkpoint()
+                continue
+            assert isinstance(job, _Job)
             batch, stopping = [job], False
             while len(batch) < MAX_BATCH:
                 try:
@@ -81,6 +101,10 @@ class LogWriter:
                 if more is None:
                     stopping = True
                     break
+                if more == _CHECKPOINT:
+                    self._checkpoint()
+                    continue
+                assert isinstance(more, _Job)
                 batch.append(more)
             by_loop: dict[asyncio.AbstractEventLoop, list[Outcome]] = defaultdict(list)
             for each, error in zip(batch, self._write(batch), strict=True):
@@ -90,6 +114,12 @@ class LogWriter:
                     loop.call_soon_threadsafe(_settle, outcomes)
             if stopping:
                 return
+
+    def _checkpoint(self) -> None:
+        try:
+            self.store.checkpoint()
+        except Exception:  # the next one copies what this one left
+            log.exception("checkpointing the database failed")
 
     def _write(self, batch: list[_Job]) -> list[Exception | None]:
         """Each job's error (None: stored). A failed batch is tried entry by entry, so one

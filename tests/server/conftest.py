@@ -37,12 +37,24 @@ def fresh_server(
     live.stop()
 
 
+def migrated_store(url: str) -> Iterator[Store]:
+    engine = make_engine(url)
+    upgrade(engine)
+    store = Store(engine)
+    yield store
+    store.close_now()
+    engine.dispose()
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     """An in-process Store on a migrated database, on SQLite and on PostgreSQL."""
     url = (request.getfixturevalue("postgres_url") if request.param == "postgresql"
            else f"sqlite:///{tmp_path / 'k.db'}")
-    engine = make_engine(url)
-    upgrade(engine)
-    yield Store(engine)
-    engine.dispose()
+    yield from migrated_store(url)
+
+
+@pytest.fixture
+def sqlite_store(tmp_path: Path) -> Iterator[Store]:
+    """An in-process Store on a migrated SQLite file."""
+    yield from migrated_store(f"sqlite:///{tmp_path / 'k.db'}")

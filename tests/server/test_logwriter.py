@@ -21,13 +21,16 @@ from tests.server.test_recording import RESULT, stored_result
 
 class HeldStore(Store):
     """A Store whose first write waits until released, so that others queue up behind it;
-    it notes the size of every batch."""
+    it notes the size of every batch. Nothing is stored at once (append_now)."""
 
     def __init__(self, store: Store) -> None:
         super().__init__(store.engine)
         self.batches: list[int] = []
         self.writing = threading.Event()
         self.release = threading.Event()
+
+    def append_now(self, appends: Sequence[Append]) -> bool:
+        return False
 
     def append_all(self, appends: Sequence[Append]) -> None:
         self.batches.append(len(appends))
@@ -131,12 +134,17 @@ def test_stop_stores_what_is_queued_and_a_later_append_starts_again(
 
 
 def test_moves_are_stored_alike_on_every_database(store: Store, made: list[str]) -> None:
-    """SQLite's move path uses the driver directly: the rows must be those SQLAlchemy
-    writes (PostgreSQL always goes through it), and read back the same."""
-    fast, plain = new_table(store, made), new_table(store, made)
+    """SQLite's move paths use the driver directly (at once, or in the writer's batch): the
+    rows must be those SQLAlchemy writes (PostgreSQL always goes through it), and read back
+    the same."""
+    now, fast, plain = (new_table(store, made) for _ in range(3))
     moves = [entry(1), LogEntry(version=2, kind="tick", now=2_000),
              LogEntry(version=3, kind="act", now=3_000, seat=0, seq=2,
                       action={"type": "place", "cell": 3, "note": "žluť"})]
+    sqlite = store.engine.dialect.name == "sqlite"
+    assert store.append_now([Append(now, each) for each in moves]) is sqlite
+    if not sqlite:
+        store.append_all([Append(now, each) for each in moves])
     store.append_all([Append(fast, each) for each in moves])
     store._sqlite_insert_log = None  # the SQLAlchemy path, as on PostgreSQL
     store.append_all([Append(plain, each) for each in moves])
@@ -146,7 +154,66 @@ def test_moves_are_stored_alike_on_every_database(store: Store, made: list[str])
             return [tuple(row[1:]) for row in connection.execute(
                 select(LogRow).where(LogRow.table_id == table_id).order_by(LogRow.version))]
 
-    assert rows(fast) == rows(plain)
-    for table_id in (fast, plain):
+    assert rows(now) == rows(fast) == rows(plain)
+    for table_id in (now, fast, plain):
         stored = store.load(table_id)
         assert stored is not None and stored.entries == moves
+
+
+def test_sqlite_stores_at_once_but_never_waits_for_a_busy_database(
+    sqlite_store: Store, made: list[str]
+) -> None:
+    """While another transaction holds SQLite's write lock, append_now stores nothing and
+    says so at once; the writer then queues the entry, and it is stored once the lock is
+    free. A bad entry stored at once fails with nothing of it stored."""
+    store = sqlite_store
+    table_id = new_table(store, made)
+    other = store.engine.raw_connection()
+    cursor = other.cursor()
+    cursor.execute("BEGIN IMMEDIATE")  # the lock, as a running transaction holds it
+    assert store.append_now([Append(table_id, entry(1))]) is False
+    writer = LogWriter(store)
+
+    async def run() -> None:
+        waiting = asyncio.create_task(writer.append(Append(table_id, entry(1))))
+        await asyncio.sleep(0.05)
+        assert not waiting.done()  # queued behind the lock
+        other.rollback()
+        await waiting
+        await writer.append(Append(table_id, entry(2)))  # the lock is free: at once
+        with pytest.raises(Exception, match="UNIQUE"):
+            await writer.append(Append(table_id, entry(2)))
+
+    try:
+        asyncio.run(run())
+    finally:
+        other.close()
+        writer.stop()
+    assert stored_versions(store, table_id) == [1, 2]
+
+
+def test_the_writer_checkpoints_what_sqlite_stored_at_once(
+    sqlite_store: Store, made: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("klubovna.server.logwriter.CHECKPOINT_EVERY", 3)
+    checkpoints = threading.Semaphore(0)
+    store = sqlite_store
+    real = store.checkpoint
+
+    def checkpoint() -> None:
+        real()
+        checkpoints.release()
+
+    monkeypatch.setattr(store, "checkpoint", checkpoint)
+    table_id = new_table(store, made)
+    writer = LogWriter(store)
+
+    async def run() -> None:
+        for version in range(1, 8):
+            await writer.append(Append(table_id, entry(version)))
+
+    asyncio.run(run())
+    writer.stop()
+    assert checkpoints.acquire(timeout=0) and checkpoints.acquire(timeout=0)
+    assert not checkpoints.acquire(timeout=0)  # after the 3rd and the 6th only
+    assert stored_versions(store, table_id) == list(range(1, 8))
