@@ -183,6 +183,8 @@ class Hub:
 
     async def send_all(self, live: LiveTable, outbox: Outbox) -> None:
         """One fan-out: the seats' views share their public part, encoded once."""
+        if not outbox:  # (a tick with nothing due) keep the texts of the last fan-out
+            return
         encoder = live.encoder = live.encoder.next()
         for seat, message in outbox:
             await self.send(live, seat, message, encoder)

@@ -33,7 +33,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from klubovna.games.matematicky_poker.scoring import score_board
-from tests.games.matematicky_poker import waiting
+from tests.games.matematicky_poker import queue_of, waiting
 from tests.server.live import LiveServer
 
 Message = dict[str, Any]
@@ -358,7 +358,7 @@ def check_final(views: list[Message]) -> None:
             assert view["hand"] is None and waiting(view) == 0
             assert view["score"]["total"] == score_board(view["board"], table)[1]
     for seat in first["seats"]:
-        assert seat["finished"] is True and seat["waiting"] == 0
+        assert seat["finished"] is True and queue_of(first, seat) == 0
 
 
 # --- moves -----------------------------------------------------------------------------
@@ -406,7 +406,7 @@ def dealer_move(view: Message) -> Message | None:
         if view["playing"] and not view["over"]:
             short = waiting(view) < 2
         else:
-            queues = [s["waiting"] for s in view["seats"] if not s["finished"]]
+            queues = [queue_of(view, s) for s in view["seats"] if not s["finished"]]
             short = not queues or min(queues) < 2
         if short:
             return {"type": "draw"}

@@ -18,7 +18,7 @@ import pytest
 
 from klubovna.games.matematicky_poker.scoring import score_board
 from klubovna.server.ws import QUIET_SECONDS
-from tests.games.matematicky_poker import waiting
+from tests.games.matematicky_poker import queue_of, waiting
 from tests.server.live import LiveServer, free_port
 from tests.server.lobby_client import (
     DECK,
@@ -97,11 +97,11 @@ def duel_drawing(before: Message, move: Message, reply: Message) -> None:
     elif after["drawn"] > before["drawn"]:
         assert after["drawn"] == before["drawn"] + 1
         assert dealt == [{"type": "dealt", "drawn": after["drawn"]}]
-        assert all(seat["waiting"] == 1 for seat in unfinished), after["seats"]
+        assert all(queue_of(after, seat) == 1 for seat in unfinished), after["seats"]
     else:
         assert dealt == []
     if not after["game_over"] and after["cards_left"] > 0:
-        assert any(seat["waiting"] > 0 for seat in unfinished), after["seats"]
+        assert any(queue_of(after, seat) > 0 for seat in unfinished), after["seats"]
 
 
 def winner_of(view: Message) -> int | None:
@@ -265,7 +265,7 @@ def test_a_full_duel(server: LiveServer) -> None:
         # Once, with a number in hand and the other still holding hers: draw earlier.
         if (not early_draws and view["drawn"] >= 4 and view["hand"] is not None
                 and view["hand"]["kind"] == "number" and view["cards_left"] > 0
-                and view["seats"][1]["waiting"] == 1):
+                and queue_of(view, view["seats"][1]) == 1):
             early_draws.append(view["drawn"])
             return {"type": "draw"}
         return choose_move(view)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -10,6 +11,8 @@ import pytest
 from klubovna.core import SharedView
 from klubovna.games import get_game
 from klubovna.server import wire
+from klubovna.server.hub import Hub, LiveTable
+from klubovna.server.store import Store
 from klubovna.server.wire import Encoder
 from klubovna.tables import Table
 
@@ -84,9 +87,9 @@ def test_a_draw_encodes_the_public_part_and_events_once_and_unchanged_players_no
     assert len(updates) == 49 and all(message is updates[0] for message in updates)
     assert len(texts) == 2  # the update, and the dealer's own view (the cards dealt)
     public = updates[0]["view"].public
-    assert sum(value is public["seats"] for value in counted) == 1
-    # Nobody's board changed: the very ranking of the draw before, not encoded again.
-    assert not any(value is public["ranking"] for value in counted)
+    # Nobody's board changed and a seat's entry says what it handled, not its queue: the
+    # very seats and ranking of the draw before, not encoded again.
+    assert not any(value is public["seats"] or value is public["ranking"] for value in counted)
     own = [part for seat in range(1, 50)
            for part in table.game.view(table.state, seat).own]  # type: ignore[attr-defined]
     assert not any(value is part for value in counted for part in own)
@@ -94,3 +97,27 @@ def test_a_draw_encodes_the_public_part_and_events_once_and_unchanged_players_no
     events = table.event_log[-1]
     assert all(message["events"] is events for _, message in outbox)
     assert events and sum(value is events for value in counted) == 1
+
+
+class Null:
+    async def send_text(self, data: str) -> None:
+        pass
+
+
+def test_a_fan_out_with_nothing_to_send_keeps_the_texts(
+    counted: list[Any], sqlite_store: Store
+) -> None:
+    """The hub settles a tick before every action, mostly with nothing due: that empty
+    fan-out must not forget the texts the next one uses again."""
+    hub, table = Hub(sqlite_store), group_table()
+    live = LiveTable(table, connections={seat: {Null()} for seat in range(50)})
+
+    async def run() -> None:
+        await hub.send_all(live, draw(table, 2_000))
+        await hub.send_all(live, [])
+        counted.clear()
+        await hub.send_all(live, draw(table, 2_001))
+
+    asyncio.run(run())
+    public = table.game.view(table.state, 1).public  # type: ignore[attr-defined]
+    assert counted and not any(value is public["ranking"] for value in counted)

@@ -116,8 +116,8 @@ def _public_part(state: State) -> View:
         "started": state.started,
         "drawn": state.drawn,
         "cards_left": len(state.deck) - state.drawn,
-        "seats": [_public_seat(state, each) for each in state.playing],
-        "ranking": _ranking(state),
+        "seats": (standings := _standings(state))[0],
+        "ranking": standings[1],
         "boards": (
             [
                 {
@@ -141,32 +141,45 @@ _own_memo: dict[tuple[int, bool], View] = {}
 changed nothing of that seat's own (see SharedView)."""
 
 
-_rankings: dict[tuple[int, ...], tuple[tuple[Player, ...], tuple[Json, ...], list[Json]]] = {}
-"""The ranking of the very same players (by identity) as before: a draw changes nobody's
-board, so its ranking is the one before, the same list (a server then sends its text again
-without encoding it). Emptied when it grows past MAX_BY_ID."""
+Standings = tuple[list[Json], list[Json]]
+"""The public `seats` entries and the `ranking` of a group or duel."""
+
+_standings_by_id: dict[tuple[int, ...], tuple[tuple[Player, ...], tuple[Json, ...], Standings]] = {}
+"""The standings of the very same players (by identity) as before: a draw changes nobody's
+board, so its standings are the ones before, the same lists (a server then sends their text
+again without encoding it). Emptied when it grows past MAX_BY_ID."""
+_standings_by_value: dict[tuple[Json, ...], Standings] = {}
+"""The same by value: a draw that hands the waiting players their next number makes new
+Players, but their public entries stay; equal standings are the same lists."""
 
 
-def _ranking(state: State) -> list[Json]:
+def _standings(state: State) -> Standings:
     settings = (state.table, state.variant, state.dealer_plays)
-    known = _rankings.get(key := tuple(map(id, state.players)))
+    known = _standings_by_id.get(key := tuple(map(id, state.players)))
     if known is not None and known[1] == settings and all(
             map(operator.is_, known[0], state.players)):
         return known[2]
-    rows = ranking(state)
-    if len(_rankings) >= MAX_BY_ID:
-        _rankings.clear()
-    _rankings[key] = (state.players, settings, rows)
-    return rows
+    seats = [_public_seat(state, each) for each in state.playing]
+    value = (settings, *(tuple(entry.values()) for entry in seats))
+    standings = _standings_by_value.get(value)
+    if standings is None:
+        standings = seats, ranking(state)
+        if len(_standings_by_value) >= MAX_BY_ID:
+            _standings_by_value.clear()
+        _standings_by_value[value] = standings
+    if len(_standings_by_id) >= MAX_BY_ID:
+        _standings_by_id.clear()
+    _standings_by_id[key] = (state.players, settings, standings)
+    return standings
 
 
 def _multi_view(state: State, seat: int) -> View:
     """Duel and group: the seat's own part (as solo, if it plays) plus the public part of
-    everybody: score, filled cells, queue length and finished flag; the boards only at the end.
-    A dealer who only deals sees the drawn cards and everybody's queue instead of a board.
+    everybody: score, filled cells, numbers handled and finished flag; the boards only at the
+    end. A dealer who only deals sees the drawn cards and everybody's queue instead of a board.
     The parts are shared (see SharedView): a step's 50 views cost one public part. A seat's
-    queue length is its entry in `seats` (not an own field: a draw then changes nothing of
-    its own, and one public update serves all who are behind)."""
+    queue is `drawn` minus its `handled` in `seats` (not an own field: a draw then changes
+    nothing of its own, and one public update serves all who are behind)."""
     public = _public_part(state)
     dealer = state.variant == "group" and seat == DEALER
     if not state.plays(seat):
@@ -193,12 +206,16 @@ def same_own(before: State, after: State, seat: int) -> bool:
 
 
 def _public_seat(state: State, seat: int) -> Json:
+    """A playing seat as everybody sees it. `handled`: how many drawn numbers it has dealt
+    with; its queue (`waiting`, hand included) is the view's `drawn` minus that, 0 once
+    finished. Not the queue itself: a draw would then change every seat that is behind,
+    and 50 entries would be new on every draw."""
     player = state.players[seat]
     return {
         "seat": seat,
         "score": board_total(player.board, state.table),
         "filled": player.filled,
-        "waiting": state.waiting(seat),
+        "handled": player.position - (player.hand is not None),
         "finished": player.finished,
         "left": player.left,
     }

@@ -20,6 +20,12 @@ DEALER_VIEW_KEYS = {
 """The view of a group dealer who only deals: no board, the drawn cards and every queue."""
 
 
+def queue_of(view: dict, entry: dict) -> int:  # type: ignore[type-arg]
+    """A seat's queue length (hand + queue) as a client works it out from its entry in the
+    public `seats`: the numbers drawn minus those it handled; 0 once it is finished."""
+    return 0 if entry["finished"] else int(view["drawn"] - entry["handled"])
+
+
 def waiting(view: dict) -> int:  # type: ignore[type-arg]
-    """A playing seat's queue length (hand + queue): its entry in the public `seats`."""
-    return next(each["waiting"] for each in view["seats"] if each["seat"] == view["seat"])
+    """A playing seat's own queue length (see queue_of)."""
+    return queue_of(view, next(each for each in view["seats"] if each["seat"] == view["seat"]))

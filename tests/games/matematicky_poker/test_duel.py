@@ -131,7 +131,7 @@ def test_others_board_is_hidden_during_play() -> None:
     assert set(view) == MULTI_VIEW_KEYS
     assert view["boards"] is None
     assert view["seats"][0] == {"seat": 0, "score": 0, "filled": state.players[0].filled,
-                                "waiting": 0, "finished": False, "left": False}
+                                "handled": 1, "finished": False, "left": False}
     assert view["board"] == [None] * 25
 
 

@@ -10,7 +10,12 @@ from klubovna.core import IllegalAction
 from klubovna.games.matematicky_poker import ENGINE, GRACE_MS, State
 from klubovna.games.matematicky_poker.rules import new
 from klubovna.games.matematicky_poker.state import JOKER
-from tests.games.matematicky_poker import DEALER_VIEW_KEYS, MULTI_VIEW_KEYS, waiting
+from tests.games.matematicky_poker import (
+    DEALER_VIEW_KEYS,
+    MULTI_VIEW_KEYS,
+    queue_of,
+    waiting,
+)
 from tests.games.matematicky_poker.test_duel import handle
 
 SEED = 5
@@ -67,7 +72,7 @@ def test_every_draw_reaches_every_queue() -> None:
     state = handle(handle(state, 1), 1)
     assert state.players[1].hand == state.deck[2] and state.players[2].hand == state.deck[0]
     view = ENGINE.view(state, 2)
-    assert [s["waiting"] for s in view["seats"]] == [3, 1, 3]
+    assert [queue_of(view, s) for s in view["seats"]] == [3, 1, 3]
 
 
 def test_a_kept_joker_is_placed_outside_the_queue() -> None:

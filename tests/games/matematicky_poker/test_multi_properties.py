@@ -17,7 +17,7 @@ from klubovna.core import SharedView
 from klubovna.games.matematicky_poker import ENGINE, GRACE_MS, Player, State, replay
 from klubovna.games.matematicky_poker import view as view_module
 from klubovna.games.matematicky_poker.state import JOKER
-from tests.games.matematicky_poker import DEALER_VIEW_KEYS, MULTI_VIEW_KEYS
+from tests.games.matematicky_poker import DEALER_VIEW_KEYS, MULTI_VIEW_KEYS, queue_of
 
 NOW = 1_700_000_000_000
 MAX_STEPS = 500
@@ -76,7 +76,8 @@ def check_views(state: State) -> None:
         assert sum(len(part) for part in shown.parts) == len(shown)
         view_module._player_memo.clear()
         view_module._player_by_id.clear()
-        view_module._rankings.clear()
+        view_module._standings_by_id.clear()
+        view_module._standings_by_value.clear()
         view_module._public_memo.clear()
         assert ENGINE.view(state, seat) == shown
         assert shown["cards_left"] == len(undrawn)
@@ -94,7 +95,9 @@ def check_views(state: State) -> None:
         rigged = ENGINE.view(replace(state, players=others), seat)
         assert without_public(rigged) == without_public(shown)
         for entry in shown["seats"]:
-            assert set(entry) == {"seat", "score", "filled", "waiting", "finished", "left"}
+            assert set(entry) == {"seat", "score", "filled", "handled", "finished", "left"}
+            # A client's queue length is the rules' own.
+            assert queue_of(shown, entry) == state.waiting(entry["seat"])
 
 
 def check_invariants(state: State) -> None:

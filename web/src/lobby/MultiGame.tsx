@@ -13,7 +13,7 @@ import { kindName, settingsInfo } from "./format";
 import type { PlayProps } from "./game";
 import { Ranking } from "./Ranking";
 import { Results } from "./Results";
-import type { LobbyState, MultiView } from "./types";
+import { queueOf, type LobbyState, type MultiView } from "./types";
 
 export function MultiGame({ session, lobby, seat, banner, onLeave }: PlayProps<GameSession, LobbyState>) {
   useLang();
@@ -58,7 +58,7 @@ export function MultiGame({ session, lobby, seat, banner, onLeave }: PlayProps<G
       </>
     );
   }
-  const waiting = view.seats.find((entry) => entry.seat === view.seat)?.waiting ?? 0;
+  const waiting = queueOf(view, view.seats.find((entry) => entry.seat === view.seat));
   // The queue behind the number in hand, or what the seat waits for; nothing when neither.
   const queue = view.over
     ? null

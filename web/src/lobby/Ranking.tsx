@@ -3,7 +3,7 @@
 // other boards: those are shown only at the end.
 import { t } from "../i18n";
 import { places } from "./format";
-import type { LobbyState, MultiView } from "./types";
+import { queueOf, type LobbyState, type MultiView } from "./types";
 
 /** The nickname of a table seat. */
 export function seatName(lobby: LobbyState, seat: number): string {
@@ -49,7 +49,7 @@ export function Ranking({ lobby, view }: { lobby: LobbyState; view: MultiView })
                 </th>
                 <td data-score={row.score}>{row.score}</td>
                 <td>{row.filled}</td>
-                <td>{seat?.finished ? <span title={t("lobby.queue.done")}>✓<span class="visually-hidden"> {t("lobby.queue.done")}</span></span> : seat?.waiting ?? 0}</td>
+                <td>{seat?.finished ? <span title={t("lobby.queue.done")}>✓<span class="visually-hidden"> {t("lobby.queue.done")}</span></span> : queueOf(view, seat)}</td>
               </tr>
             );
           })}

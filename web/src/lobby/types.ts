@@ -69,8 +69,8 @@ export interface SeatPublic {
   seat: number;
   score: number;
   filled: number;
-  /** Drawn cards the seat still has to handle (the one in hand plus its queue). */
-  waiting: number;
+  /** Drawn cards the seat has dealt with (placed, kept, expired): see `queueOf`. */
+  handled: number;
   finished: boolean;
   /** Left the game before finishing (the board stays in the ranking). */
   left?: boolean;
@@ -96,10 +96,17 @@ export interface MultiView extends MpView {
   dealer: boolean;
   playing: boolean;
   drawn: number;
-  /** Every playing seat's public entry; a seat's own queue length is its `waiting` here. */
+  /** Every playing seat's public entry; a seat's queue length is `queueOf(view, entry)`. */
   seats: SeatPublic[];
   ranking: RankRow[];
   boards: FinalBoard[] | null;
   game_over: boolean;
   dealt?: number[];
+}
+
+/** Drawn cards a seat still has to handle (the one in hand plus its queue): `drawn` minus
+ *  what it handled, 0 once finished. The server sends `handled`, not the queue, so that a
+ *  draw changes no seat's entry (docs/decisions.md). */
+export function queueOf(view: Pick<MultiView, "drawn">, entry: SeatPublic | undefined): number {
+  return entry === undefined || entry.finished ? 0 : view.drawn - entry.handled;
 }
