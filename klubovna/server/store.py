@@ -1,8 +1,9 @@
 """Reading and writing tables, their logs, profiles and results in the database.
 
-Synchronous SQLAlchemy; the hub and the API call it from a worker thread. Each write is
-one transaction, committed before the caller acknowledges anything. Write transactions
-begin with a write, so SQLite takes its lock first and never fails a stale read.
+Synchronous SQLAlchemy; the hub and the API call it from a worker thread (but for
+`append_now`, SQLite's move path that never waits). Each write is one transaction,
+committed before the caller acknowledges anything. Write transactions begin with a write,
+so SQLite takes its lock first and never fails a stale read.
 """
 
 from __future__ import annotations
