@@ -1,6 +1,6 @@
 // One person's socket to a lobby (/ws/lobbies/{code}): the hello with the seat key (and the
 // last game version seen, after a reconnect), the lobby messages, the game's views, a ping
-// every 10 s, and reconnecting with a growing pause when the line drops. A tab whose seat
+// every 10 s, and reconnecting with a growing pause when the line drops (or goes silent). A tab whose seat
 // another tab took over stops until asked to take it back. For the game it is an ordinary
 // TableConnection: actions carry sequence numbers and unacknowledged ones are resent.
 import { Listeners, type Action, type Json, type ServerMessage, type TableConnection } from "../net/protocol";
@@ -19,6 +19,9 @@ export interface LobbyFailure {
 }
 
 const PING_MS = 10_000;
+/** A line this quiet is dead even if no close came (a phone that changed networks): a
+ *  healthy server answers a ping once it has sent nothing for 5 s (docs/api.md). */
+const SILENT_MS = 30_000;
 const FIRST_RETRY_MS = 500;
 const LAST_RETRY_MS = 10_000;
 const CLOSE_TAKEN_OVER = 4001;
@@ -44,6 +47,7 @@ export class LobbyConnection implements TableConnection {
   private retry = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private pinger: ReturnType<typeof setInterval> | undefined;
+  private heard = 0; // Date.now() of the last message from the server
   private leaving = false;
   private closed = false;
   private readonly wake = () => {
@@ -123,11 +127,13 @@ export class LobbyConnection implements TableConnection {
       if (this.version !== null) hello.since = this.version;
       socket.send(JSON.stringify(hello));
       for (const [seq, action] of this.pending) socket.send(JSON.stringify({ t: "act", seq, action }));
+      this.heard = Date.now();
       clearInterval(this.pinger);
-      this.pinger = setInterval(() => this.send({ t: "ping" }), PING_MS);
+      this.pinger = setInterval(() => this.beat(socket), PING_MS);
     };
     socket.onmessage = (event) => {
       if (this.socket !== socket) return;
+      this.heard = Date.now();
       let message: { t?: string; [field: string]: unknown };
       try {
         message = JSON.parse(String(event.data));
@@ -138,18 +144,34 @@ export class LobbyConnection implements TableConnection {
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
-      this.socket = null;
-      clearInterval(this.pinger);
-      if (this.closed) return;
-      if (this.leaving) return this.finish("left");
-      if (event.code === CLOSE_TAKEN_OVER || this.link === "taken_over") return this.finish("taken_over");
-      if (event.code === CLOSE_UNKNOWN || this.link === "unknown") return this.finish("unknown");
-      if (this.link === "bad_key" || this.link === "left") return this.finish(this.link);
-      this.link = "reconnecting";
-      this.changed();
-      const pause = Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** this.retry++);
-      this.retryTimer = setTimeout(() => this.connect(), pause * (1 + Math.random() * 0.3));
+      this.lost(event.code);
     };
+  }
+
+  /** The ping, or, when the server has been silent too long, a new line. */
+  private beat(socket: WebSocket): void {
+    if (this.socket !== socket) return;
+    if (Date.now() - this.heard <= SILENT_MS) {
+      this.send({ t: "ping" });
+      return;
+    }
+    socket.close(); // its close event (whenever it comes) is not ours any more
+    this.lost(null);
+  }
+
+  /** The current socket is gone (closed with `code`, or given up as silent: null). */
+  private lost(code: number | null): void {
+    this.socket = null;
+    clearInterval(this.pinger);
+    if (this.closed) return;
+    if (this.leaving) return this.finish("left");
+    if (code === CLOSE_TAKEN_OVER || this.link === "taken_over") return this.finish("taken_over");
+    if (code === CLOSE_UNKNOWN || this.link === "unknown") return this.finish("unknown");
+    if (this.link === "bad_key" || this.link === "left") return this.finish(this.link);
+    this.link = "reconnecting";
+    this.changed();
+    const pause = Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** this.retry++);
+    this.retryTimer = setTimeout(() => this.connect(), pause * (1 + Math.random() * 0.3));
   }
 
   private reconnectNow(): void {
