@@ -88,7 +88,7 @@ class LogWriter:
             job = self._queue.get()
             if job is None:
                 return
-            if job == _CHECKPOINT:
+            if job is _CHECKPOINT:
                 self._checkpoint()
                 continue
             assert isinstance(job, _Job)
@@ -101,7 +101,7 @@ class LogWriter:
                 if more is None:
                     stopping = True
                     break
-                if more == _CHECKPOINT:
+                if more is _CHECKPOINT:
                     self._checkpoint()
                     continue
                 assert isinstance(more, _Job)

@@ -61,6 +61,24 @@ def events_for(events: list[Event], seat: int) -> list[Event]:
     return out
 
 
+def split_events(events: list[Event], seats: int) -> list[list[Event]]:
+    """For every seat at once, the events it may see (as events_for): one pass, where
+    events_for for each seat reads every event once per seat (a group's draw that hands 49
+    players their next number holds 49 private events)."""
+    out: list[list[Event]] = [[] for _ in range(seats)]
+    for event in events:
+        to = event.get("to")
+        if to is None:
+            for each in out:
+                each.append(event)
+            continue
+        bare = {k: v for k, v in event.items() if k != "to"}
+        for seat in to:
+            if 0 <= seat < seats:
+                out[seat].append(bare)
+    return out
+
+
 def pong(ping: Ping, now: int) -> Message:
     """The answer to a ping: the server's time, and the ping's seq when it had one."""
     return {"t": "pong", "now": now} if ping.seq is None else {"t": "pong", "seq": ping.seq,
@@ -91,6 +109,8 @@ class Table:
         self.log: list[LogEntry] = []
         self.event_log: list[list[Event]] = []  # events of each version, for catch-up
         self.public_log: list[bool] = []  # whether each version's events are all public
+        self._split: tuple[int, list[list[Event]]] | None = None
+        """The latest private batch split by seat (see _events_of)."""
         self.last_seq = [0] * len(key_hashes)
         self.sent = [0] * len(key_hashes)
         """The version each seat's connections were last sent: the next message to a seat
@@ -167,7 +187,7 @@ class Table:
             after = max(0, since)
         batches = self.event_log[after:]
         if len(batches) == 1:  # the usual update: one step's events
-            events = batches[0] if self.public_log[after] else events_for(batches[0], seat)
+            events = self._events_of(after, seat)
         else:
             events = [event for batch in batches for event in events_for(batch, seat)]
         message: Message = {
@@ -257,7 +277,7 @@ class Table:
         outbox: Outbox = []
         for seat in range(len(self.key_hashes)):
             ack = step.ack[1] if step.ack is not None and step.ack[0] == seat else None
-            if not (everyone or ack is not None or events_for(step.events, seat)):
+            if not (everyone or ack is not None or self._events_of(self.version - 1, seat)):
                 self.stale.add(seat)
                 continue
             candidate = everyone and ack is None and self.sent[seat] == self.version - 1
@@ -275,6 +295,15 @@ class Table:
             else:
                 outbox.append((seat, self.update(seat, now, ack, view)))
         return outbox
+
+    def _events_of(self, index: int, seat: int) -> list[Event]:
+        """The events of the batch at `index` of the event log that `seat` may see: an
+        all-public batch itself, else its split for all seats, worked out once."""
+        if self.public_log[index]:
+            return self.event_log[index]
+        if self._split is None or self._split[0] != index:
+            self._split = (index, split_events(self.event_log[index], len(self.key_hashes)))
+        return self._split[1][seat]
 
     def _same_own(self, seat: int, view: View | None) -> bool:
         """Whether `view`'s own parts are those `seat` was last sent (the same objects,

@@ -5,10 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from klubovna.games import get_game
 from klubovna.tables import Table, hash_key, parse_client_message
 from klubovna.tables.protocol import Act, Hello, Ping, ProtocolError
+from klubovna.tables.table import events_for, split_events
 
 ENGINE = get_game("matematicky-poker")
 KEY = "secret-key"
@@ -133,3 +136,15 @@ def test_restore_replays_the_log_exactly() -> None:
     assert copy.state == table.state
     assert copy.version == table.version and copy.last_seq == table.last_seq
     assert copy.event_log == table.event_log
+
+
+EVENTS = st.lists(st.fixed_dictionaries(
+    {"type": st.sampled_from(["dealt", "drawn", "placed"]), "n": st.integers(0, 9)},
+    optional={"to": st.lists(st.integers(0, 5), min_size=1, max_size=3, unique=True)},
+), max_size=12)
+
+
+@given(EVENTS)
+def test_split_events_gives_every_seat_what_events_for_gives_it(events: list[Any]) -> None:
+    split = split_events(events, 6)
+    assert [events_for(events, seat) for seat in range(6)] == split
