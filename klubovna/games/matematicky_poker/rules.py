@@ -576,10 +576,15 @@ def _finish_or_draw(state: State, seat: int, player: Player, now: int) -> tuple[
 def _finish(state: State, seat: int, player: Player) -> tuple[State, list[Event]]:
     """Seat `seat` as `player`, whose game ends: a number still in hand is simply discarded
     (and so is the rest of its queue in a duel or group)."""
+    player, events = _finished(state, seat, player)
+    return _with_player(state, seat, player), events
+
+
+def _finished(state: State, seat: int, player: Player) -> tuple[Player, list[Event]]:
+    """`player` (of seat `seat`) finished, and the event that says so."""
     player = replace(player, hand=None, drawn_at=None, finished=True)
     _, total = score_board(player.board, state.table)
-    over = _private(state, seat, {"type": "over", "total": total})
-    return _with_player(state, seat, player), [over]
+    return player, [_private(state, seat, {"type": "over", "total": total})]
 
 
 def _deal(state: State, now: int) -> tuple[State, list[Event]]:
@@ -596,17 +601,19 @@ def _settle(state: State, now: int) -> tuple[State, list[Event]]:
     queued and no kept joker is finished; in a duel, when no playing seat has anything left
     to handle, the next card is drawn for both."""
     events: list[Event] = []
+    players = list(state.players)  # one new State at the end, not one per seat
     for seat in state.playing:
-        player = state.players[seat]
+        player = players[seat]
         if player.finished or player.hand is not None:
             continue
         if player.position < state.drawn:
-            player, shown = _take_card(state, player, now)
-            state = _with_player(state, seat, player)
+            players[seat], shown = _take_card(state, player, now)
             events.append(_private(state, seat, {"type": "drawn", "card": shown}))
         elif state.drawn >= len(state.deck) and player.kept_jokers == 0:
-            state, over = _finish(state, seat, player)
+            players[seat], over = _finished(state, seat, player)
             events += over
+    if events:
+        state = replace(state, players=tuple(players))
     if state.variant == "duel" and state.drawn < len(state.deck):
         idle = [state.players[seat] for seat in state.playing if not state.players[seat].finished]
         if idle and all(p.hand is None for p in idle):
