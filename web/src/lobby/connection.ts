@@ -1,8 +1,9 @@
 // One person's socket to a lobby (/ws/lobbies/{code}): the hello with the seat key (and the
 // last game version seen, after a reconnect), the lobby messages, the game's views, a ping
-// every 10 s, and reconnecting with a growing pause when the line drops (or goes silent). A tab whose seat
-// another tab took over stops until asked to take it back. For the game it is an ordinary
-// TableConnection: actions carry sequence numbers and unacknowledged ones are resent.
+// every 10 s, and reconnecting with a growing pause when the line drops or goes silent. A
+// tab whose seat another tab took over stops until asked to take it back. For the game it
+// is an ordinary TableConnection: actions carry sequence numbers and unacknowledged ones
+// are resent.
 import { Listeners, type Action, type Json, type ServerMessage, type TableConnection } from "../net/protocol";
 import { loadSeat, saveSeq, type SavedSeat } from "./seats";
 import type { Lobby } from "./types";
