@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
+from typing import TypeVar
 from weakref import WeakKeyDictionary
 
 from klubovna.core import IllegalAction, Json, SharedView, View
@@ -66,7 +67,7 @@ def _player_part(state: State, player: Player) -> View:
         return same[2]
     known = _player_memo.get(player)
     if known is not None and known[0] == settings:
-        _remember_by_id(player, settings, known[1])
+        _remember(_player_by_id, id(player), (player, settings, known[1]))
         return known[1]
     lines, total = score_board(player.board, state.table)
     hand: Json = None
@@ -89,14 +90,19 @@ def _player_part(state: State, player: Player) -> View:
         "over": player.finished,
     }
     _player_memo[player] = (settings, part)
-    _remember_by_id(player, settings, part)
+    _remember(_player_by_id, id(player), (player, settings, part))
     return part
 
 
-def _remember_by_id(player: Player, settings: tuple[Json, ...], part: View) -> None:
-    if len(_player_by_id) >= MAX_BY_ID:
-        _player_by_id.clear()
-    _player_by_id[id(player)] = (player, settings, part)
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _remember(memo: dict[_K, _V], key: _K, value: _V) -> None:
+    """Store in a memo that holds what it remembers: emptied once past MAX_BY_ID."""
+    if len(memo) >= MAX_BY_ID:
+        memo.clear()
+    memo[key] = value
 
 
 _public_memo: list[tuple[State, View]] = []
@@ -164,12 +170,8 @@ def _standings(state: State) -> Standings:
     standings = _standings_by_value.get(value)
     if standings is None:
         standings = seats, ranking(state)
-        if len(_standings_by_value) >= MAX_BY_ID:
-            _standings_by_value.clear()
-        _standings_by_value[value] = standings
-    if len(_standings_by_id) >= MAX_BY_ID:
-        _standings_by_id.clear()
-    _standings_by_id[key] = (state.players, settings, standings)
+        _remember(_standings_by_value, value, standings)
+    _remember(_standings_by_id, key, (state.players, settings, standings))
     return standings
 
 
