@@ -141,7 +141,7 @@ class Store:
         For an entry that ends its game (`result`), the table is marked over and, when it
         records for a profile, the result row written in the same transaction (started at
         `started_at`, finished at the entry's `now`)."""
-        rows = [{"table_id": each.table_id, **each.entry.to_json()} for each in appends]
+        rows = self._log_rows(appends)
         if all(each.result is None for each in appends):
             # Once per move: a plain insert, without an ORM session's cost.
             if self._sqlite_insert_log is not None:
@@ -200,8 +200,8 @@ class Store:
                 return False
             assert self._sqlite_insert_log is not None
             try:
-                connection.executemany(self._sqlite_insert_log, self._log_values(
-                    [{"table_id": each.table_id, **each.entry.to_json()} for each in appends]))
+                connection.executemany(self._sqlite_insert_log,
+                                       self._log_values(self._log_rows(appends)))
                 connection.execute("COMMIT")
             except BaseException:
                 connection.execute("ROLLBACK")
@@ -235,6 +235,10 @@ class Store:
             if self._now is not None:
                 self._now.close()
                 self._now = None
+
+    @staticmethod
+    def _log_rows(appends: Sequence[Append]) -> list[dict[str, Any]]:
+        return [{"table_id": each.table_id, **each.entry.to_json()} for each in appends]
 
     def _log_values(self, rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
         return [tuple(json.dumps(row[name]) if name == "action" else row[name]
