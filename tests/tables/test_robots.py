@@ -4,6 +4,7 @@ exactly from the log, never starting a game themselves."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -83,3 +84,30 @@ def test_bad_robots_are_refused(robots: Any, message: str) -> None:
 def test_a_game_without_computer_players_has_none() -> None:
     table = Table("t", KP, {"seats": 2}, 1, [hash_key("a"), hash_key("b")])
     assert table.robot_step(0).entry is None
+
+
+def test_a_computer_player_who_is_out_lets_the_others_end_by_agreement() -> None:
+    """Only the players still in agree to stop; a computer player who is out used to send
+    `stop` too, which is refused (`out_of_game`), so no computer player moved again."""
+    table = Table("t", KP, {"seats": 3, "chips": 10, "robots": {"1": "klidny", "2": "klidny"}},
+                  4, [hash_key("k"), "-", "-"])
+    table.commit(table.act_for(0, {"type": "start"}, 0), 0)
+    state = table.state
+    broke = replace(state.seats[1], chips=0, out=1, in_hand=False, rolled=(), kept=None)
+    chips = sum(seat.chips for seat in state.seats)
+    seats = (replace(state.seats[0], chips=state.seats[0].chips + state.seats[1].chips),
+             broke, state.seats[2])
+    table.state = replace(state, seats=seats)  # seat 1 went out in an earlier hand
+    assert sum(seat.chips for seat in table.state.seats) == chips
+    table.commit(table.act_for(0, {"type": "stop", "agree": True}, 1), 1)
+    for now in range(2, 500):
+        while (step := table.robot_step(now)).entry is not None:
+            table.commit(step, now)
+        if table.over:
+            break
+        view = table.game.view(table.state, 0)
+        if view["actions"]:
+            table.commit(table.act_for(0, my_move(view), now), now)
+    assert table.over and table.state.ended == "agreement"
+    assert table.state.seats[2].stop  # the computer player still in agreed
+    assert not any(e.seat == 1 for e in table.log)  # the one who is out sent nothing

@@ -29,15 +29,21 @@ BOTS: Mapping[str, Bot] = {KLIDNY.name: KLIDNY, CHYTRY.name: CHYTRY}
 
 
 def wants_to_stop(view: View) -> bool:
-    """Computer players agree to end the game as soon as another player still in it does.
+    """Computer players agree to end the game as soon as another player still in it does,
+    while they are still in it themselves (a player who is out may not send `stop`, and the
+    agreement asks only those still in).
 
     >>> wants_to_stop({"seat": 0, "players": [{"seat": 0, "out": None, "stop": False},
     ...                                       {"seat": 1, "out": None, "stop": True}]})
     True
+    >>> wants_to_stop({"seat": 0, "players": [{"seat": 0, "out": 3, "stop": False},
+    ...                                       {"seat": 1, "out": None, "stop": True}]})
+    False
     """
-    return any(
-        p["stop"] and p["out"] is None and p["seat"] != view["seat"] for p in view["players"]
-    )
+    players = view["players"]
+    if any(p["seat"] == view["seat"] and p["out"] is not None for p in players):
+        return False
+    return any(p["stop"] and p["out"] is None and p["seat"] != view["seat"] for p in players)
 
 
 __all__ = [
