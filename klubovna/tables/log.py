@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-Kind = Literal["act", "tick"]
+Kind = Literal["act", "tick", "leave"]
 
 
 @dataclass(frozen=True)
 class LogEntry:
-    """`act`: a seat's confirmed action (with its client seq); `tick`: deadlines expired."""
+    """`act`: a seat's confirmed action (with its client seq); `tick`: deadlines expired;
+    `leave`: the seat left the table for good (Table.leave)."""
 
     version: int
     kind: Kind

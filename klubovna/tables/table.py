@@ -18,6 +18,14 @@ from klubovna.tables.protocol import Act, Hello, Ping, ProtocolError, parse_clie
 from klubovna.tables.robots import ROBOTS, robot_move, seat_robots
 
 Message = dict[str, Any]
+MAX_LOG = 250_000
+"""A table's log holds at most this many entries (and one `leave` per seat besides): 190x a
+50-player group game, 21x the longest Kostkový poker game of six Klidný players with 100
+chips each, 2x six players who call every bet (bench/log_length.py; docs/decisions.md,
+"Bounded tables"). Past it actions are refused (`log_full`) and nothing is stored, so no
+table grows the database or a restart without end."""
+LEAVE = {"type": "leave"}
+"""A game's own leave action, for the games that have one (Matematický poker)."""
 CATCH_UP_VERSIONS = 1000
 """A client further behind than this gets a fresh view instead of the events it missed."""
 Outbox = list[tuple[int, Message]]
@@ -118,7 +126,10 @@ class Table:
         self.own_sent: list[tuple[View, ...] | None] = [None] * len(key_hashes)
         """The own view parts of the last full view each seat was sent (see commit)."""
         self._settled_state: Any = None
-        self._settled_of: tuple[int | None, bool] = (None, False)
+        self._settled_of: tuple[int | None, Any] = (None, None)
+        self.closed: set[int] = set()
+        """Seats that left the table for good (a `leave` entry in the log): their keys open
+        nothing any more and their messages are refused."""
         self.stale: set[int] = set()
         """Seats whose view changed with nothing for them in the events (another player's
         score): they get it with `flush`, so a move of one of 50 players is not 50 sends."""
@@ -139,6 +150,9 @@ class Table:
             if entry.kind == "act":
                 assert entry.seat is not None and entry.action is not None
                 state, events = game.apply(table.state, entry.seat, entry.action, entry.now)
+            elif entry.kind == "leave":
+                assert entry.seat is not None
+                state, events = table._told_leave(entry.seat, entry.now)
             else:
                 state, events = game.advance(table.state, entry.now)
             ack = (entry.seat, entry.seq) if entry.seat is not None and entry.seq else None
@@ -152,26 +166,34 @@ class Table:
 
     @property
     def over(self) -> bool:
-        return self._settled()[1]
+        return self.outcome(self.state)[1] is not None
+
+    @property
+    def full(self) -> bool:
+        """Whether the log holds MAX_LOG entries: nothing more is logged (but leaves)."""
+        return self.version >= MAX_LOG
 
     def seat_for_key(self, key: str) -> int | None:
+        """The seat the key opens; None for a wrong key and for a seat that left."""
         digest = hash_key(key)
         for seat, stored in enumerate(self.key_hashes):
             if hmac.compare_digest(stored, digest):
-                return seat
+                return None if seat in self.closed else seat
         return None
 
     def next_deadline(self) -> int | None:
-        return self._settled()[0]
+        """When the state's next deadline is due; None when it has none (or the log is full,
+        as then no tick could be stored)."""
+        return None if self.full else self.outcome(self.state)[0]
 
-    def _settled(self) -> tuple[int | None, bool]:
-        """The state's next deadline and whether it is over, worked out once per state: the
-        sweeper asks every table ten times a second, and most states last much longer."""
-        if self._settled_state is not self.state:
-            self._settled_state = self.state
-            self._settled_of = (
-                self.game.next_deadline(self.state), self.game.result(self.state) is not None
-            )
+    def outcome(self, state: Any) -> tuple[int | None, Any]:
+        """`state`'s next deadline and its result (None while the game runs), worked out once
+        per state: the sweeper asks every table ten times a second, and most states last much
+        longer. The server asks it of a step's state before it stores the step (the deadline
+        is stored with the entry), so the answer is kept for when the step is committed."""
+        if self._settled_state is not state:
+            self._settled_state = state
+            self._settled_of = (self.game.next_deadline(state), self.game.result(state))
         return self._settled_of
 
     def view_message(
@@ -219,26 +241,76 @@ class Table:
         return self._act(seat, message, now)
 
     def _act(self, seat: int, message: Act, now: int) -> Step:
+        if seat in self.closed:
+            return self._refuse(seat, message.seq, left_game())
         if message.seq <= self.last_seq[seat]:
             # A resent action: answer with the current view, never apply it twice.
             return Step(replies=[(seat, self.update(seat, now, ack=message.seq))])
+        if message.action.get("type") == "leave":
+            # Leaving closes the seat (Table.leave), which the lobby does: a `leave` sent
+            # here would leave the game while the lobby still counted the seat in.
+            return self._refuse(seat, message.seq, IllegalAction(
+                "leave_in_lobby", "A game is left through its lobby ({\"t\": \"leave\"})."))
+        if self.full:
+            return self._refuse(seat, message.seq, log_full())
         try:
             state, events = self.game.apply(self.state, seat, message.action, now)
         except IllegalAction as error:
-            reply = {"t": "error", "seq": message.seq, **error.to_json()}
-            return Step(replies=[(seat, reply)])
+            return self._refuse(seat, message.seq, error)
+        if self._unchanged(state):
+            # Nothing to store (a draw while a number is in hand): answered as a resent
+            # action is, with the view and the ack; the seq counts as seen from now on.
+            self.last_seq[seat] = message.seq
+            return Step(replies=[(seat, self.update(seat, now, ack=message.seq))])
         entry = LogEntry(
             version=self.version + 1, kind="act", now=now, seat=seat,
             seq=message.seq, action=message.action,
         )
         return Step(entry=entry, state=state, events=events, ack=(seat, message.seq))
 
+    @staticmethod
+    def _refuse(seat: int, seq: int, error: IllegalAction) -> Step:
+        return Step(replies=[(seat, {"t": "error", "seq": seq, **error.to_json()})])
+
+    def _unchanged(self, state: Any) -> bool:
+        """Whether `state` (the outcome of an action) is the state the table has: then the
+        action changed nothing and nothing is logged. Events of such an action only repeat
+        what the state says already (a Kostkový poker `stop` sent twice). Cheap on a real
+        move: games keep their states' unchanged parts as the very same objects, so the
+        comparison stops at identity for those and at the first field that differs."""
+        return state is self.state or state == self.state
+
     def act_for(self, seat: int, action: dict[str, Any], now: int) -> Step:
-        """An action the host takes for a seat (a lobby's start, a player leaving): logged
-        like any other, without a client seq. Raises IllegalAction when not allowed."""
+        """An action the host takes for a seat (a lobby's start, a computer player's move):
+        logged like any other, without a client seq; an empty Step when it changes nothing.
+        Raises IllegalAction when not allowed (`log_full` past MAX_LOG entries)."""
+        if self.full:
+            raise log_full()
         state, events = self.game.apply(self.state, seat, action, now)
+        if self._unchanged(state):
+            return Step()
         entry = LogEntry(version=self.version + 1, kind="act", now=now, seat=seat, action=action)
         return Step(entry=entry, state=state, events=events)
+
+    def leave(self, seat: int, now: int) -> Step:
+        """A seat leaves the table for good (its lobby says so): logged as a `leave` entry,
+        so the seat stays closed after a restart; its key opens nothing from then on. A game
+        with a leave action of its own is told (Matematický poker: the board stays, in the
+        ranking); any other plays on with the seat (Kostkový poker: its timer acts for it).
+        Raises IllegalAction("left_game") for a seat that has left already."""
+        if seat in self.closed or not 0 <= seat < len(self.key_hashes):
+            raise left_game()
+        state, events = self._told_leave(seat, now)
+        entry = LogEntry(version=self.version + 1, kind="leave", now=now, seat=seat)
+        return Step(entry=entry, state=state, events=events)
+
+    def _told_leave(self, seat: int, now: int) -> tuple[Any, list[Event]]:
+        """The game's own outcome of `seat` leaving: its `leave` action, or no change when
+        the game refuses it (it has none, or it is over). A replay gets the same answer."""
+        try:
+            return self.game.apply(self.state, seat, LEAVE, now)
+        except IllegalAction:
+            return self.state, []
 
     def robot_step(self, now: int) -> Step:
         """The next move of a computer player, if one has a move: an empty Step when none
@@ -252,7 +324,7 @@ class Table:
         return self.act_for(move[0], move[1], now)
 
     def tick(self, now: int) -> Step:
-        """Expire what is due at `now`; an empty Step when nothing is."""
+        """Expire what is due at `now`; an empty Step when nothing is (or the log is full)."""
         deadline = self.next_deadline()
         if deadline is None or deadline > now:
             return Step()
@@ -351,3 +423,17 @@ class Table:
         self.public_log.append(public(step.events))
         if step.ack is not None:
             self.last_seq[step.ack[0]] = step.ack[1]
+        entry = step.entry
+        if entry.seat is not None and (entry.kind == "leave" or (
+                entry.kind == "act" and entry.seq is None and entry.action == LEAVE)):
+            # (the second: how a lobby's leave was logged before `leave` entries)
+            self.closed.add(entry.seat)
+
+
+def left_game() -> IllegalAction:
+    return IllegalAction("left_game", "You left this game; it cannot be rejoined.")
+
+
+def log_full() -> IllegalAction:
+    return IllegalAction("log_full", f"This table has reached its limit of {MAX_LOG} moves; "
+                                     "start a new game.")
