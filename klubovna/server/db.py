@@ -22,6 +22,13 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+JOURNAL_SIZE_LIMIT = 8 * 1024 * 1024
+"""Bytes of write-ahead log SQLite keeps on disk once it starts the log afresh (it reuses
+the file rather than shrink it otherwise). The log writer truncates it regularly too."""
+WAL_AUTOCHECKPOINT = 1000
+"""Pages after which a commit of the pooled connections checkpoints (SQLite's default, said
+here: the move path's own connection never does, see Store.append_now)."""
+
 
 class Base(DeclarativeBase):
     pass
@@ -149,7 +156,8 @@ class DailyAttemptRow(Base):
 
 
 def make_engine(url: str) -> Engine:
-    """An engine; SQLite gets WAL and foreign keys so a kill -9 loses no commit."""
+    """An engine; SQLite gets WAL and foreign keys so a kill -9 loses no commit, and a
+    bounded write-ahead log."""
     is_sqlite = url.startswith("sqlite")
     engine = create_engine(
         url, connect_args={"check_same_thread": False} if is_sqlite else {}
@@ -162,6 +170,8 @@ def make_engine(url: str) -> Engine:
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute(f"PRAGMA journal_size_limit={JOURNAL_SIZE_LIMIT}")
+            cursor.execute(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT}")
             cursor.close()
 
     return engine

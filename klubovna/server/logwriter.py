@@ -6,7 +6,10 @@ a game, SQLite while another transaction holds its lock) goes to one long-lived 
 that takes whatever has queued up meanwhile, stores it in one transaction and wakes the
 event loop once per batch (a pool thread per entry, anyio's `run_in_threadpool`, cost the
 loop more than the insert itself: bench/realtime.py). The thread also checkpoints SQLite's
-write-ahead log for append_now, whose connection never does. A table waits for its entry
+write-ahead log for append_now, whose connection never does, starting it afresh every
+CHECKPOINT_EVERY entries; entries come to the thread instead while a checkpoint is overdue,
+so the log's size stays bounded however fast moves come (docs/decisions.md, "The write-ahead
+log"). A table waits for its entry
 before it goes on (under its lock), so a batch never holds two entries of one table and
 the order within a table is kept, whichever way each entry went.
 """
@@ -26,8 +29,14 @@ from klubovna.server.store import Append, Store
 log = logging.getLogger("klubovna.logwriter")
 MAX_BATCH = 256
 CHECKPOINT_EVERY = 500
-"""Entries stored by Store.append_now between two checkpoints (SQLite's own default is
-1,000 pages, and an entry writes two to three)."""
+"""Entries stored between two checkpoints (SQLite's own default is 1,000 pages, and an entry
+writes two to three)."""
+CHECKPOINT_OVERDUE = 2 * CHECKPOINT_EVERY
+"""Entries stored since the last checkpoint after which no more are stored at once: they
+queue for the writer's thread, behind the checkpoint. (A checkpoint copies only the frames
+there when it began, and SQLite starts the log afresh only once all are copied: under a
+steady stream of moves stored at once, the log never started afresh, 173 MB after 20,000
+moves.)"""
 _CHECKPOINT = "checkpoint"
 
 
@@ -51,14 +60,14 @@ class LogWriter:
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         self._since_checkpoint = 0
+        """Entries stored since the last checkpoint was queued."""
+        self._since_done = 0
+        """Entries stored since the last checkpoint was done (both threads count: an
+        estimate, which is all the bound needs)."""
 
     async def append(self, append: Append) -> None:
-        if self.store.append_now([append]):
-            self._since_checkpoint += 1
-            if self._since_checkpoint >= CHECKPOINT_EVERY:
-                self._since_checkpoint = 0
-                self._ensure_thread()
-                self._queue.put(_CHECKPOINT)
+        if self._since_done < CHECKPOINT_OVERDUE and self.store.append_now([append]):
+            self._stored(1)
             return
         self._ensure_thread()
         loop = asyncio.get_running_loop()
@@ -74,6 +83,15 @@ class LogWriter:
             self._queue.put(None)
             thread.join()
         self.store.close_now()
+
+    def _stored(self, entries: int) -> None:
+        """Count stored entries; every CHECKPOINT_EVERY a checkpoint is queued."""
+        self._since_checkpoint += entries
+        self._since_done += entries
+        if self._since_checkpoint >= CHECKPOINT_EVERY and self.store.checkpoints:
+            self._since_checkpoint = 0
+            self._ensure_thread()
+            self._queue.put(_CHECKPOINT)
 
     def _ensure_thread(self) -> None:
         with self._lock:
@@ -107,7 +125,9 @@ class LogWriter:
                 assert isinstance(more, _Job)
                 batch.append(more)
             by_loop: dict[asyncio.AbstractEventLoop, list[Outcome]] = defaultdict(list)
-            for each, error in zip(batch, self._write(batch), strict=True):
+            errors = self._write(batch)
+            self._stored(errors.count(None))
+            for each, error in zip(batch, errors, strict=True):
                 by_loop[each.loop].append((each.future, error))
             for loop, outcomes in by_loop.items():
                 with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits
@@ -117,9 +137,12 @@ class LogWriter:
 
     def _checkpoint(self) -> None:
         try:
-            self.store.checkpoint()
+            if not self.store.checkpoint():
+                log.warning("the write-ahead log could not start afresh (a reader held it)")
         except Exception:  # the next one copies what this one left
             log.exception("checkpointing the database failed")
+        finally:
+            self._since_done = 0
 
     def _write(self, batch: list[_Job]) -> list[Exception | None]:
         """Each job's error (None: stored). A failed batch is tried entry by entry, so one

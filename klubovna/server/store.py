@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from klubovna.server import results
 from klubovna.server.db import (
+    JOURNAL_SIZE_LIMIT,
     DailyAttemptRow,
     LobbyRow,
     LogRow,
@@ -89,6 +90,8 @@ class Store:
         self._now_path = database if database and database != ":memory:" else None
         self._now: sqlite3.Connection | None = None
         self._now_lock = threading.Lock()
+        self.checkpoints = engine.dialect.name == "sqlite"
+        """Whether `checkpoint` means anything (SQLite's write-ahead log)."""
 
     def create_table(
         self, table_id: str, game: str, config: dict[str, Any], seed: int,
@@ -215,17 +218,27 @@ class Store:
         # timeout=0: a busy database answers at once (append_now then returns False).
         connection = sqlite3.connect(self._now_path, timeout=0, isolation_level=None,
                                      check_same_thread=False)
-        for pragma in ("synchronous=NORMAL", "foreign_keys=ON", "wal_autocheckpoint=0"):
+        for pragma in ("synchronous=NORMAL", "foreign_keys=ON", "wal_autocheckpoint=0",
+                       f"journal_size_limit={JOURNAL_SIZE_LIMIT}"):
             connection.execute(f"PRAGMA {pragma}")
         self._now = connection
         return connection
 
-    def checkpoint(self) -> None:
-        """Copy the write-ahead log into the database file, as far as no reader needs it
-        (the log writer's thread does this for `append_now`'s connection)."""
+    def checkpoint(self) -> bool:
+        """Copy the write-ahead log into the database file and start it afresh (the log
+        writer's thread does this for `append_now`'s connection): first while writers go on
+        (PASSIVE), then the rest while they wait (RESTART; append_now meanwhile hands its
+        entries to the writer's thread). SQLite then writes the log from its start again and
+        cuts the file to JOURNAL_SIZE_LIMIT. True when it did; False when a reader still
+        needed the log (it is then only copied as far as it could be)."""
+        if not self.checkpoints:
+            return True
         connection = self.engine.raw_connection()
         try:
-            connection.cursor().execute("PRAGMA wal_checkpoint(PASSIVE)")
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            busy, _, _ = cursor.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()
+            return not busy
         finally:
             connection.close()
 
