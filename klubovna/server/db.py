@@ -76,6 +76,9 @@ class LogRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     seq: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     action: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    deadline: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    """The table's next deadline after this entry (Unix ms), 0 when it has none; NULL in
+    rows stored before it was noted (migration 0005). Never part of the replay."""
 
 
 class ProfileRow(Base):

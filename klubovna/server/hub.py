@@ -1,13 +1,16 @@
 """Live tables in this process: who is connected, one lock per table, the sweeper.
 
 Every step is persisted before it is committed and sent, so what a client saw
-acknowledged survives a crash.
+acknowledged survives a crash. After a restart the unfinished tables sleep (`dormant`):
+only their next deadlines are read, and a table is rebuilt from its log when first asked
+for or when its deadline is due, so the server listens at once however many are stored.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
 import logging
 import secrets
 from collections.abc import Callable, Coroutine, Mapping
@@ -16,17 +19,22 @@ from typing import Any, Protocol
 
 from starlette.concurrency import run_in_threadpool
 
+from klubovna.core import IllegalAction
 from klubovna.games import get_game
 from klubovna.server.clock import now_ms
 from klubovna.server.logwriter import LogWriter
-from klubovna.server.store import Append, Recording, Store, StoredTable
+from klubovna.server.store import NO_DEADLINE, Append, Recording, Store, StoredTable
 from klubovna.server.wire import Encoder
-from klubovna.tables import Lobby, LogEntry, Step, Table, hash_key
-from klubovna.tables.table import Message, Outbox
+from klubovna.tables import Lobby, LogEntry, ProtocolError, Step, Table, hash_key
+from klubovna.tables.table import Message, Outbox, left_game
 
 log = logging.getLogger("klubovna.hub")
 SWEEP_SECONDS = 0.1
 MAX_ROBOT_MOVES = 1000
+FAILED_PAUSE_MS = 5000
+"""A table whose sweep raised is left alone this long (logged once, not ten times a second)."""
+INTERNAL = "internal"
+INTERNAL_MESSAGE = "The server failed on this message; please try again."
 
 
 class Connection(Protocol):
@@ -40,10 +48,24 @@ class LiveTable:
     connections: dict[int, set[Connection]] = field(default_factory=dict)
     encoder: Encoder = field(default_factory=Encoder)
     """The last fan-out's encoder: its texts of unchanged view parts are used again."""
+    paused_until: int = 0
+    """The sweeper skips the table until then (server ms): its last sweep raised."""
 
 
 class StorageError(Exception):
     """The database refused a write; nothing was committed."""
+
+
+class InternalError(IllegalAction):
+    """A game (or the table around it) raised something unexpected on an action the server
+    took: the lobby socket answers it as the refusal it also is (code `internal`)."""
+
+    def __init__(self) -> None:
+        super().__init__(INTERNAL, INTERNAL_MESSAGE)
+
+
+def internal_error(seq: Any = None) -> Message:
+    return {"t": "error", "seq": seq, "code": INTERNAL, "message": INTERNAL_MESSAGE}
 
 
 class Hub:
@@ -51,6 +73,11 @@ class Hub:
         self.store = store
         self.writer = LogWriter(store)
         self.live: dict[str, LiveTable] = {}
+        self.dormant: dict[str, int | None] = {}
+        """Unfinished tables not rebuilt since the start, with their next deadlines (None:
+        none); rebuilt by `get` when asked for, or by the sweeper when the deadline is due."""
+        self._due: list[tuple[int, str]] = []
+        """The dormant tables' deadlines, soonest first (a heap)."""
         self._sweeper: asyncio.Task[None] | None = None
         self.on_over: Callable[[str], Coroutine[Any, Any, None]] | None = None
         """Called (as a task) with a table's id when its game has just ended."""
@@ -58,9 +85,12 @@ class Hub:
 
     # --- life cycle -------------------------------------------------------
     async def start(self) -> None:
-        """Rebuild every unfinished table from its log, then start the sweeper."""
-        for stored in await run_in_threadpool(self.store.load_active):
-            self.live[stored.id] = LiveTable(self._restore(stored))
+        """Note every unfinished table's next deadline (one query, no log is read), then
+        start the sweeper. No table is rebuilt here: see `get` and `sweep`."""
+        self.dormant = dict(await run_in_threadpool(self.store.dormant))
+        self._due = [(deadline, table_id) for table_id, deadline in self.dormant.items()
+                     if deadline is not None]
+        heapq.heapify(self._due)
         self._sweeper = asyncio.create_task(self._sweep_forever())
 
     async def stop(self) -> None:
@@ -103,20 +133,39 @@ class Hub:
         return live
 
     async def get(self, table_id: str) -> LiveTable | None:
+        """The live table, rebuilt from the store (in a worker thread: a long log takes a
+        while to replay) when it is not in memory; None when there is no such table."""
         live = self.live.get(table_id)
         if live is None:
-            stored = await run_in_threadpool(self.store.load, table_id)
-            if stored is None:
+            table = await run_in_threadpool(self._load, table_id)
+            if table is None:
                 return None
-            live = self.live.setdefault(table_id, LiveTable(self._restore(stored)))
+            self.dormant.pop(table_id, None)
+            live = self.live.setdefault(table_id, LiveTable(table))  # (another get was first)
         return live
+
+    def _load(self, table_id: str) -> Table | None:
+        stored = self.store.load(table_id)
+        return None if stored is None else self._restore(stored)
+
+    def forget(self, table_id: str) -> None:
+        """A table nobody will play again (its lobby expired): out of memory, and never
+        rebuilt for a deadline."""
+        self.live.pop(table_id, None)
+        self.dormant.pop(table_id, None)
 
     # --- messages ---------------------------------------------------------
     async def handle(self, live: LiveTable, seat: int, data: Any) -> Message | None:
         """Run one client message through the table; persist, commit and fan out.
 
-        Returns an error message for the sender when the store failed, else None.
+        Returns an error message for the sender when the store failed, the game raised
+        something unexpected (`internal`: logged; nothing of a step that failed before it
+        was stored is committed) or the seat has left (`left_game`), else None. The socket
+        stays open either way.
         """
+        seq = data.get("seq") if isinstance(data, dict) else None
+        if seat in live.table.closed:  # its connections are out of the fan-out: answer here
+            return {"t": "error", "seq": seq, **left_game().to_json()}
         async with live.lock:
             now = now_ms()
             try:
@@ -125,9 +174,11 @@ class Hub:
                 await self._commit(live, live.table.handle(seat, data, now), now)
                 await self._robots(live, now)
             except StorageError:
-                return {"t": "error", "seq": data.get("seq") if isinstance(data, dict) else None,
-                        "code": "unavailable",
+                return {"t": "error", "seq": seq, "code": "unavailable",
                         "message": "The game could not be saved; please send the move again."}
+            except Exception:
+                log.exception("table %s failed on a message of seat %s", live.table.id, seat)
+                return internal_error(seq)
         return None
 
     async def join(
@@ -140,42 +191,76 @@ class Hub:
             now = now_ms()
             if seat in live.table.stale:
                 await self.send(live, seat, live.table.update(seat, now))
+            try:
+                text = Encoder().message(live.table.view_message(seat, now, since=since))
+            except Exception:  # the game's view raised: an answer, not a dropped socket
+                log.exception("the view of %s for seat %s failed", live.table.id, seat)
+                raise ProtocolError(INTERNAL, INTERNAL_MESSAGE) from None
             live.connections.setdefault(seat, set()).add(connection)
-            await connection.send_text(Encoder().message(
-                live.table.view_message(seat, now, since=since)))
+            await connection.send_text(text)
 
     async def act_for(self, live: LiveTable, seat: int, action: dict[str, Any]) -> None:
-        """Take an action for a seat (see Table.act_for). Raises IllegalAction, StorageError."""
+        """Take an action for a seat (see Table.act_for). Raises IllegalAction (InternalError
+        when the game raised anything else), StorageError."""
+        await self._host_step(live, lambda now: live.table.act_for(seat, action, now))
+
+    async def leave(self, live: LiveTable, seat: int) -> None:
+        """A seat leaves the table for good (see Table.leave), stored like a move; its
+        connections get no more views. Raises IllegalAction, StorageError."""
+        await self._host_step(live, lambda now: live.table.leave(seat, now))
+        live.connections.pop(seat, None)
+
+    async def _host_step(self, live: LiveTable, make: Callable[[int], Step]) -> None:
         async with live.lock:
             now = now_ms()
-            await self._commit(live, live.table.tick(now), now)
-            await self._commit(live, live.table.act_for(seat, action, now), now)
-            await self._robots(live, now)
+            try:
+                await self._commit(live, live.table.tick(now), now)
+                await self._commit(live, make(now), now)
+                await self._robots(live, now)
+            except (IllegalAction, StorageError):
+                raise
+            except Exception as error:
+                log.exception("table %s failed on an action of the server", live.table.id)
+                raise InternalError from error
 
     async def _robots(self, live: LiveTable, now: int) -> None:
         """Computer players move (each move stored and sent like any other) until none has
-        a move; a bounded loop, so a bot bug cannot hang the table."""
+        a move; a bounded loop, so a bot bug cannot hang the table. A computer player whose
+        move fails (refused, or its code raised) stops there, logged: the people's moves
+        stand, and the table answers them as usual."""
         for _ in range(MAX_ROBOT_MOVES):
-            step = live.table.robot_step(now)
+            try:
+                step = live.table.robot_step(now)
+            except IllegalAction as error:
+                log.warning("a computer player's move at %s was refused: %s", live.table.id,
+                            error.code)
+                return
+            except Exception:
+                log.exception("a computer player at %s failed", live.table.id)
+                return
             if step.entry is None:
                 return
             await self._commit(live, step, now)
 
     async def _commit(self, live: LiveTable, step: Step, now: int) -> None:
         table = live.table
-        if step.entry is not None:
-            result = table.game.result(step.state)
-            # The entry that ends the game also writes the result (if the table records).
-            ends = result is not None and table.game.result(table.state) is None
-            started_at = started_at_of(table.log, step.entry) if ends else None
-            try:
-                await self.writer.append(Append(table.id, step.entry, result, started_at))
-            except Exception as error:  # the database said no: commit nothing
-                log.exception("storing %s v%s failed", table.id, step.entry.version)
-                raise StorageError from error
+        if step.entry is None:
+            await self.send_all(live, table.commit(step, now))
+            return
         was_over = table.over
+        deadline, result = table.outcome(step.state)
+        # The entry that ends the game also writes the result (if the table records).
+        ends = result is not None and not was_over
+        started_at = started_at_of(table.log, step.entry) if ends else None
+        try:
+            await self.writer.append(Append(
+                table.id, step.entry, result if ends else None, started_at,
+                NO_DEADLINE if deadline is None else deadline))
+        except Exception as error:  # the database said no: commit nothing
+            log.exception("storing %s v%s failed", table.id, step.entry.version)
+            raise StorageError from error
         await self.send_all(live, table.commit(step, now))
-        if table.over and not was_over and self.on_over is not None:
+        if ends and self.on_over is not None:
             # A task, not a call: the listener may wait for locks held by our caller.
             task = asyncio.create_task(self.on_over(table.id))
             self._tasks.add(task)
@@ -201,23 +286,47 @@ class Hub:
 
     # --- deadlines --------------------------------------------------------
     async def sweep(self) -> None:
-        """Settle every deadline that is due on the server clock."""
+        """Settle every deadline that is due on the server clock: first the dormant tables
+        whose deadline is due are rebuilt, then every live table is swept. Each table on its
+        own: one that raises is logged and left alone for FAILED_PAUSE_MS, the others are
+        swept on time."""
         now = now_ms()
+        await self._wake(now)
         for live in list(self.live.values()):
-            deadline = live.table.next_deadline()
-            if live.table.stale:
-                async with live.lock:
-                    await self.send_all(live, live.table.flush(now_ms()))
-            if deadline is None or deadline > now:
+            if live.paused_until > now:
                 continue
-            async with live.lock:
-                now = now_ms()
-                with contextlib.suppress(StorageError):  # tried again on the next sweep
-                    await self._commit(live, live.table.tick(now), now)
-                    await self._robots(live, now)
+            try:
+                await self._sweep_table(live, now)
+            except Exception:
+                log.exception("sweeping table %s failed", live.table.id)
+                live.paused_until = now + FAILED_PAUSE_MS
         for table_id, live in list(self.live.items()):
             if live.table.over and not any(live.connections.values()):
                 del self.live[table_id]  # reloaded from the store when asked for
+
+    async def _sweep_table(self, live: LiveTable, now: int) -> None:
+        deadline = live.table.next_deadline()
+        if live.table.stale:
+            async with live.lock:
+                await self.send_all(live, live.table.flush(now_ms()))
+        if deadline is None or deadline > now:
+            return
+        async with live.lock:
+            now = now_ms()
+            with contextlib.suppress(StorageError):  # tried again on the next sweep
+                await self._commit(live, live.table.tick(now), now)
+                await self._robots(live, now)
+
+    async def _wake(self, now: int) -> None:
+        """Rebuild the dormant tables whose deadline is due (the sweep then settles it)."""
+        while self._due and self._due[0][0] <= now:
+            _, table_id = heapq.heappop(self._due)
+            if table_id not in self.dormant:
+                continue  # asked for meanwhile
+            try:
+                await self.get(table_id)
+            except Exception:  # rebuilt when next asked for; the others go on
+                log.exception("restoring table %s failed", table_id)
 
     async def _sweep_forever(self) -> None:
         while True:

@@ -53,14 +53,21 @@ class Recording:
     daily_attempt: bool = False
 
 
+NO_DEADLINE = 0
+"""A log row's `deadline` when the table has none after it (NULL: not noted)."""
+
+
 @dataclass(frozen=True)
 class Append:
-    """One confirmed log entry to store; `result` when the entry ended the game."""
+    """One confirmed log entry to store; `result` when the entry ended the game; `deadline`:
+    the table's next deadline after it, NO_DEADLINE for none (Hub.start reads it back instead
+    of the whole log); None: not known, and a restart then rebuilds the table soon."""
 
     table_id: str
     entry: LogEntry
     result: dict[str, Any] | None = None
     started_at: int | None = None
+    deadline: int | None = None
 
 
 @dataclass(frozen=True)
@@ -251,7 +258,8 @@ class Store:
 
     @staticmethod
     def _log_rows(appends: Sequence[Append]) -> list[dict[str, Any]]:
-        return [{"table_id": each.table_id, **each.entry.to_json()} for each in appends]
+        return [{"table_id": each.table_id, **each.entry.to_json(), "deadline": each.deadline}
+                for each in appends]
 
     def _log_values(self, rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
         return [tuple(json.dumps(row[name]) if name == "action" else row[name]
@@ -262,10 +270,26 @@ class Store:
             row = session.get(TableRow, table_id)
             return None if row is None else self._stored(session, row)
 
-    def load_active(self) -> list[StoredTable]:
+    def dormant(self) -> list[tuple[str, int | None]]:
+        """Every unfinished table's id and next deadline (None: none), from its last log
+        row alone: one index look-up per table, no log is read. A table whose last row
+        predates the deadlines (NULL) comes with 0, due at once: it is rebuilt soon and its
+        deadline known. A table without rows has none (no game's new state has one)."""
+        of_table = LogRow.table_id == TableRow.id
+        last = (select(LogRow.deadline).where(of_table).order_by(LogRow.version.desc())
+                .limit(1).correlate(TableRow).scalar_subquery())
+        logged = select(LogRow.version).where(of_table).correlate(TableRow).exists()
         with Session(self.engine) as session:
-            rows = session.scalars(select(TableRow).where(TableRow.status == "active")).all()
-            return [self._stored(session, row) for row in rows]
+            rows = session.execute(
+                select(TableRow.id, last, logged).where(TableRow.status == "active")
+            ).all()
+        out: list[tuple[str, int | None]] = []
+        for table_id, deadline, any_rows in rows:
+            if not any_rows or deadline == NO_DEADLINE:
+                out.append((table_id, None))
+            else:
+                out.append((table_id, 0 if deadline is None else deadline))
+        return out
 
     @staticmethod
     def _stored(session: Session, row: TableRow) -> StoredTable:

@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+from sqlalchemy import update
+
+from klubovna.server.db import LogRow
+from klubovna.server.hub import Hub
+from klubovna.server.store import Store, StoredTable
 from tests.server.live import LiveServer, hold_number, next_move, play_out
 
 
@@ -35,3 +43,82 @@ def test_kill_and_restart_mid_game(fresh_server: LiveServer) -> None:
     assert all(value is not None for value in final["board"])
     # The game lived in the database the server was pointed at, and only there.
     assert (server.data_dir / "klubovna.db").exists() == (server.database_url is None)
+
+
+T0 = 1_700_000_000_000
+
+
+class CountingStore(Store):
+    """Counts the tables it loads (each one's whole log)."""
+
+    def __init__(self, store: Store) -> None:
+        super().__init__(store.engine)
+        self.loaded: list[str] = []
+
+    def load(self, table_id: str) -> StoredTable | None:
+        self.loaded.append(table_id)
+        return super().load(table_id)
+
+
+def test_a_restart_reads_no_log_and_wakes_a_table_when_its_deadline_is_due(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hub.start notes each unfinished table's next deadline from its last log row and
+    rebuilds none: a table is rebuilt when asked for, or by the sweeper once its deadline
+    is due (so start-up does not grow with the stored tables, and no deadline is missed)."""
+    now = [T0]
+    monkeypatch.setattr("klubovna.server.hub.now_ms", lambda: now[0])
+    first = Hub(store)
+
+    async def play() -> dict[str, str]:
+        tables = {}
+        for name, config in [("hard", {"mode": "hard", "seconds": 5}), ("easy", {"mode": "easy"}),
+                             ("fresh", {"mode": "hard", "seconds": 5}),
+                             ("old", {"mode": "hard", "seconds": 5})]:
+            table_id, _ = await first.create("matematicky-poker", config)
+            tables[name] = table_id
+            if name != "fresh":
+                live = first.live[table_id]
+                await first.handle(live, 0, {"t": "act", "seq": 1, "action": {"type": "start"}})
+        return tables
+
+    tables = asyncio.run(play())
+    deadline = first.live[tables["hard"]].table.next_deadline()
+    assert deadline is not None
+    first.writer.stop()
+    with store.engine.begin() as connection:  # stored before deadlines were noted
+        connection.execute(update(LogRow).where(LogRow.table_id == tables["old"])
+                           .values(deadline=None))
+    counting = CountingStore(store)
+    hub = Hub(counting)
+
+    async def restart() -> None:
+        await hub.start()
+        assert hub._sweeper is not None
+        hub._sweeper.cancel()  # the test sweeps itself, on its own clock
+        assert counting.loaded == [] and hub.live == {}  # no log read, nothing rebuilt
+        ours = {name: hub.dormant[table_id] for name, table_id in tables.items()}
+        assert ours == {"hard": deadline, "easy": None, "fresh": None, "old": 0}
+        def loaded() -> list[str]:  # (the session's PostgreSQL may hold other tables)
+            return [table_id for table_id in counting.loaded if table_id in tables.values()]
+
+        now[0] = deadline - 1
+        await hub.sweep()  # only the one whose deadline is not known is rebuilt
+        assert loaded() == [tables["old"]]
+        now[0] = deadline
+        await hub.sweep()  # due: rebuilt and settled in the same sweep
+        assert loaded() == [tables["old"], tables["hard"]]
+        hard = hub.live[tables["hard"]].table
+        assert hard.log[-1].kind == "tick" and hard.log[-1].now == deadline
+        assert tables["hard"] not in hub.dormant and tables["easy"] in hub.dormant
+        # Asked for: rebuilt on demand.
+        live = await hub.get(tables["easy"])
+        assert live is not None and live.table.version == 1
+        assert tables["easy"] not in hub.dormant and loaded()[-1] == tables["easy"]
+
+    try:
+        asyncio.run(restart())
+    finally:
+        hub.writer.stop()
+        for table_id in tables.values():  # (a server on the session's database skips them)
+            store.abandon_table(table_id)

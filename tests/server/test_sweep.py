@@ -1,11 +1,14 @@
-"""The lobby sweeper, in-process: one lobby the database will not expire does not keep
-the others from expiring."""
+"""The sweepers, in-process: one lobby the database will not expire does not keep the
+others from expiring; one table that raises does not keep the others' deadlines."""
 
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
-from klubovna.server.hub import Hub
+import pytest
+
+from klubovna.server.hub import FAILED_PAUSE_MS, Hub, LiveTable
 from klubovna.server.rooms import Rooms
 from klubovna.server.store import Store
 from klubovna.tables.lobby import IDLE_EXPIRY_MS, Lobby
@@ -49,3 +52,70 @@ def test_a_lobby_that_cannot_expire_does_not_stop_the_sweep(store: Store) -> Non
         assert again is not None and again[0].status == "closed"
 
     asyncio.run(run())
+
+
+T0 = 1_700_000_000_000
+
+
+class Clock:
+    """The server clock of an in-process hub, moved by the test."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, now: int = T0) -> None:
+        self.now = now
+        monkeypatch.setattr("klubovna.server.hub.now_ms", lambda: self.now)
+
+
+class BrokenGame:
+    """A game whose `advance` raises: its table cannot settle a deadline."""
+
+    def __init__(self, game: Any) -> None:
+        self._game = game
+        self.calls = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def advance(self, state: Any, now: int) -> Any:
+        self.calls += 1
+        raise RuntimeError("a bug in the rules")
+
+
+async def started_hard_table(hub: Hub) -> LiveTable:
+    table_id, _ = await hub.create("matematicky-poker", {"mode": "hard", "seconds": 5})
+    live = hub.live[table_id]
+    assert await hub.handle(live, 0, {"t": "act", "seq": 1, "action": {"type": "start"}}) is None
+    return live
+
+
+def test_a_table_that_raises_is_skipped_and_the_others_are_swept_on_time(
+    sqlite_store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    clock = Clock(monkeypatch)
+    hub = Hub(sqlite_store)
+
+    async def run() -> None:
+        broken, *healthy = [await started_hard_table(hub) for _ in range(4)]
+        game = BrokenGame(broken.table.game)
+        broken.table.game = game  # the first the sweep comes to
+        deadline = healthy[0].table.next_deadline()
+        assert deadline is not None and all(
+            live.table.next_deadline() == deadline for live in (broken, *healthy))
+        clock.now = deadline
+        await hub.sweep()  # does not raise
+        assert [live.table.version for live in healthy] == [2, 2, 2]  # each settled, logged
+        assert all(live.table.log[-1].kind == "tick" for live in healthy)
+        assert broken.table.version == 1 and game.calls == 1
+        assert "sweeping table" in caplog.text and "a bug in the rules" in caplog.text
+        # Left alone for a while (not retried, and logged, ten times a second) ...
+        clock.now += 100
+        await hub.sweep()
+        assert game.calls == 1
+        # ... then tried again.
+        clock.now += FAILED_PAUSE_MS
+        await hub.sweep()
+        assert game.calls == 2
+
+    try:
+        asyncio.run(run())
+    finally:
+        hub.writer.stop()
