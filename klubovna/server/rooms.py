@@ -23,6 +23,7 @@ from klubovna.server.clock import now_ms
 from klubovna.server.hub import Hub, LiveTable, StorageError
 from klubovna.server.store import Recording
 from klubovna.tables import Lobby, Presence, hash_key, new_code
+from klubovna.tables.table import left_game
 
 log = logging.getLogger("klubovna.rooms")
 
@@ -134,12 +135,14 @@ class Rooms:
         if seat is None or member is None:
             raise IllegalAction("bad_key", "This key does not open a seat in this lobby.")
         if member.gone:
-            raise IllegalAction("left_game", "You left this game; it cannot be rejoined.")
+            raise left_game()
         async with room.lock:
+            live = await self._live(room)
+            if live is not None and room.lobby.table_seat(seat) in live.table.closed:
+                raise left_game()  # the table's log says so (whatever the lobby row says)
             for old_id, message in room.presence.connect(conn_id, seat, now_ms()):
                 await self._drop(room, old_id, seat, message, CLOSE_TAKEN_OVER)
             room.sockets[conn_id] = socket
-            live = await self._live(room)
         await self.broadcast_lobby(room)
         if live is not None:
             await self.hub.join(live, room.lobby.table_seat(seat), socket, since)
@@ -194,13 +197,17 @@ class Rooms:
         return await self.hub.handle(live, room.lobby.table_seat(seat), data)
 
     async def leave(self, room: Room, seat: int) -> None:
-        """A member leaves for good (see Lobby.leave); in a running game the engine is told
-        first, so the game's log says it too."""
+        """A member leaves for good (see Lobby.leave); in a running game the table is told
+        first (Table.leave: the seat is closed, and the game told if it has a leave), so the
+        game's log says it too and the seat's key opens nothing there any more."""
         async with room.lock:
             live = await self._live(room)
             if live is not None and not live.table.over:
-                with contextlib.suppress(IllegalAction):  # e.g. the game ended meanwhile
-                    await self.hub.act_for(live, room.lobby.table_seat(seat), {"type": "leave"})
+                try:
+                    await self.hub.leave(live, room.lobby.table_seat(seat))
+                except IllegalAction as error:
+                    if error.code != "left_game":  # (closed already: the lobby follows)
+                        raise
             await self._change(room, lambda lobby: lobby.leave(seat, now_ms()))
         await self.broadcast_lobby(room)
 
@@ -285,7 +292,7 @@ class Rooms:
             await self._change(room, lambda lobby: lobby.expire())
             if room.table_id is not None:
                 await run_in_threadpool(self.store.abandon_table, room.table_id)
-                self.hub.live.pop(room.table_id, None)
+                self.hub.forget(room.table_id)
         await self.broadcast_lobby(room)
 
     async def sweep(self) -> None:

@@ -6,10 +6,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import httpx
+from sqlalchemy import create_engine, text
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from tests.server.live import LiveServer
-from tests.server.lobby_client import assert_error, get_lobby, post_join, post_lobby, seat_of
+from tests.server.lobby_client import (
+    assert_error,
+    bearer,
+    get_lobby,
+    post_join,
+    post_lobby,
+    seat_of,
+)
 
 
 class Person:
@@ -103,3 +113,64 @@ def test_a_table_lobby_refuses_what_belongs_to_other_games(server: LiveServer) -
                        ({"kind": "table", "robots": "nobody"}, "invalid_request")]:
         game = "matematicky-poker" if body["kind"] == "duel" else "kostkovy-poker"
         assert_error(post_lobby(server, game=game, nickname="Ada", **body), 422, code)
+
+
+def table_of_lobby(server: LiveServer, code: str) -> str:
+    """The id of a lobby's table, read from the server's database (no API says it)."""
+    engine = create_engine(server.database_url or f"sqlite:///{server.data_dir / 'klubovna.db'}")
+    try:
+        with engine.connect() as connection:
+            table_id = connection.execute(
+                text("SELECT table_id FROM lobbies WHERE code = :code"), {"code": code}
+            ).scalar_one()
+    finally:
+        engine.dispose()
+    assert isinstance(table_id, str)
+    return table_id
+
+
+def test_a_player_who_left_a_running_table_cannot_come_back(fresh_server: LiveServer) -> None:
+    """Leaving through the lobby closes the seat everywhere: the table socket and the HTTP
+    view refuse its key, a table socket it still had open gets its moves refused, and a
+    restart (the seat closed by the table's log) changes nothing of that."""
+    server = fresh_server
+    host = seat_of(post_lobby(server, game="kostkovy-poker", kind="table", nickname="Ada",
+                              seats=3, chips=10, robots="klidny"))
+    guest = seat_of(post_join(server, host.code, body={"nickname": "Bob"}))
+    with connect(f"{server.ws}/ws/lobbies/{host.code}", proxy=None) as a_conn, \
+            connect(f"{server.ws}/ws/lobbies/{host.code}", proxy=None) as b_conn:
+        ada, bob = Person(a_conn, host.key), Person(b_conn, guest.key)
+        a_conn.send(json.dumps({"t": "start"}))
+        while bob.view is None:
+            bob.take(bob.recv())
+        table_id = table_of_lobby(server, host.code)
+        with server.socket(table_id) as table_socket:
+            assert table_socket.hello(guest.key)["t"] == "view"  # still open: Bob plays
+            b_conn.send(json.dumps({"t": "leave"}))
+            while True:  # the lobby says Bob is gone, then the socket closes
+                try:
+                    bob.take(bob.recv())
+                except ConnectionClosed:
+                    break
+            assert bob.lobby is not None
+            assert [p["gone"] for p in bob.lobby["players"]] == [False, True]
+            table_socket.send({"t": "act", "seq": 1, "action": {"type": "keep", "dice": [0]}})
+            assert table_socket.reply_to(1)["code"] == "left_game"
+        ada.drain()
+
+    def refused() -> None:
+        with server.socket(table_id) as table_socket:
+            assert table_socket.hello(guest.key)["code"] == "bad_key"
+            assert table_socket.hello(host.key)["t"] == "view"  # Ada's seat is open
+        answer = httpx.get(f"{server.http}/api/tables/{table_id}", headers=bearer(guest.key))
+        assert answer.status_code == 403 and answer.json()["code"] == "bad_key"
+        assert httpx.get(f"{server.http}/api/tables/{table_id}",
+                         headers=bearer(host.key)).status_code == 200
+        with connect(f"{server.ws}/ws/lobbies/{host.code}", proxy=None) as conn:
+            conn.send(json.dumps({"t": "hello", "key": guest.key}))
+            assert json.loads(conn.recv(timeout=10))["code"] == "left_game"
+
+    refused()
+    server.kill()
+    server.start()
+    refused()
