@@ -78,8 +78,9 @@ class ProfileRow(Base):
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     nickname: Mapped[str] = mapped_column(String(24))
-    nickname_folded: Mapped[str] = mapped_column(String(24), unique=True)
-    """casefold() of the nickname: nicknames are unique ignoring case."""
+    nickname_folded: Mapped[str] = mapped_column(String(192), unique=True, index=True)
+    """The nickname's uniqueness key (nicknames.key: the TR39 skeleton of its casefold(),
+    at most nicknames.KEY_MAX long): nicknames are unique ignoring case and look-alikes."""
     key_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[int] = mapped_column(BigInteger)
     consent: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
