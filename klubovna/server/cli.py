@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 
 from klubovna.server.db import make_engine
+from klubovna.server.files import private_folder
 from klubovna.server.migrate import upgrade
 from klubovna.server.settings import Settings
 
@@ -23,7 +25,8 @@ def main(argv: list[str] | None = None) -> None:
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     settings = Settings.from_env(args.data)
-    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    os.umask(0o077)  # whatever the server writes is its user's alone (files.py)
+    private_folder(settings.data_dir)
     engine = make_engine(settings.database_url)
     upgrade(engine)
     engine.dispose()

@@ -22,6 +22,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from klubovna.server.files import private_sqlite
+
 
 class Base(DeclarativeBase):
     pass
@@ -152,6 +154,8 @@ class DailyAttemptRow(Base):
 def make_engine(url: str) -> Engine:
     """An engine; SQLite gets WAL and foreign keys so a kill -9 loses no commit."""
     is_sqlite = url.startswith("sqlite")
+    if is_sqlite:
+        private_sqlite(url)  # only the server's user may read it (files.py)
     engine = create_engine(
         url, connect_args={"check_same_thread": False} if is_sqlite else {}
     )
