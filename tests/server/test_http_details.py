@@ -13,7 +13,9 @@ from klubovna.games.kostkovy_poker import state as kp_state
 from klubovna.games.matematicky_poker import rules as mp_rules
 from klubovna.server import nicknames
 from tests.server.live import LiveServer
-from tests.server.test_recording import bearer, new_profile
+from tests.server.test_recording import bearer, new_profile, server
+
+__all__ = ["server"]  # that module's server: seeds allowed, high limits
 
 
 @pytest.mark.parametrize("path", [
@@ -110,3 +112,13 @@ def test_schema_limits_are_the_servers(server: LiveServer) -> None:
                       json={"nickname": "Z" * 23 + "ž"}).status_code == 201
     too_long = httpx.post(f"{server.http}/api/profiles", json={"nickname": "Z" * 25})
     assert too_long.status_code == 422 and too_long.json()["code"] == "bad_nickname"
+
+
+def test_schema_states_the_seed_limit_exactly(server: LiveServer) -> None:
+    seed = branch(schema_of(server, "CreateTable")["seed"], "integer")
+    assert seed["minimum"] == 0 and "maximum" not in seed
+    assert seed["exclusiveMaximum"] == 2**63  # a float in the document, exactly 2**63
+    made = [httpx.post(f"{server.http}/api/tables",
+                       json={"game": "matematicky-poker", "seed": value}).status_code
+            for value in (2**63 - 1, 2**63)]
+    assert made[0] == 201 and made[1] == 422
