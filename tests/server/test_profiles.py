@@ -287,3 +287,13 @@ def test_rate_limiter_off_and_bounded() -> None:
 def test_docstring_examples(module: ModuleType) -> None:
     outcome = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert outcome.attempted > 0 and outcome.failed == 0
+
+
+def test_guest_nicknames_follow_the_same_rules(server: LiveServer) -> None:
+    """A lobby guest's nickname is enforced alike (not unique): fillers are refused."""
+    lobby = {"game": "matematicky-poker", "kind": "duel"}
+    for filler in ("\u3164\u3164", "\u115f\u115f", "\u200b\u200b"):
+        assert_error(httpx.post(f"{server.http}/api/lobbies", json={**lobby, "nickname": filler}),
+                     422, "bad_nickname")
+    made = httpx.post(f"{server.http}/api/lobbies", json={**lobby, "nickname": "𝐄𝐯𝐚"})
+    assert made.status_code == 201, made.text
