@@ -85,7 +85,7 @@ class RateLimiter:
     def _refusal(self, key: str, what: str) -> ApiError:
         wait = max(1, self.retry_after(key))
         return ApiError(429, "rate_limited", f"Too many {what} in a short time; try again in "
-                        f"{wait} s.")
+                        f"{wait} s.", headers={"Retry-After": str(wait)})
 
     def _forget_full(self, now: float) -> None:
         """Drop buckets that have refilled: they behave exactly like unknown keys."""

@@ -1,7 +1,7 @@
 """Both sockets against bad and abusive frames, on a real server (docs/api.md, "Socket
-limits"): frames nested too deep, a second hello with another member's key, and a flood past the
-frame budget. A bad frame is answered and the socket stays open; only a flood (closed with
-4429) ends it.
+limits"): frames nested too deep, a second hello with another member's key, invalid UTF-8,
+and a flood past the frame budget. A bad frame is answered and the socket stays open; only
+a flood (closed with 4429) and invalid UTF-8 (1007, the WebSocket rule) end it.
 """
 
 from __future__ import annotations
@@ -118,6 +118,33 @@ def test_a_second_hello_with_another_members_key_keeps_the_socket(
     # The socket still holds the host's seat: a start by the host is judged as the host's.
     conn.send(json.dumps({"t": "start"}))
     assert until(conn, "lobby")["lobby"]["status"] == "playing"
+
+
+# --- invalid UTF-8 ---------------------------------------------------------------------------
+
+
+def send_invalid_utf8(conn: ClientConnection) -> int | None:
+    with conn.send_context():
+        conn.protocol.send_text(b'{"t": "ping", "x": "\xff"}')
+    with pytest.raises(ConnectionClosed):
+        while True:
+            conn.recv(timeout=10)
+    return conn.close_code
+
+
+def test_invalid_utf8_closes_with_1007_and_no_traceback(
+        server: LiveServer, table: ClientConnection,
+        lobby: tuple[ClientConnection, str]) -> None:
+    log = server.data_dir / "log"
+    start = log.stat().st_size
+    assert send_invalid_utf8(table) == 1007
+    assert send_invalid_utf8(lobby[0]) == 1007
+    with seated_table(server) as fresh:  # the server lives on (and has logged what it had to)
+        alive(fresh, 1)
+    written = log.read_bytes()[start:].decode(errors="replace")
+    assert "1007" in written or "UTF-8" in written, written  # it was seen and said
+    assert "Traceback" not in written, written
+    assert "ERROR" not in written, written
 
 
 # --- the frame budget ------------------------------------------------------------------------
