@@ -2,8 +2,9 @@
 
 * A request's headers must arrive within `header_timeout` seconds (from the connection,
   or from the first byte of the next request on a kept-alive one) and its body within
-  `body_timeout` after them; otherwise the connection is closed (with a 408 when nothing
-  has been answered yet). uvicorn has no such timeout: a half-sent request was held open
+  `body_timeout` after them; otherwise the connection is closed (with a 408 when part of
+  the headers came; a connection that sent nothing is just closed, as browsers' unused
+  preconnections are). uvicorn has no such timeout: a half-sent request was held open
   for ever. Once a request has arrived nothing is timed here, so an upgraded WebSocket
   lives as long as its heartbeats say (rooms.py), and uvicorn's keep-alive timeout closes
   idle connections between requests.
@@ -112,6 +113,7 @@ class GuardedHttp(H11Protocol):
         self._waiting: str | None = None  # "headers", "body" or None (nothing timed)
         self._host: str | None = None  # counted in slots
         self._upgraded = False
+        self._heard = False  # any byte yet
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -132,6 +134,7 @@ class GuardedHttp(H11Protocol):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
+        self._heard = True
         super().data_received(data)
         self._watch()
 
@@ -167,7 +170,7 @@ class GuardedHttp(H11Protocol):
         self._deadline = None
         if self.transport.is_closing():
             return
-        if self._waiting == "headers" and self.conn.our_state is h11.IDLE:
+        if self._waiting == "headers" and self._heard and self.conn.our_state is h11.IDLE:
             self.transport.write(TIMED_OUT)
         self.logger.info("%s: the request's %s did not arrive in time; closed",
                          self._host, self._waiting)
