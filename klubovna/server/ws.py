@@ -105,7 +105,10 @@ def _error(code: str, message: str, seq: Any = None) -> dict[str, Any]:
 
 MAX_DEPTH = 16
 """Arrays and objects nest at most this deep in a message (real ones: 3)."""
-_TOO_DEEP = ProtocolError("bad_message", f"A message may nest at most {MAX_DEPTH} levels deep.")
+
+
+def _too_deep() -> ProtocolError:
+    return ProtocolError("bad_message", f"A message may nest at most {MAX_DEPTH} levels deep.")
 
 
 def decode(raw: Mapping[str, Any]) -> Any:
@@ -123,10 +126,10 @@ def decode(raw: Mapping[str, Any]) -> Any:
     except ValueError:
         raise ProtocolError("bad_json", "The message is not valid JSON.") from None
     except RecursionError:  # ~1,000 levels: deeper than the parser's stack
-        raise ProtocolError(_TOO_DEEP.code, _TOO_DEEP.message) from None
+        raise _too_deep() from None
     # Nesting is bounded by the brackets: only a message with many is measured.
     if text.count("[") + text.count("{") > MAX_DEPTH and _depth(data) > MAX_DEPTH:
-        raise ProtocolError(_TOO_DEEP.code, _TOO_DEEP.message)
+        raise _too_deep()
     return data
 
 
