@@ -37,11 +37,17 @@ def main(argv: list[str] | None = None) -> None:
     import uvicorn
 
     from klubovna.server.app import create_app
+    from klubovna.server.guard import protocols
 
+    http, ws = protocols(settings.header_timeout, settings.body_timeout,
+                         settings.connections_per_address, settings.trusted_proxies)
     print(f"Klubovna is running at http://{args.host}:{args.port}", flush=True)
     uvicorn.run(
         create_app(settings), host=args.host, port=args.port,
-        ws_max_size=1 << 20, log_level="info",
+        ws_max_size=1 << 20, log_level="info", http=http, ws=ws,
+        # X-Forwarded-For only from the proxies named (uvicorn trusts 127.0.0.1 by default).
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=list(settings.trusted_proxies),
     )
 
 

@@ -23,13 +23,17 @@ log = logging.getLogger("klubovna.errors")
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+        self.headers = headers
+        """Extra response headers, e.g. a 429's Retry-After."""
 
 
-def error_response(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"code": code, "message": message}, status_code=status)
+def error_response(status: int, code: str, message: str,
+                   headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"code": code, "message": message}, status_code=status, headers=headers)
 
 
 _HTTP_CODES = {
@@ -46,7 +50,7 @@ def _describe(error: dict[str, Any]) -> str:
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, error: ApiError) -> JSONResponse:
-        return error_response(error.status, error.code, error.message)
+        return error_response(error.status, error.code, error.message, error.headers)
 
     @app.exception_handler(IllegalAction)
     async def _illegal(_request: Request, error: IllegalAction) -> JSONResponse:
