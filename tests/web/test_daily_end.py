@@ -15,10 +15,12 @@ from tests.web.test_profile import allow_http_errors, create_profile, play_to_en
 
 REPLAY = "Opakování – nezapočítává se"
 
+SIZES = (({"width": 390, "height": 844}, "390"), ({"width": 1280, "height": 800}, "1280"))
+
 
 def shots(page: Page, name: str) -> None:
     size = page.viewport_size
-    for viewport, label in (({"width": 390, "height": 844}, "390"), ({"width": 1280, "height": 800}, "1280")):
+    for viewport, label in SIZES:
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             page.set_viewport_size(viewport)
@@ -28,19 +30,24 @@ def shots(page: Page, name: str) -> None:
         page.set_viewport_size(size)
 
 
-def test_the_end_dialog_shares_and_a_replay_says_it_is_not_counted(
-    context: BrowserContext, page: Page, console: ConsoleWatch
-) -> None:
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    context.add_init_script(NO_SHARE_SHEET)
-    create_profile(page, "Ema")
+def play_the_attempt(page: Page, nickname: str) -> int:
+    """A new profile's recorded attempt of the day, to its end dialog; returns the total."""
+    create_profile(page, nickname)
     page.goto(DAILY)
     page.get_by_role("button", name="Hrát denní výzvu").click()
     page.get_by_role("dialog", name="Smí se výsledek zveřejnit?").get_by_role(
         "button", name="Ano, zveřejnit").click()
     expect(page.locator(".mp-board")).to_be_visible()
     expect(page.locator(".mp-info")).not_to_contain_text(REPLAY)
-    total = play_to_end(page, pause_ms=130)
+    return play_to_end(page, pause_ms=130)
+
+
+def test_the_end_dialog_of_the_attempt_shares_the_result(
+    context: BrowserContext, page: Page
+) -> None:
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    context.add_init_script(NO_SHARE_SHEET)
+    total = play_the_attempt(page, "Ema")
 
     end = page.get_by_role("dialog", name="Konec hry")
     expect(end).to_contain_text("Pokus se zapsal.")
@@ -55,8 +62,12 @@ def test_the_end_dialog_shares_and_a_replay_says_it_is_not_counted(
     share.click()
     expect(end.get_by_role("status").filter(has_text="Zkopírováno")).to_be_visible()
     assert re.match(text, page.evaluate("navigator.clipboard.readText()"))
-    end.get_by_role("button", name="Výsledek dne").click()
 
+
+def test_a_replay_says_it_is_not_counted(page: Page, console: ConsoleWatch) -> None:
+    play_the_attempt(page, "Olga")
+    end = page.get_by_role("dialog", name="Konec hry")
+    end.get_by_role("button", name="Výsledek dne").click()
     # The day's page offers the replay as what it is, and the replay says so throughout.
     expect(page.locator(".daily-replay-note")).to_contain_text(REPLAY)
     page.get_by_role("button", name="Hrát znovu bez záznamu").click()

@@ -17,10 +17,12 @@ from tests.web.test_duel import first_free, join, move, open_lobby
 LONG = "Maximiliánbartolomějovič"  # 24 letters, one word
 WAITS = "Skupina čeká, až vytáhneš další číslo."
 
+SIZES = (({"width": 390, "height": 844}, "390"), ({"width": 1280, "height": 800}, "1280"))
+
 
 def shots(page: Page, name: str) -> None:
     size = page.viewport_size
-    for viewport, label in (({"width": 390, "height": 844}, "390"), ({"width": 1280, "height": 800}, "1280")):
+    for viewport, label in SIZES:
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             page.set_viewport_size(viewport)
@@ -76,16 +78,26 @@ def test_the_dealer_who_plays_draws_when_the_group_waits(people: Callable[[], Pa
                              " || document.querySelector('dialog.mp-joker-dialog[open]')")
     expect(dealer.get_by_text(WAITS)).to_have_count(0)
 
-    # The ranking: the long name on one line, cut with an ellipsis, whole in its title.
+
+def test_ranking_names_stay_on_one_line_and_whole_in_their_title(
+    people: Callable[[], Page],
+) -> None:
+    dealer, long = people(), people()
+    code = open_lobby(dealer, "skupina", "Učitelka")
+    long.goto(f"/#/matematicky-poker/hra/{code}")
+    join(long, LONG)
+    dealer.get_by_role("button", name="Spustit hru").click()
+    expect(long.locator(".lobby-ranking tbody tr")).to_have_count(2)
+    # The long name on one line, cut with an ellipsis, whole in its title.
     for page in (dealer, long):
         for width in (390, 1280):
             page.set_viewport_size({"width": width, "height": 844})
             boxes = {box["text"]: box for box in name_boxes(page)}
             assert set(boxes) == {"Učitelka", LONG}
             for box in boxes.values():
-                assert box["title"] == box["text"]
                 assert box["height"] < 1.5 * box["line"], f"{box['text']} wraps at {width} px"
                 assert box["right"] <= box["cellRight"] + 0.5
+            assert all(box["title"] == box["text"] for box in boxes.values())
             assert not boxes["Učitelka"]["cut"]
     # Beside the board (1280 px) the ranking is narrow: there the long name is cut.
     long.set_viewport_size({"width": 1280, "height": 800})

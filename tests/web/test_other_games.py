@@ -16,6 +16,7 @@ PAGES = {
     "/#/kostkovy-poker/pravidla": ("Matematický poker", "#/matematicky-poker"),
     "/#/kostkovy-poker/stul": ("Matematický poker", "#/matematicky-poker"),
 }
+SIZES = (({"width": 390, "height": 844}, "390"), ({"width": 1280, "height": 800}, "1280"))
 
 
 def test_every_game_page_links_the_other_games(page: Page) -> None:
@@ -42,10 +43,11 @@ def test_every_game_page_links_the_other_games(page: Page) -> None:
 
 
 def test_other_games_screenshots(page: Page) -> None:
-    for path, name in (("/#/matematicky-poker", "other-games-mp"), ("/#/kostkovy-poker", "other-games-kp")):
+    for path, name in (("/#/matematicky-poker", "other-games-mp"),
+                       ("/#/kostkovy-poker", "other-games-kp")):
         page.goto(path)
         expect(page.get_by_role("navigation", name="Další hry")).to_be_visible()
-        for size, label in (({"width": 390, "height": 844}, "390"), ({"width": 1280, "height": 800}, "1280")):
+        for size, label in SIZES:
             for scheme in ("light", "dark"):
                 page.emulate_media(color_scheme=scheme)
                 page.set_viewport_size(size)
