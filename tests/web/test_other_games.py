@@ -4,8 +4,11 @@ Screenshots at 390 and 1280 px, light and dark."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
+from tests.server.live import ROOT
 from tests.web.conftest import axe_violations, screenshot
 
 PAGES = {
@@ -52,3 +55,11 @@ def test_other_games_screenshots(page: Page) -> None:
                 page.emulate_media(color_scheme=scheme)
                 page.set_viewport_size(size)
                 screenshot(page, f"{name}-{label}-{scheme}")
+
+
+def test_the_new_and_changed_catalogues_have_both_languages() -> None:
+    for name in ("games.ts", "daily.ts", "kp.ts", "lobby.ts"):
+        text = (ROOT / "web" / "src" / "i18n" / name).read_text()
+        cs, en = text.split("\n  en: {", 1)
+        keys = [re.findall(r'^\s*"([\w.]+)":', part, re.M) for part in (cs, en)]
+        assert keys[0] and sorted(keys[0]) == sorted(keys[1]), name
