@@ -32,6 +32,8 @@ interface Props {
   againLabel?: string;
   /** A duel or group game (src/lobby/) frames the same screen with its own parts. */
   frame?: GameFrame;
+  /** The end dialog's line on the record, instead of the one made from `meta`. */
+  record?: ComponentChildren;
 }
 
 /** What a multi-seat game puts around the board: its title and info, a line above the
@@ -51,7 +53,7 @@ export function errorText(code: string, message: string): string {
   return `mp.error.${code}` in mp.cs ? t(`mp.error.${code}`) : message;
 }
 
-export function Game({ session, onAgain, meta = null, againLabel, frame }: Props) {
+export function Game({ session, onAgain, meta = null, againLabel, frame, record }: Props) {
   useLang();
   const [, refresh] = useState(0);
   useEffect(() => {
@@ -254,7 +256,7 @@ export function Game({ session, onAgain, meta = null, againLabel, frame }: Props
           onClose={closeEnd}
           onAgain={onAgain}
           againLabel={againLabel}
-          record={meta ? <EndRecord view={view} meta={meta} /> : undefined}
+          record={record ?? (meta ? <EndRecord view={view} meta={meta} /> : undefined)}
         />
       )}
     </section>
@@ -265,7 +267,7 @@ function gameInfo(view: MpView, meta: GameMeta | null): string {
   const params = { mode: t(`mp.mode.${view.mode}`), table: t(`mp.table.${view.table}`), seconds: view.seconds ?? 0 };
   const info = t(view.mode === "hard" ? "mp.game.info.hard" : "mp.game.info", params);
   if (meta?.kind === "ranked") return t("ranked.info", { info });
-  if (meta?.kind === "daily") return `${t("daily.title")} · ${info}`;
+  if (meta?.kind === "daily") return [t("daily.title"), ...(meta.replay ? [t("daily.replay.label")] : []), info].join(" · ");
   return info;
 }
 

@@ -10,6 +10,7 @@ import { isOffline, onOfflineChange } from "../worker/client";
 import { MODES, TABLES, type Setup as SetupChoice } from "./types";
 import "./mp.css";
 import "../profile/profile.css";
+import { OtherGames } from "../games/OtherGames";
 
 export type SetupKind = "solo" | "ranked";
 const KINDS: SetupKind[] = ["solo", "ranked"];
@@ -74,6 +75,7 @@ export function Setup({ initial, busy, failure, focusStart, initialKind, onStart
     <section class="page mp-setup" aria-labelledby="mp-setup-title">
       <h1 id="mp-setup-title">{t("mp.title")}</h1>
       <p class="lead">{t("mp.lead")}</p>
+      <OtherGames current="mp" />
       <form class="mp-form" onSubmit={submit} aria-label={t("mp.setup.label")} noValidate>
         <fieldset class="mp-choices">
           <legend>{t("ranked.kind.legend")}</legend>
