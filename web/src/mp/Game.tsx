@@ -32,6 +32,8 @@ interface Props {
   againLabel?: string;
   /** A duel or group game (src/lobby/) frames the same screen with its own parts. */
   frame?: GameFrame;
+  /** "Nová hra" while the game runs (the page asks first and leaves the game). */
+  onLeave?: () => void;
 }
 
 /** What a multi-seat game puts around the board: its title and info, a line above the
@@ -51,7 +53,7 @@ export function errorText(code: string, message: string): string {
   return `mp.error.${code}` in mp.cs ? t(`mp.error.${code}`) : message;
 }
 
-export function Game({ session, onAgain, meta = null, againLabel, frame }: Props) {
+export function Game({ session, onAgain, meta = null, againLabel, frame, onLeave }: Props) {
   useLang();
   const [, refresh] = useState(0);
   useEffect(() => {
@@ -200,6 +202,9 @@ export function Game({ session, onAgain, meta = null, againLabel, frame }: Props
               </p>
             )}
             {frame?.side}
+            {onLeave && !view.over && (
+              <button type="button" class="mp-leave" onClick={onLeave}>{t("mp.leave.button")}</button>
+            )}
           </div>
           <div class="mp-main">
             <div class="mp-toolbar">
@@ -224,9 +229,12 @@ export function Game({ session, onAgain, meta = null, againLabel, frame }: Props
                 <button type="button" class="chip" onClick={() => setPending(null)}>{t("mp.pick.cancel")}</button>
               </div>
             )}
+            {/* One line is kept free for them; a longer message lies over the board, never moves it. */}
             <div class="mp-messages">
-              <p class="mp-note" role="status">{note && t(note.key, note.params)}</p>
-              <p class="mp-error" role="status">{error && errorText(error.code, error.message)}</p>
+              <div class="mp-messages-stack">
+                <p class="mp-note" role="status">{note && t(note.key, note.params)}</p>
+                <p class="mp-error" role="status">{error && errorText(error.code, error.message)}</p>
+              </div>
             </div>
             <Board view={view} ready={ready} showPreview={previewOn && !serverOnly} onCell={onCell} />
             {view.over && !endOpen && !frame && (
