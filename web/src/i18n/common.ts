@@ -16,7 +16,7 @@ export const common = {
     "theme.dark": "Tmavý",
     "install.button": "Nainstalovat aplikaci",
     "install.help.title": "Jak přidat Klubovnu na plochu",
-    "install.help.text": "Tento prohlížeč neumí instalaci nabídnout sám. V nabídce prohlížeče zvolte „Přidat na plochu“ nebo „Sdílet → Přidat na plochu“ (Safari na iPhonu a iPadu).",
+    "install.help.text": "Tvůj prohlížeč neumí instalaci nabídnout sám. V jeho nabídce zvol „Přidat na plochu“, v Safari na iPhonu a iPadu „Sdílet → Přidat na plochu“.",
     "install.done": "Aplikace je nainstalovaná.",
     "dialog.close": "Zavřít",
     "home.games": "Hry",
