@@ -219,7 +219,8 @@ def test_engine_loading_bar_looks(browser: Browser, app_server: LiveServer) -> N
         page = context.new_page()
         page.goto("/#/matematicky-poker/tabulka")
         stage = page.locator(".engine-stage")
-        expect(stage).to_have_text(re.compile(r"^Načítám Python… \d+,\d z \d+,\d MB$"), timeout=20_000)
+        bytes_text = re.compile(r"^Načítám Python… \d+,\d z \d+,\d MB$")
+        expect(stage).to_have_text(bytes_text, timeout=20_000)
         page.wait_for_function("() => document.querySelector('.engine-stage')?.textContent"
                                "?.match(/ [1-9]\\d*,\\d z /)")  # the standard library is in
         four_looks(page, "w1-engine-loading")

@@ -58,5 +58,5 @@ def test_install_help_speaks_to_the_player_informally(page: Page) -> None:
     page.keyboard.press("Escape")
     page.get_by_role("button", name="EN – English version").click()
     page.get_by_role("button", name="Install the app").click()
-    expect(page.get_by_role("dialog", name="How to add Klubovna to your home screen")).to_contain_text(
-        "Add to Home Screen")
+    help_en = page.get_by_role("dialog", name="How to add Klubovna to your home screen")
+    expect(help_en).to_contain_text("Add to Home Screen")

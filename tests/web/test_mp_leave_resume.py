@@ -15,9 +15,9 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from tests.server.live import LiveServer
 from tests.web.conftest import ConsoleWatch, axe_violations
+from tests.web.shots import four_looks
 from tests.web.test_mp_play import cell, hand, no_joker_in, place, seed_where, start
 from tests.web.test_profile import create_profile
-from tests.web.shots import four_looks
 
 PAUSE_MS = 150
 """A recorded game refuses a placement sooner than 120 ms after its draw."""
@@ -180,7 +180,8 @@ def test_a_closed_tab_offers_its_local_game_again(
     again = context.new_page()
     again.goto("/#/matematicky-poker")
     offer = again.locator(".mp-resume")
-    expect(offer).to_contain_text("Lehká · Matematický poker – vedle sebe · jen v tomhle prohlížeči")
+    expect(offer).to_contain_text(
+        "Lehká · Matematický poker – vedle sebe · jen v tomhle prohlížeči")
     offer.get_by_role("button", name="Pokračovat v rozehrané hře").click()
     expect(again.locator(".mp-cell.filled")).to_have_count(2, timeout=30_000)
     assert board_of(again) == board

@@ -151,7 +151,8 @@ def test_ranked_start_without_a_profile_creates_one_and_plays(page: Page) -> Non
     assert axe_violations(page) == []
     name = why.get_by_label("Přezdívka nového profilu")
     name.fill("Xx" * 13)  # 26 characters: refused with words, nothing created
-    expect(why.get_by_role("alert")).to_have_text("Přezdívka může mít nejvýš 24 znaků, tahle má 26.")
+    expect(why.get_by_role("alert")).to_have_text(
+        "Přezdívka může mít nejvýš 24 znaků, tahle má 26.")
     why.get_by_role("button", name="Založit profil a hrát").click()
     expect(why).to_be_visible()
     name.fill("Rita")
