@@ -64,8 +64,8 @@ export function RankedProfileDialog({ onCreated, onClose }: Props) {
               {t("ranked.profile.create")}
             </button>
           </div>
-          <p id="ranked-nickname-hint" class="hint">{t("profile.create.hint")}</p>
           <p id="ranked-nickname-error" class="field-error" role="alert">{shown ?? ""}</p>
+          <p id="ranked-nickname-hint" class="hint">{t("profile.create.hint")}</p>
         </form>
       ) : (
         <p class="notice warn">{t("ranked.profile.storage")}</p>

@@ -222,8 +222,8 @@ function ProfileList({ profiles, selected, onStatus }: {
             {t("profile.create.submit")}
           </button>
         </div>
-        <p id="profile-new-hint" class="hint">{t("profile.create.hint")}</p>
         <p id="profile-new-error" class="field-error" role="alert">{shown ?? ""}</p>
+        <p id="profile-new-hint" class="hint">{t("profile.create.hint")}</p>
       </form>
     </section>
   );
