@@ -34,6 +34,8 @@ interface Props {
   frame?: GameFrame;
   /** The end dialog's line on the record, instead of the one made from `meta`. */
   record?: ComponentChildren;
+  /** "Nová hra" while the game runs (the page asks first and leaves the game). */
+  onLeave?: () => void;
 }
 
 /** What a multi-seat game puts around the board: its title and info, a line above the
@@ -53,7 +55,7 @@ export function errorText(code: string, message: string): string {
   return `mp.error.${code}` in mp.cs ? t(`mp.error.${code}`) : message;
 }
 
-export function Game({ session, onAgain, meta = null, againLabel, frame, record }: Props) {
+export function Game({ session, onAgain, meta = null, againLabel, frame, record, onLeave }: Props) {
   useLang();
   const [, refresh] = useState(0);
   useEffect(() => {
@@ -202,6 +204,9 @@ export function Game({ session, onAgain, meta = null, againLabel, frame, record 
               </p>
             )}
             {frame?.side}
+            {onLeave && !view.over && (
+              <button type="button" class="mp-leave" onClick={onLeave}>{t("mp.leave.button")}</button>
+            )}
           </div>
           <div class="mp-main">
             <div class="mp-toolbar">
@@ -226,9 +231,12 @@ export function Game({ session, onAgain, meta = null, againLabel, frame, record 
                 <button type="button" class="chip" onClick={() => setPending(null)}>{t("mp.pick.cancel")}</button>
               </div>
             )}
+            {/* One line is kept free for them; a longer message lies over the board, never moves it. */}
             <div class="mp-messages">
-              <p class="mp-note" role="status">{note && t(note.key, note.params)}</p>
-              <p class="mp-error" role="status">{error && errorText(error.code, error.message)}</p>
+              <div class="mp-messages-stack">
+                <p class="mp-note" role="status">{note && t(note.key, note.params)}</p>
+                <p class="mp-error" role="status">{error && errorText(error.code, error.message)}</p>
+              </div>
             </div>
             <Board view={view} ready={ready} showPreview={previewOn && !serverOnly} onCell={onCell} />
             {view.over && !endOpen && !frame && (
