@@ -67,7 +67,8 @@ def main() -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8001)
     args = parser.parse_args()
-    # The same uvicorn settings as `klubovna serve` (klubovna/server/cli.py).
+    # The same uvicorn settings as `klubovna serve` (klubovna/server/cli.py), on uvicorn's
+    # own protocols: the baseline has no request timeouts or connection cap (guard.py).
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=1 << 20, log_level="info")
 
 

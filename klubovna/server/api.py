@@ -13,6 +13,7 @@ from fastapi import APIRouter, Depends, Header, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from starlette.concurrency import run_in_threadpool
 
+from klubovna.games.matematicky_poker import rules as mp_rules
 from klubovna.server.calendar import prague_day
 from klubovna.server.clock import now_ms
 from klubovna.server.db import ProfileRow
@@ -38,11 +39,15 @@ class CreateTable(BaseModel):
         default="solo", description="Ranked and daily need a profile key."
     )
     mode: Literal["easy", "hard"] = "easy"
-    seconds: Annotated[StrictInt | None, Field(ge=3, le=300)] = Field(
-        default=None, description="Seconds per number; hard mode only (3–300)."
+    seconds: Annotated[StrictInt | None,
+                       Field(ge=mp_rules.SECONDS_MIN, le=mp_rules.SECONDS_MAX)] = Field(
+        default=None, description="Seconds per number; hard mode only "
+                                  f"({mp_rules.SECONDS_MIN}–{mp_rules.SECONDS_MAX})."
     )
     table: Literal["adjacent", "school", "matematico"] = "adjacent"
-    seed: Annotated[StrictInt | None, Field(ge=0, le=2**63 - 1)] = Field(
+    # lt 2**63, not le 2**63 - 1: the OpenAPI document holds limits as floats, and 2**63 - 1
+    # is no float (it would read 2**63); 2**63 is one, exactly.
+    seed: Annotated[StrictInt | None, Field(ge=0, lt=2**63)] = Field(
         default=None, description="Tests only: refused unless the server allows it."
     )
     replay: StrictBool = Field(

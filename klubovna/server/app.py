@@ -12,6 +12,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from klubovna.server import api, daily, leaderboard, lobbies, profiles, ws
 from klubovna.server.db import make_engine
@@ -32,6 +33,28 @@ bench/realtime.py: p99 437 ms at 100 group tables; with these thresholds 22 ms).
 
 def tune_collector() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
+
+
+class HeadAsGet:
+    """ASGI middleware: HEAD is answered wherever GET is, as GET without the body (FastAPI's
+    GET routes take no HEAD); where GET is not taken either, the 405 says what is."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def headers_only(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, headers_only)
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -70,6 +93,7 @@ def create_app(settings: Settings) -> FastAPI:
                                 settings.rate_joins)
     install_error_handlers(app)
     app.add_middleware(BodyLimit)
+    app.add_middleware(HeadAsGet)
     app.include_router(api.router)
     app.include_router(profiles.router)
     app.include_router(leaderboard.router)

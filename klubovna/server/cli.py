@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 
 from klubovna.server.db import make_engine
+from klubovna.server.files import private_folder
 from klubovna.server.migrate import upgrade
 from klubovna.server.settings import Settings
 
@@ -23,7 +25,8 @@ def main(argv: list[str] | None = None) -> None:
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     settings = Settings.from_env(args.data)
-    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    os.umask(0o077)  # whatever the server writes is its user's alone (files.py)
+    private_folder(settings.data_dir)
     engine = make_engine(settings.database_url)
     upgrade(engine)
     engine.dispose()
@@ -34,11 +37,17 @@ def main(argv: list[str] | None = None) -> None:
     import uvicorn
 
     from klubovna.server.app import create_app
+    from klubovna.server.guard import protocols
 
+    http, ws = protocols(settings.header_timeout, settings.body_timeout,
+                         settings.connections_per_address, settings.trusted_proxies)
     print(f"Klubovna is running at http://{args.host}:{args.port}", flush=True)
     uvicorn.run(
         create_app(settings), host=args.host, port=args.port,
-        ws_max_size=1 << 20, log_level="info",
+        ws_max_size=1 << 20, log_level="info", http=http, ws=ws,
+        # X-Forwarded-For only from the proxies named (uvicorn trusts 127.0.0.1 by default).
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=list(settings.trusted_proxies),
     )
 
 

@@ -22,6 +22,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from klubovna.server.files import private_sqlite
+
 JOURNAL_SIZE_LIMIT = 8 * 1024 * 1024
 """Bytes of write-ahead log SQLite keeps on disk once it starts the log afresh (it reuses
 the file rather than shrink it otherwise). The log writer truncates it regularly too."""
@@ -78,7 +80,7 @@ class LogRow(Base):
     action: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     deadline: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     """The table's next deadline after this entry (Unix ms), 0 when it has none; NULL in
-    rows stored before it was noted (migration 0005). Never part of the replay."""
+    rows stored before it was noted (migration 0006). Never part of the replay."""
 
 
 class ProfileRow(Base):
@@ -88,8 +90,9 @@ class ProfileRow(Base):
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     nickname: Mapped[str] = mapped_column(String(24))
-    nickname_folded: Mapped[str] = mapped_column(String(24), unique=True)
-    """casefold() of the nickname: nicknames are unique ignoring case."""
+    nickname_folded: Mapped[str] = mapped_column(String(192), unique=True, index=True)
+    """The nickname's uniqueness key (nicknames.key: the TR39 skeleton of its casefold(),
+    at most nicknames.KEY_MAX long): nicknames are unique ignoring case and look-alikes."""
     key_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[int] = mapped_column(BigInteger)
     consent: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
@@ -162,6 +165,8 @@ def make_engine(url: str) -> Engine:
     """An engine; SQLite gets WAL and foreign keys so a kill -9 loses no commit, and a
     bounded write-ahead log."""
     is_sqlite = url.startswith("sqlite")
+    if is_sqlite:
+        private_sqlite(url)  # only the server's user may read it (files.py)
     engine = create_engine(
         url, connect_args={"check_same_thread": False} if is_sqlite else {}
     )

@@ -13,6 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Mount
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from klubovna.core import IllegalAction
@@ -22,13 +23,17 @@ log = logging.getLogger("klubovna.errors")
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+        self.headers = headers
+        """Extra response headers, e.g. a 429's Retry-After."""
 
 
-def error_response(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"code": code, "message": message}, status_code=status)
+def error_response(status: int, code: str, message: str,
+                   headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"code": code, "message": message}, status_code=status, headers=headers)
 
 
 _HTTP_CODES = {
@@ -45,7 +50,7 @@ def _describe(error: dict[str, Any]) -> str:
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, error: ApiError) -> JSONResponse:
-        return error_response(error.status, error.code, error.message)
+        return error_response(error.status, error.code, error.message, error.headers)
 
     @app.exception_handler(IllegalAction)
     async def _illegal(_request: Request, error: IllegalAction) -> JSONResponse:
@@ -60,14 +65,34 @@ def install_error_handlers(app: FastAPI) -> None:
         return error_response(422, "invalid_request", message)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+    async def _http(request: Request, error: StarletteHTTPException) -> JSONResponse:
         code, message = _HTTP_CODES.get(error.status_code, ("http_error", str(error.detail)))
-        return error_response(error.status_code, code, message)
+        response = error_response(error.status_code, code, message)
+        if error.status_code == 405:
+            response.headers["Allow"] = allowed_methods(request)
+        return response
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, error: Exception) -> JSONResponse:
         log.error("unexpected error on %s", request.url.path, exc_info=error)
         return error_response(500, "internal", "Something went wrong on our side.")
+
+
+METHODS = ("DELETE", "GET", "PATCH", "POST", "PUT")
+
+
+def allowed_methods(request: Request) -> str:
+    """The 405's `Allow`: every method some route takes at this path (the router answers
+    405 from the first route whose path matched, or from the static app, never from all)."""
+    routes = request.app.router.routes
+    api = [r for r in routes if not isinstance(r, Mount)]
+    methods = {m for m in METHODS
+               if any(r.matches({**request.scope, "method": m})[0] == Match.FULL for r in api)}
+    if not methods and any(r.matches(request.scope)[0] == Match.FULL for r in routes):
+        methods = {"GET"}  # the static web app
+    if "GET" in methods:
+        methods.add("HEAD")  # app.py answers HEAD wherever GET works
+    return ", ".join(sorted(methods))
 
 
 class BodyLimit:

@@ -12,6 +12,10 @@ from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from klubovna.core import IllegalAction
+from klubovna.games.kostkovy_poker import rules as kp_rules
+from klubovna.games.kostkovy_poker import state as kp_state
+from klubovna.games.matematicky_poker import rules as mp_rules
+from klubovna.server import nicknames
 from klubovna.server.api import ERRORS
 from klubovna.server.db import ProfileRow
 from klubovna.server.errors import ApiError
@@ -20,6 +24,12 @@ from klubovna.server.rooms import Room, Rooms, settings_of
 from klubovna.tables import normalize_code
 
 router = APIRouter(prefix="/api/lobbies", tags=["lobbies"])
+
+# The schema states the engines' own limits (a guest's nickname: nicknames.enforce).
+NICKNAME = {**nicknames.SCHEMA,
+            "description": f"Without a profile key: required. {nicknames.SCHEMA['description']}"}
+SECONDS = Field(ge=max(mp_rules.SECONDS_MIN, kp_rules.SECONDS_MIN),
+                le=min(mp_rules.SECONDS_MAX, kp_rules.SECONDS_MAX))
 
 CONFLICTS = {"lobby_full", "already_started", "lobby_closed", "already_joined", "left_game"}
 """Lobby refusals answered with 409; other IllegalActions are 422."""
@@ -33,17 +43,18 @@ class CreateLobby(BaseModel):
 
     game: Literal["matematicky-poker", "kostkovy-poker"]
     kind: Literal["duel", "group", "table"]
-    nickname: StrictStr | None = Field(default=None, max_length=200,
-                                       description="Without a profile key: required.")
+    nickname: StrictStr | None = Field(default=None, json_schema_extra=NICKNAME)
     mode: Literal["easy", "hard"] | None = None
-    seconds: Annotated[StrictInt | None, Field(ge=3, le=300)] = None
+    seconds: Annotated[StrictInt | None, SECONDS] = None
     table: Literal["adjacent", "school", "matematico"] | None = None
     dealer_plays: StrictBool | None = Field(
         default=None, description="Group only: the dealer also plays (default) or only deals."
     )
-    seats: Annotated[StrictInt | None, Field(ge=2, le=6)] = Field(
+    seats: Annotated[StrictInt | None,
+                     Field(ge=kp_state.SEATS_MIN, le=kp_state.SEATS_MAX)] = Field(
         default=None, description="Kostkový poker: people and computer players (default 4).")
-    chips: Annotated[StrictInt | None, Field(ge=10, le=100)] = Field(
+    chips: Annotated[StrictInt | None,
+                     Field(ge=kp_state.CHIPS_MIN, le=kp_state.CHIPS_MAX)] = Field(
         default=None, description="Kostkový poker: chips each (default 20).")
     robots: Literal["klidny", "chytry"] | None = Field(
         default=None, description="Kostkový poker: who takes the empty seats (default klidny).")
@@ -83,8 +94,7 @@ def lobby_settings(body: CreateLobby) -> dict[str, Any]:
 class JoinLobby(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    nickname: StrictStr | None = Field(default=None, max_length=200,
-                                       description="Without a profile key: required.")
+    nickname: StrictStr | None = Field(default=None, json_schema_extra=NICKNAME)
 
 
 class Seat(BaseModel):

@@ -7,9 +7,8 @@ SHA-256. `profile_of` and `optional_profile_of` are the FastAPI dependencies tha
 
 from __future__ import annotations
 
-import re
 import secrets
-import unicodedata
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Request, Response
@@ -17,6 +16,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, field_validator
 from starlette.concurrency import run_in_threadpool
 
+from klubovna.server import nicknames
 from klubovna.server.clock import now_ms
 from klubovna.server.db import ProfileRow
 from klubovna.server.errors import ApiError
@@ -27,41 +27,35 @@ from klubovna.tables import hash_key
 
 router = APIRouter(prefix="/api/profiles", tags=["profiles"])
 
-NICKNAME_MIN = 2
-NICKNAME_MAX = 24
-NICKNAME_PUNCTUATION = frozenset(" _-.")
-_SPACES = re.compile(" {2,}")
+NICKNAME_MIN = nicknames.MIN
+NICKNAME_MAX = nicknames.MAX
 
 
 # --- nicknames ----------------------------------------------------------------------
 
 
 def clean_nickname(raw: str) -> tuple[str, str]:
-    """(nickname, folded) from what the player typed; raises 422 `bad_nickname`.
+    """(nickname, key) from what the player typed; raises 422 `bad_nickname`.
 
-    Unicode NFC; trimmed; runs of spaces become one; 2–24 characters, each a letter of any
-    script, a digit 0–9 of any script, a space or one of `_ - .`. `folded` (casefold) makes
-    nicknames unique ignoring case.
+    The nickname is the PRECIS Nickname form (RFC 8266: spaces trimmed and collapsed,
+    NFKC, no invisible or filler characters) of 2–24 letters and digits of any script,
+    spaces and `_ - .`; the key (a TR39 skeleton of the case-folded nickname) is what is
+    unique, so look-alikes in other scripts or styles are one name (nicknames.py).
 
-    >>> clean_nickname("  Šárka   Nová ")
-    ('Šárka Nová', 'šárka nová')
+    >>> clean_nickname("  Šárka   Nová ")[0]
+    'Šárka Nová'
+    >>> clean_nickname("Admin")[1] == clean_nickname("\u0410dmin")[1]  # Cyrillic А
+    True
     >>> clean_nickname("a\\tb")
     Traceback (most recent call last):
     ...
     klubovna.server.errors.ApiError: A nickname may hold letters, digits, spaces and _ - . only.
     """
-    nickname = _SPACES.sub(" ", unicodedata.normalize("NFC", raw).strip())
-    if not NICKNAME_MIN <= len(nickname) <= NICKNAME_MAX:
-        raise ApiError(422, "bad_nickname",
-                       f"A nickname has {NICKNAME_MIN} to {NICKNAME_MAX} characters.")
-    if not all(ch.isalpha() or ch.isdecimal() or ch in NICKNAME_PUNCTUATION for ch in nickname):
-        raise ApiError(422, "bad_nickname",
-                       "A nickname may hold letters, digits, spaces and _ - . only.")
-    folded = nickname.casefold()
-    if len(folded) > NICKNAME_MAX:  # e.g. "ß" folds to "ss"
-        raise ApiError(422, "bad_nickname",
-                       f"A nickname has at most {NICKNAME_MAX} characters (ignoring case).")
-    return nickname, folded
+    try:
+        nickname = nicknames.enforce(raw)
+    except nicknames.BadNickname as error:
+        raise ApiError(422, "bad_nickname", str(error)) from None
+    return nickname, nicknames.key(nickname)
 
 
 def _taken() -> ApiError:
@@ -127,15 +121,25 @@ CurrentProfile = Annotated[ProfileRow, Depends(profile_of)]
 
 class CreateProfile(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    nickname: StrictStr = Field(max_length=200)
+    nickname: StrictStr = Field(json_schema_extra=nicknames.SCHEMA)
+
+
+def _not_null_schema(extra: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
+    """The schema of a field that may be left out but never sent as null."""
+
+    def edit(schema: dict[str, Any]) -> None:
+        schema.update(next(s for s in schema.pop("anyOf") if s.get("type") != "null"), **extra)
+
+    return edit
 
 
 class UpdateProfile(BaseModel):
     """Only the fields sent change; `consent` cannot go back to unanswered (null)."""
 
     model_config = ConfigDict(extra="forbid")
-    nickname: StrictStr | None = Field(default=None, max_length=200)
-    consent: StrictBool | None = None
+    nickname: StrictStr | None = Field(
+        default=None, json_schema_extra=_not_null_schema(nicknames.SCHEMA))
+    consent: StrictBool | None = Field(default=None, json_schema_extra=_not_null_schema({}))
 
     @field_validator("nickname", "consent", mode="before")
     @classmethod

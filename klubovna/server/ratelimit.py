@@ -85,7 +85,7 @@ class RateLimiter:
     def _refusal(self, key: str, what: str) -> ApiError:
         wait = max(1, self.retry_after(key))
         return ApiError(429, "rate_limited", f"Too many {what} in a short time; try again in "
-                        f"{wait} s.")
+                        f"{wait} s.", headers={"Retry-After": str(wait)})
 
     def _forget_full(self, now: float) -> None:
         """Drop buckets that have refilled: they behave exactly like unknown keys."""
@@ -112,3 +112,41 @@ class Limits:
         self.wrong_codes_by_address = RateLimiter(joins_per_minute, clock)
         """Counts look-ups of codes that do not exist: guessing is slow, a class behind one
         address joining a real game is never held up."""
+
+
+class FrameBudget:
+    """One socket's frame budget: a token bucket of `burst` frames refilled at `rate` a second.
+
+    `take()` answers each frame: OK (handle it), LIMITED (answer `rate_limited`, do not handle
+    it) or CLOSE. Refused frames are charged too, so the bucket goes below zero: a client that
+    slows down once told recovers, one that keeps sending past its budget digs down to
+    `-abuse` and is closed. A few float operations a frame: the lobby socket is the hot path.
+
+    >>> t = [0.0]
+    >>> budget = FrameBudget(burst=3, rate=1.0, abuse=2, clock=lambda: t[0])
+    >>> [budget.take() for _ in range(6)]
+    ['ok', 'ok', 'ok', 'limited', 'limited', 'close']
+    >>> t[0] = 10.0  # ten quiet seconds refill the burst
+    >>> budget.take()
+    'ok'
+    """
+
+    OK, LIMITED, CLOSE = "ok", "limited", "close"
+    __slots__ = ("top", "rate", "floor", "clock", "tokens", "at")
+
+    def __init__(self, burst: float, rate: float, abuse: float,
+                 clock: Clock = time.monotonic) -> None:
+        self.top = burst - 1.0  # what a full bucket holds after taking a frame
+        self.rate, self.floor, self.clock = rate, -float(abuse), clock
+        self.tokens = float(burst)
+        self.at = clock()
+
+    def take(self) -> str:
+        now = self.clock()
+        tokens = self.tokens + (now - self.at) * self.rate - 1.0
+        self.at = now
+        if tokens >= 0.0:
+            self.tokens = tokens if tokens < self.top else self.top
+            return self.OK
+        self.tokens = tokens
+        return self.CLOSE if tokens < self.floor else self.LIMITED

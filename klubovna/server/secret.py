@@ -13,17 +13,20 @@ import secrets
 from datetime import date
 from pathlib import Path
 
+from klubovna.server.files import FILE_MODE, private_folder
+
 
 def load_secret(data_dir: Path) -> bytes:
     given = os.environ.get("KLUBOVNA_SECRET")
     if given:
         return given.encode()
     path = data_dir / "secret.key"
+    private_folder(data_dir)
     if not path.exists():
-        data_dir.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
         with os.fdopen(fd, "w") as handle:
             handle.write(secrets.token_hex(32))
+    os.chmod(path, FILE_MODE)  # also a secret that was left readable by others
     return path.read_text().strip().encode()
 
 

@@ -5,6 +5,7 @@ Read once at start-up from the command line and the environment.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,19 @@ class Settings:
     rate_joins: int = 30
     """Look-ups of wrong join codes per client address per minute (`KLUBOVNA_RATE_JOINS`;
     0: no limit): codes cannot be guessed quickly. Right codes are never counted."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Proxies whose `X-Forwarded-For` names the client (`KLUBOVNA_TRUSTED_PROXIES`: addresses
+    or networks, comma-separated; `*` any). None by default: the peer is the client, so a
+    rotated header cannot dodge the limits."""
+    header_timeout: float = 10.0
+    """Seconds a request's headers may take to arrive (`KLUBOVNA_HEADER_TIMEOUT`)."""
+    body_timeout: float = 10.0
+    """Seconds a request's body may take after its headers (`KLUBOVNA_BODY_TIMEOUT`)."""
+    connections_per_address: int = 256
+    """Connections open at once from one client address, HTTP and WebSocket
+    (`KLUBOVNA_CONNECTIONS_PER_ADDRESS`; 0: no limit). A class of 50 behind one school
+    address, each browser with its lobby socket and up to six connections while the app
+    loads, stays below it. Trusted proxies are not limited."""
 
     @classmethod
     def from_env(cls, data_dir: str | Path | None = None) -> Settings:
@@ -42,6 +56,11 @@ class Settings:
             rate_profiles=_count("KLUBOVNA_RATE_PROFILES", cls.rate_profiles),
             rate_tables=_count("KLUBOVNA_RATE_TABLES", cls.rate_tables),
             rate_joins=_count("KLUBOVNA_RATE_JOINS", cls.rate_joins),
+            trusted_proxies=_proxies(os.environ.get("KLUBOVNA_TRUSTED_PROXIES", "")),
+            header_timeout=_seconds("KLUBOVNA_HEADER_TIMEOUT", cls.header_timeout),
+            body_timeout=_seconds("KLUBOVNA_BODY_TIMEOUT", cls.body_timeout),
+            connections_per_address=_count("KLUBOVNA_CONNECTIONS_PER_ADDRESS",
+                                           cls.connections_per_address),
         )
 
 
@@ -53,3 +72,30 @@ def _count(name: str, default: int) -> int:
     if not given.strip().isdecimal():
         raise ValueError(f"{name} must be a whole number (0: no limit), got {given!r}")
     return int(given)
+
+
+def _seconds(name: str, default: float) -> float:
+    """A positive number of seconds from the environment; a bad one stops the start."""
+    given = os.environ.get(name)
+    if not given:
+        return default
+    try:
+        seconds = float(given)
+    except ValueError:
+        seconds = 0.0
+    if not 0 < seconds < float("inf"):
+        raise ValueError(f"{name} must be a positive number of seconds, got {given!r}")
+    return seconds
+
+
+def _proxies(given: str) -> tuple[str, ...]:
+    """Comma-separated addresses or networks, or `*`; a bad one stops the start."""
+    entries = tuple(entry.strip() for entry in given.split(",") if entry.strip())
+    for entry in entries:
+        if entry != "*":
+            try:
+                ipaddress.ip_network(entry, strict=False)
+            except ValueError:
+                raise ValueError(f"KLUBOVNA_TRUSTED_PROXIES: {entry!r} is not an address "
+                                 "or network") from None
+    return entries

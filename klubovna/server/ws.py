@@ -1,23 +1,28 @@
 """The WebSocket gateway: one socket per open table, the table protocol inside.
 
 The first message must be the hello with the seat key. Every bad message gets
-an error message; only an unknown table closes the socket.
+an error message and the socket stays open; only an unknown table or lobby, and a
+client that keeps sending past its frame budget, close it. Whatever goes wrong while
+one frame is handled is answered (`internal` when unforeseen), never a dropped socket.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnected
 
 from klubovna.core import IllegalAction
 from klubovna.server.clock import now_ms
 from klubovna.server.errors import ApiError
 from klubovna.server.hub import Hub, StorageError
+from klubovna.server.ratelimit import FrameBudget
 from klubovna.server.rooms import CLOSE_SILENT, HEARTBEAT_TIMEOUT_MS, Rooms
 from klubovna.server.wire import dumps
 from klubovna.tables import ProtocolError, normalize_code, parse_client_message
@@ -25,6 +30,37 @@ from klubovna.tables.protocol import MAX_MESSAGE_BYTES, Hello, Leave, Ping, Star
 from klubovna.tables.table import pong
 
 router = APIRouter()
+log = logging.getLogger("klubovna.ws")
+
+FRAME_BURST = 200
+FRAME_RATE = 20.0
+FRAME_ABUSE = 200
+"""Every socket's frame budget: bursts of 200 frames, 20 a second after that; frames past it
+are answered `rate_limited` and not handled, and 200 of them (still past the budget) close
+the socket with CLOSE_FLOOD. Real play sends a frame per move or draw, a human at most a
+few a second, a heartbeat every 10 s, and a reconnect's hello with its resent moves: far
+below this. A flood of 10,000 no-op moves a second is held to 20."""
+CLOSE_FLOOD = 4429
+"""Closed for sending past the frame budget (as 4429 for too many wrong join codes)."""
+
+frame_clock = time.monotonic
+"""The frame budget's clock (tests may replace it)."""
+
+RATE_LIMITED = dumps({"t": "error", "seq": None, "code": "rate_limited",
+                      "message": "Too many messages in a short time; slow down."})
+_ENDED = (WebSocketDisconnect, WebSocketDisconnected)
+"""The socket is gone or closed: the loop ends, nothing to answer."""
+
+
+def frame_budget() -> FrameBudget:
+    return FrameBudget(FRAME_BURST, FRAME_RATE, FRAME_ABUSE, frame_clock)
+
+
+def _internal(error: Exception, where: str, seq: Any = None) -> dict[str, Any]:
+    """An unforeseen failure while handling one frame: logged with its traceback and
+    answered; the socket stays open."""
+    log.error("unexpected error on %s", where, exc_info=error)
+    return _error("internal", "Something went wrong on our side; please try again.", seq)
 
 QUIET_SECONDS = 5.0
 """A lobby answers a plain ping only when it has sent the socket nothing for this long: in a
@@ -67,8 +103,17 @@ def _error(code: str, message: str, seq: Any = None) -> dict[str, Any]:
     return {"t": "error", "seq": seq, "code": code, "message": message}
 
 
+MAX_DEPTH = 16
+"""Arrays and objects nest at most this deep in a message (real ones: 3)."""
+
+
+def _too_deep() -> ProtocolError:
+    return ProtocolError("bad_message", f"A message may nest at most {MAX_DEPTH} levels deep.")
+
+
 def decode(raw: Mapping[str, Any]) -> Any:
-    """The JSON of one frame; raises ProtocolError for binary, oversized or broken frames."""
+    """The JSON of one frame; raises ProtocolError for binary, oversized, broken or too
+    deeply nested frames."""
     text = raw.get("text")
     if text is None:
         raise ProtocolError("bad_message", "Send JSON in text frames.")
@@ -77,9 +122,31 @@ def decode(raw: Mapping[str, Any]) -> Any:
             "message_too_large", f"A message may have at most {MAX_MESSAGE_BYTES} bytes."
         )
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except ValueError:
         raise ProtocolError("bad_json", "The message is not valid JSON.") from None
+    except RecursionError:  # ~1,000 levels: deeper than the parser's stack
+        raise _too_deep() from None
+    # Nesting is bounded by the brackets: only a message with many is measured.
+    if text.count("[") + text.count("{") > MAX_DEPTH and _depth(data) > MAX_DEPTH:
+        raise _too_deep()
+    return data
+
+
+def _depth(data: Any) -> int:
+    """How deep arrays and objects nest in decoded JSON (a scalar: 0), without recursion."""
+    deepest, todo = 0, [(data, 1)]
+    while todo:
+        item, level = todo.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(
+            item, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, level)
+        if level > MAX_DEPTH:
+            break
+        todo.extend((child, level + 1) for child in children)
+    return deepest
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -92,11 +159,20 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.close(code=4404)
         return
     seat: int | None = None
+    budget = frame_budget()
     try:
         while True:
             raw = await websocket.receive()
             if raw["type"] == "websocket.disconnect":
                 break
+            verdict = budget.take()
+            if verdict is not FrameBudget.OK:
+                if verdict is FrameBudget.CLOSE:
+                    await websocket.close(code=CLOSE_FLOOD)
+                    break
+                await websocket.send_text(RATE_LIMITED)
+                continue
+            failure: dict[str, Any] | None = None
             try:
                 data = decode(raw)
                 if seat is None:
@@ -104,18 +180,24 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                     if not isinstance(hello, Hello):
                         raise ProtocolError("hello_required", "Say hello with your key first.",
                                             seq=data.get("seq") if isinstance(data, dict) else None)
-                    seat = live.table.seat_for_key(hello.key)
-                    if seat is None:
+                    found = live.table.seat_for_key(hello.key)
+                    if found is None:
                         raise ProtocolError("bad_key", "This key does not open a seat here.")
-                    await hub.join(live, seat, websocket, hello.since)
-                    continue
+                    await hub.join(live, found, websocket, hello.since)
+                    seat = found
+                else:
+                    failure = await hub.handle(live, seat, data)
             except ProtocolError as error:
-                await websocket.send_json(error.to_message())
-                continue
-            failure = await hub.handle(live, seat, data)
+                failure = error.to_message()
+            except IllegalAction as error:
+                failure = {"t": "error", "seq": None, **error.to_json()}
+            except _ENDED:
+                raise
+            except Exception as error:  # never a dropped socket for one bad frame
+                failure = _internal(error, "/ws/tables")
             if failure is not None:
                 await websocket.send_json(failure)
-    except WebSocketDisconnect:
+    except _ENDED:
         pass
     finally:
         if seat is not None:
@@ -146,6 +228,7 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
     conn_id = rooms.new_connection_id()
     link = Link(websocket)
     seat: int | None = None
+    budget = frame_budget()
     try:
         while True:
             try:  # until the hello, presence does not watch the socket: a timeout does
@@ -157,12 +240,19 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
                 break
             if raw["type"] == "websocket.disconnect":
                 break
-            if seat is not None:
-                rooms.seen(room, conn_id)
-                if raw.get("text") == PLAIN_PING:  # most messages: no JSON to read
-                    await link.answer(Ping())
-                    continue
+            verdict = budget.take()
+            if verdict is not FrameBudget.OK:
+                if verdict is FrameBudget.CLOSE:
+                    await link.close(CLOSE_FLOOD)
+                    break
+                await link.send_text(RATE_LIMITED)
+                continue
             try:
+                if seat is not None:
+                    rooms.seen(room, conn_id)
+                    if raw.get("text") == PLAIN_PING:  # most messages: no JSON to read
+                        await link.answer(Ping())
+                        continue
                 data = decode(raw)
                 message = parse_client_message(data, lobby=True)
                 if seat is None and not isinstance(message, Hello):
@@ -192,7 +282,11 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
             except StorageError:
                 await link.send_json(_error(
                     "unavailable", "The change could not be saved; please try again."))
-    except WebSocketDisconnect:
+            except _ENDED:
+                raise
+            except Exception as error:  # never a dropped socket for one bad frame
+                await link.send_json(_internal(error, "/ws/lobbies"))
+    except _ENDED:
         pass
     finally:
         await rooms.disconnect(room, conn_id)

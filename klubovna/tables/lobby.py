@@ -28,6 +28,9 @@ GROUP_MAX = 50
 IDLE_EXPIRY_MS = 6 * 60 * 60 * 1000
 """A lobby that never finished is dropped after 6 hours without activity."""
 RESERVED = frozenset({"variant", "seats", "dealer_plays"})
+HOSTS = {"duel": "the player who opened the duel", "group": "the dealer",
+         "table": "the player who opened the table"}
+"""Who may start each kind of lobby (`not_host`): the one who opened it, seat 0."""
 """Engine config keys a duel's or group's lobby sets itself at the start."""
 NOBODY = "-"
 """The key hash of a computer player's seat: no key opens it."""
@@ -240,9 +243,8 @@ class Lobby:
             raise IllegalAction("already_started", "The game has already started.")
         if self.member(seat) is None:
             raise self._unknown(seat)
-        if seat != self.host_seat:
-            who = "dealer" if self.kind == "group" else "player who opened the duel"
-            raise IllegalAction("not_host", f"Only the {who} can start the game.")
+        if seat != self.host_seat:  # seat 0: whoever opened the lobby
+            raise IllegalAction("not_host", f"Only {HOSTS[self.kind]} can start the game.")
         if self.kind == "duel" and len(self.members) < DUEL_SEATS:
             raise IllegalAction("waiting_for_opponent",
                                 "A duel starts only when the opponent has joined.")

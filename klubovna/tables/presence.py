@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from klubovna.core import IllegalAction
+
 Message = dict[str, Any]
 TAKEN_OVER: Message = {"t": "taken_over"}
 """Sent to a connection whose seat another connection took over; the caller then closes it."""
@@ -43,10 +45,12 @@ class Presence:
         self._by_seat: dict[int, str] = {}
 
     def connect(self, conn_id: str, seat: int, now: int) -> list[tuple[str, Message]]:
-        """Bind a connection to a seat; returns the messages for a connection it took over."""
+        """Bind a connection to a seat; returns the messages for a connection it took over.
+        A connection that holds another seat keeps it: IllegalAction `other_seat`."""
         if conn_id in self._by_conn:
             if self._by_conn[conn_id].seat != seat:
-                raise ValueError(f"connection {conn_id!r} already holds another seat")
+                raise IllegalAction("other_seat", "This connection already holds another seat; "
+                                    "open a new connection for that key.")
             self._by_conn[conn_id].last_seen = now
             return []
         outbox: list[tuple[str, Message]] = []

@@ -150,6 +150,10 @@ BAD_FRAMES: list[tuple[Any, str, int | None]] = [
     ("x" * 5000, "message_too_large", None),
     (json.dumps({"t": "act", "seq": 67, "action": {"type": "place", "pad": "y" * 5000}}),
      "message_too_large", None),
+    ("[" * 2000 + "]" * 2000, "bad_message", None),  # under 4 KiB, deeper than the parser
+    (json.dumps({"t": "act", "seq": 68, "action": {"type": "place", "cell": 1,
+                                                   "x": json.loads("[" * 40 + "]" * 40)}}),
+     "bad_message", None),
 ]
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from klubovna.server import profiles, ratelimit
+from klubovna.server import nicknames, profiles, ratelimit
 from klubovna.server.errors import ApiError
 from klubovna.server.profiles import clean_nickname
 from klubovna.server.ratelimit import RateLimiter
@@ -63,22 +63,76 @@ def test_create_and_read(server: LiveServer) -> None:
         ("Ørjan_2.0-b", "Ørjan_2.0-b"),
         ("Ab", "Ab"),
         ("x" * 24, "x" * 24),
-        ("Zoe\u0301", "Zoé"),  # composed (NFC)
+        ("Zoe\u0301", "Zoé"),  # composed
+        ("ß" * 13, "ß" * 13),  # folds to 26 letters; the key has room
+        # PRECIS Nickname (RFC 8266): other spaces become one space, NFKC
+        ("Jan\u00a0\u3000Novák", "Jan Novák"),
+        ("ｆｕｌｌ ｗｉｄｔｈ", "full width"),
+        ("𝐀𝐝𝐦𝐢𝐧", "Admin"),
+        ("ﬁsh", "fish"),
     ],
 )
 def test_good_nicknames(given: str, kept: str) -> None:
-    assert clean_nickname(given) == (kept, kept.casefold())
+    nickname, key = clean_nickname(given)
+    assert nickname == kept
+    assert key == nicknames.key(kept) and key == clean_nickname(kept.lower())[1]
 
 
 @pytest.mark.parametrize(
     "given",
-    ["", "   ", "A", " A ", "x" * 25, "a@b", "tab\tbed", "new\nline", "nul\x00l", "emoji😀",
-     "zero\u200bwidth", "<script>", "ß" * 13],
+    ["", "   ", "A", " A ", "x" * 25, " " + "x" * 24, "a@b", "tab\tbed", "new\nline",
+     "nul\x00l", "emoji😀", "zero\u200bwidth", "<script>",
+     # made only of invisible or filler characters (U+3164 and U+115F are letters to
+     # str.isalpha(); the old rules let them through)
+     "\u3164\u3164", "\u3164\u3164\u3164\u3164", "\u115f\u115f", "\u1160\u1160",
+     "\uffa0\uffa0", "\u200b\u200b", "\u2800\u2800", "ab\u00ad", "Eva\u3164",
+     "a\u034fb"],
 )
 def test_bad_nicknames(given: str) -> None:
     with pytest.raises(ApiError) as caught:
         clean_nickname(given)
     assert (caught.value.status, caught.value.code) == (422, "bad_nickname")
+    assert caught.value.message in (nicknames.LENGTH, nicknames.CHARACTERS)
+
+
+@pytest.mark.parametrize(("one", "other"), [
+    ("Admin", "\u0410dmin"),          # Cyrillic А
+    ("Admin", "𝐀𝐝𝐦𝐢𝐧"),               # mathematical bold
+    ("Admin", "ADMIN"),
+    ("Admin", "Adrnin"),              # rn looks like m
+    ("paypal", "\u0440\u0430ypal"),   # Cyrillic р and а
+    ("Kočka", "KOČKA"),
+    ("Strauß", "STRAUSS"),
+    ("Jan Novák", "Jan  Nova\u0301k"),
+])
+def test_look_alikes_have_one_key(one: str, other: str) -> None:
+    assert clean_nickname(one)[1] == clean_nickname(other)[1]
+
+
+@pytest.mark.parametrize(("one", "other"), [
+    ("Eva", "Eve"), ("Šárka", "Sárka"), ("Jan Novák", "Jan Novak"), ("Ab", "A b"),
+])
+def test_different_names_have_different_keys(one: str, other: str) -> None:
+    assert clean_nickname(one)[1] != clean_nickname(other)[1]
+
+
+def test_look_alikes_are_one_name_over_http(server: LiveServer) -> None:
+    made = create(server, "  Admin ")
+    assert made.status_code == 201 and made.json()["nickname"] == "Admin"
+    for look_alike in ("\u0410dmin", "𝐀𝐝𝐦𝐢𝐧", "ＡＤＭＩＮ", "Adrnin"):
+        response = create(server, look_alike)
+        assert_error(response, 409, "nickname_taken")
+        assert response.json()["message"] == "This nickname is taken; choose another one."
+    _, key = new_profile(server, "Kos Černý")
+    assert_error(httpx.patch(f"{server.http}{ME}", json={"nickname": "\u0410DMIN"},
+                             headers=bearer(key)), 409, "nickname_taken")
+    # The shown (and stored) nickname is the PRECIS form.
+    renamed = httpx.patch(f"{server.http}{ME}", json={"nickname": "𝐊𝐨𝐬\u00a0𝐁𝐢́𝐥𝐲́"},
+                          headers=bearer(key))
+    assert renamed.status_code == 200, renamed.text
+    assert renamed.json()["nickname"] == "Kos Bílý"
+    assert_error(create(server, "\u3164\u3164"), 422, "bad_nickname")
+    assert_error(create(server, "x" * 25), 422, "bad_nickname")
 
 
 def test_nickname_errors_over_http(server: LiveServer) -> None:
@@ -229,7 +283,17 @@ def test_rate_limiter_off_and_bounded() -> None:
     assert len(limit) <= 100
 
 
-@pytest.mark.parametrize("module", [profiles, ratelimit], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [nicknames, profiles, ratelimit], ids=lambda m: m.__name__)
 def test_docstring_examples(module: ModuleType) -> None:
     outcome = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert outcome.attempted > 0 and outcome.failed == 0
+
+
+def test_guest_nicknames_follow_the_same_rules(server: LiveServer) -> None:
+    """A lobby guest's nickname is enforced alike (not unique): fillers are refused."""
+    lobby = {"game": "matematicky-poker", "kind": "duel"}
+    for filler in ("\u3164\u3164", "\u115f\u115f", "\u200b\u200b"):
+        assert_error(httpx.post(f"{server.http}/api/lobbies", json={**lobby, "nickname": filler}),
+                     422, "bad_nickname")
+    made = httpx.post(f"{server.http}/api/lobbies", json={**lobby, "nickname": "𝐄𝐯𝐚"})
+    assert made.status_code == 201, made.text

@@ -212,6 +212,32 @@ def test_hard_game_with_a_forfeit(server: LiveServer) -> None:
         total, total, None)
 
 
+def test_a_solo_game_left_counts_as_an_unfinished_game(server: LiveServer) -> None:
+    """"Nová hra" during a recorded easy game sends `leave`: the game ends at once with its
+    board as it is and counts like a hard-mode game left to its deadlines (a game, not a
+    completed one); the table then refuses moves."""
+    _, profile_key = new_profile(server)
+    table_id, key = new_table(server, profile_key, mode="easy", seed=number_first_seed())
+    with server.socket(table_id) as client:
+        client.hello(key)
+        view = client.act({"type": "start"})["view"]
+        time.sleep(PAUSE)
+        view = client.act({"type": "place", "cell": 0})["view"]
+        left = client.act({"type": "leave"})
+        assert left["t"] == "view" and left["view"]["over"] is True, left
+        assert left["view"]["board"][0] == view["board"][0]
+        after = client.act({"type": "draw"})
+        assert after["t"] == "error" and after["code"] == "game_over", after
+    result = result_of(server, table_id)
+    assert result is not None
+    assert (result["complete"], result["filled"], result["score"]) == (
+        0, 1, left["view"]["score"]["total"])
+    stats = stats_of(server, profile_key)
+    assert (stats["games"], stats["completed"], stats["fastest_ms"]) == (1, 0, None)
+    (status,) = query(server, "SELECT status FROM tables WHERE id = ?", table_id)
+    assert status[0] == "over"
+
+
 def test_anonymous_game_records_nothing(server: LiveServer) -> None:
     created = post_table(server)
     assert created.status_code == 201 and created.json()["recorded"] is False

@@ -343,8 +343,9 @@ def test_reconnecting_the_same_connection_is_harmless() -> None:
     seen.connect("a", 0, T0)
     assert seen.connect("a", 0, T0 + 5) == []
     assert seen.dead(T0 + 10, 6) == []
-    with pytest.raises(ValueError):
+    with pytest.raises(IllegalAction) as held:  # a bound connection keeps its seat
         seen.connect("a", 1, T0)
+    assert held.value.code == "other_seat" and seen.seat_of("a") == 0
 
 
 def test_heartbeats_and_dead_connections() -> None:

@@ -4,13 +4,15 @@ bar in the header, and the worker gives exactly what the server's Python gives."
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import Browser, Page, Request, Route, expect
 
 from klubovna.games.matematicky_poker import score_board
 from klubovna.games.matematicky_poker.state import shuffled_deck
 from tests.server.live import LiveServer
+from tests.web.shots import four_looks
 
 # The page's real client functions (web/src/worker/client.ts), exposed only when a test sets
 # `__klubovnaTest` before the app starts; each call goes through the worker like the UI's.
@@ -160,3 +162,71 @@ async () => {
   }
 }
 """
+
+
+# Every change of the header's loading bar: its value and the stage it says it loads.
+WATCH_STAGES = """
+window.__stages = [];
+new MutationObserver(() => {
+  const bar = document.querySelector('[role=progressbar]');
+  const text = document.querySelector('.engine-stage');
+  if (!bar || !text) return;
+  const seen = {now: Number(bar.getAttribute('aria-valuenow')), text: text.textContent,
+                said: bar.getAttribute('aria-valuetext')};
+  const last = window.__stages.at(-1);
+  if (!last || last.now !== seen.now || last.text !== seen.text) window.__stages.push(seen);
+}).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+"""
+
+
+def test_engine_loading_says_what_it_loads_and_only_grows(page: Page) -> None:
+    page.add_init_script(HOOK + WATCH_STAGES)
+    page.goto("/#/matematicky-poker/tabulka")  # the manual table needs the engine at once
+    expect(page.locator(".engine-stage")).to_be_visible(timeout=20_000)
+    page.wait_for_function(ENGINE_READY, timeout=60_000)
+    expect(page.get_by_role("progressbar")).to_have_count(0)
+    stages: list[dict[str, Any]] = page.evaluate("window.__stages")
+    values = [stage["now"] for stage in stages]
+    assert values == sorted(values), stages
+    texts = [stage["text"] for stage in stages]
+    # The runtime's download counted in bytes, then Python's start, then the game's modules.
+    downloads = [text for text in texts if text.startswith("Načítám Python… ")]
+    assert len(downloads) >= 3 and all(text.endswith(" MB") for text in downloads), texts
+    assert re.fullmatch(r"Načítám Python… \d+,\d z \d+,\d MB", downloads[-1]), downloads
+    order = ["Načítám Python…", "Spouštím Python…", "Načítám pravidla hry…"]
+    firsts = [next(i for i, text in enumerate(texts) if text.startswith(name)) for name in order]
+    assert firsts == sorted(firsts), texts
+    # More than a couple of steps: real progress, not a jump to 70 % and a wait.
+    assert len(set(values)) >= 5, values
+    assert all(s["said"] == f"{s['text']} {s['now']} %" for s in stages), stages
+    # The next start (from the engine's memory snapshot) says it in English when asked to.
+    page.evaluate("localStorage.setItem('klubovna.lang', 'en')")
+    page.reload()
+    page.wait_for_function(ENGINE_READY, timeout=60_000)
+    stages = page.evaluate("window.__stages")
+    values = [stage["now"] for stage in stages]
+    assert values == sorted(values), stages
+    english = {"Loading Python…", "Starting Python…", "Loading the game rules…"}
+    assert stages and all(any(s["text"].startswith(e) for e in english) for s in stages), stages
+
+
+def test_engine_loading_bar_looks(browser: Browser, app_server: LiveServer) -> None:
+    """The bar and its words while the runtime downloads (the wasm held back a moment)."""
+    context = browser.new_context(base_url=app_server.http, service_workers="block")
+    held: list[Route] = []
+    context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    try:
+        page = context.new_page()
+        page.goto("/#/matematicky-poker/tabulka")
+        stage = page.locator(".engine-stage")
+        bytes_text = re.compile(r"^Načítám Python… \d+,\d z \d+,\d MB$")
+        expect(stage).to_have_text(bytes_text, timeout=20_000)
+        page.wait_for_function("() => document.querySelector('.engine-stage')?.textContent"
+                               "?.match(/ [1-9]\\d*,\\d z /)")  # the standard library is in
+        four_looks(page, "w1-engine-loading")
+        for route in held:
+            route.continue_()
+        page.wait_for_function("document.querySelector('[role=progressbar]') === null",
+                               timeout=60_000)
+    finally:
+        context.close()

@@ -3,6 +3,7 @@ button falls back to instructions where the browser offers no prompt."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Page, Playwright, expect
@@ -43,3 +44,19 @@ def test_install_button_explains_when_there_is_no_prompt(page: Page) -> None:
     expect(dialog).to_contain_text("Přidat na plochu")
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
+
+
+def test_install_help_speaks_to_the_player_informally(page: Page) -> None:
+    """Like the rest of the Czech UI ("Taháš čísla…", "Vyber políčko"), the install help says
+    "ty", never "vy"; the English text says the same."""
+    page.goto("/")
+    page.get_by_role("button", name="Nainstalovat aplikaci").click()
+    text = page.get_by_role("dialog", name="Jak přidat Klubovnu na plochu").inner_text()
+    assert "zvol „Přidat na plochu“" in text and "Tvůj prohlížeč" in text, text
+    formal = re.compile(r"\b(\w+(te|ete|ejte|ěte|íte)|vás|váš|vaše|vám)\b", re.IGNORECASE)
+    assert formal.findall(text.replace("Safari", "")) == [], text
+    page.keyboard.press("Escape")
+    page.get_by_role("button", name="EN – English version").click()
+    page.get_by_role("button", name="Install the app").click()
+    help_en = page.get_by_role("dialog", name="How to add Klubovna to your home screen")
+    expect(help_en).to_contain_text("Add to Home Screen")

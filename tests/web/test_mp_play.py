@@ -329,7 +329,7 @@ def test_looks_at_360_and_1100_in_light_and_dark(page: Page) -> None:
         for width in (320, 360, 1100) if scheme == "light" else (360, 1100):
             page.set_viewport_size({"width": width, "height": 800})
             page.goto("/#/matematicky-poker")
-            page.evaluate("sessionStorage.clear()")
+            page.evaluate("localStorage.removeItem('klubovna.mp.table')")
             page.reload()
             page.get_by_label("Těžká").check()
             expect(page.get_by_label("Sekund na jedno číslo")).to_be_visible()
@@ -358,10 +358,12 @@ def no_overflow(page: Page) -> None:
 
 def test_a_resumed_game_the_server_does_not_know_goes_back_to_the_setup(page: Page) -> None:
     page.goto("/#/matematicky-poker")
-    page.evaluate("""sessionStorage.setItem('klubovna.mp.table', JSON.stringify(
-        {ticket: {kind: 'remote', table: 'no-such-table', key: 'x'}, lastSeq: 3}))""")
+    # This tab's game (as a reload finds it): the device's ticket, claimed by the tab.
+    page.evaluate("""localStorage.setItem('klubovna.mp.table', JSON.stringify(
+        {ticket: {kind: 'remote', table: 'no-such-table', key: 'x'}, lastSeq: 3}));
+        sessionStorage.setItem('klubovna.mp.claim', 'no-such-table')""")
     page.reload()
     gone = page.get_by_role("status").filter(has_text="Tahle hra už na serveru není.")
     expect(gone).to_be_visible()
     expect(page.get_by_role("button", name="Start", exact=True)).to_be_visible()
-    assert page.evaluate("sessionStorage.getItem('klubovna.mp.table')") is None
+    assert page.evaluate("localStorage.getItem('klubovna.mp.table')") is None

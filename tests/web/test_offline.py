@@ -256,7 +256,7 @@ def test_offline_local_game_survives_a_reload(
     expect(hand).not_to_have_attribute("data-hand", "")
     board, held = cells.all_inner_texts(), hand.get_attribute("data-hand")
 
-    page.reload()  # still offline: the engine rebuilds the table from the tab's snapshot
+    page.reload()  # still offline: the engine rebuilds the table from the game's snapshot
     expect(page.locator(".mp-local")).to_be_visible(timeout=30_000)
     expect(page.locator(".mp-cell.filled")).to_have_count(len(moves) - 1, timeout=30_000)
     expect(hand).to_have_attribute("data-hand", held or "", timeout=30_000)
@@ -269,5 +269,5 @@ def test_offline_local_game_survives_a_reload(
     assert final["over"]
     assert end.locator(".mp-end-total").get_attribute("data-total") == str(final["score"]["total"])
     # Over: nothing is left to resume.
-    assert page.evaluate("sessionStorage.getItem('klubovna.mp.local')") is None
+    assert page.evaluate("localStorage.getItem('klubovna.mp.local')") is None
     failures.settle()

@@ -13,6 +13,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import ConsoleWatch, axe_violations, screenshot
+from tests.web.shots import four_looks
 
 PAUSE_MS = 150
 """A recorded game refuses a placement < 120 ms after its draw (too_fast): wait this long."""
@@ -211,3 +212,32 @@ def test_privacy_page_from_home_and_profile(page: Page) -> None:
     expect(page.get_by_role("heading", name="Privacy", level=1)).to_be_visible()
     expect(page.get_by_role("heading", name="How to delete it", level=2)).to_be_visible()
     assert axe_violations(page) == []
+
+
+def test_a_nickname_longer_than_24_is_refused_with_words_not_cut(page: Page) -> None:
+    page.goto("/#/profil")
+    field = page.get_by_label("Přezdívka", exact=True)
+    long = "Bartoloměj Dlouhý z Lomnice"  # 27 characters
+    field.fill(long)
+    expect(field).to_have_value(long)  # nothing cut off while typing
+    error = page.locator("#profile-new-error")
+    expect(error).to_have_text("Přezdívka může mít nejvýš 24 znaků, tahle má 27.")
+    expect(field).to_have_attribute("aria-invalid", "true")
+    four_looks(page, "w1-nickname-too-long")
+    page.get_by_role("button", name="Založit profil").click()
+    expect(page.get_by_text("V tomto prohlížeči zatím žádný profil není.")).to_be_visible()
+    assert page.evaluate("localStorage.getItem('klubovna.profiles')") in (None, "[]")
+    # Spaces count as the server counts them (trimmed, runs as one): 24 is fine.
+    field.fill("  Bartoloměj   z Lomnice   ")
+    expect(error).to_be_empty()
+    field.fill("Bartoloměj z Lomnice")
+    page.get_by_role("button", name="Založit profil").click()
+    expect(page.locator(".profile-chip")).to_contain_text("Bartoloměj z Lomnice")
+    # Renaming says the same.
+    rename = page.get_by_label("Nová přezdívka")
+    rename.fill(long + "!")
+    expect(rename).to_have_value(long + "!")
+    expect(page.locator("#profile-rename-error")).to_have_text(
+        "Přezdívka může mít nejvýš 24 znaků, tahle má 28.")
+    page.get_by_role("button", name="Přejmenovat").click()
+    expect(page.locator(".profile-chip")).to_contain_text("Bartoloměj z Lomnice")

@@ -10,6 +10,7 @@ import re
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from tests.web.conftest import ConsoleWatch, axe_violations, screenshot
+from tests.web.shots import four_looks
 from tests.web.test_profile import allow_http_errors, create_profile, play_to_end
 
 
@@ -112,7 +113,13 @@ def test_ranked_needs_a_profile_and_the_server(
     expect(page.get_by_text("Hra o žebříček se hraje s výchozí tabulkou")).to_be_visible()
     page.get_by_role("button", name="Start", exact=True).click()
     expect(page.locator(".mp-board")).to_have_count(0)
-    expect(page.get_by_role("link", name="Přejít na profil")).to_be_focused()
+    # Start says why and offers a profile right there; "Teď ne" goes back to the setup.
+    why = page.get_by_role("dialog", name="Hra o žebříček potřebuje profil")
+    expect(why).to_contain_text("Výsledek jde do veřejného žebříčku pod přezdívkou")
+    expect(why.get_by_label("Přezdívka nového profilu")).to_be_focused()
+    expect(why.get_by_role("link", name="Přejít na profil")).to_have_attribute("href", "#/profil")
+    why.get_by_role("button", name="Teď ne").click()
+    expect(why).to_have_count(0)
     screenshot(page, "ranked-setup-1100")
     assert axe_violations(page) == []
 
@@ -134,3 +141,26 @@ def test_ranked_needs_a_profile_and_the_server(
     expect(page.get_by_text("Žebříček potřebuje připojení k serveru.")).to_have_count(0)
     console.errors = [e for e in console.errors if "ERR_INTERNET_DISCONNECTED" not in e]
     allow_http_errors(console)
+
+
+def test_ranked_start_without_a_profile_creates_one_and_plays(page: Page) -> None:
+    start_ranked(page)
+    why = page.get_by_role("dialog", name="Hra o žebříček potřebuje profil")
+    expect(why).to_be_visible()
+    four_looks(page, "w1-ranked-needs-profile")
+    assert axe_violations(page) == []
+    name = why.get_by_label("Přezdívka nového profilu")
+    name.fill("Xx" * 13)  # 26 characters: refused with words, nothing created
+    expect(why.get_by_role("alert")).to_have_text(
+        "Přezdívka může mít nejvýš 24 znaků, tahle má 26.")
+    why.get_by_role("button", name="Založit profil a hrát").click()
+    expect(why).to_be_visible()
+    name.fill("Rita")
+    why.get_by_role("button", name="Založit profil a hrát").click()
+    # The profile exists and is selected; the ranked start goes on (the publishing question).
+    expect(why).to_have_count(0)
+    expect(page.locator(".top").get_by_text("Rita", exact=True)).to_be_visible()
+    page.get_by_role("dialog", name="Smí se výsledek zveřejnit?").get_by_role(
+        "button", name="Ano, zveřejnit").click()
+    expect(page.locator(".mp-board")).to_be_visible()
+    expect(page.get_by_text(re.compile("^Hra o žebříček · Lehká"))).to_be_visible()

@@ -32,15 +32,16 @@ export interface SavedLocalTable {
   snapshot: string;
 }
 
-/** Where one game keeps its local game in this tab (net/local.ts keeps it up to date). */
-export function localTableSlot(key: string): {
+/** Where one game keeps its local game: in this tab (the default) or, with `area` local, on
+ *  this device (net/local.ts keeps it up to date). */
+export function localTableSlot(key: string, area: Area = session): {
   load: () => SavedLocalTable | null;
   save: (saved: SavedLocalTable | null) => void;
 } {
   return {
     load() {
       try {
-        const saved = JSON.parse(read(session, key) ?? "null") as SavedLocalTable | null;
+        const saved = JSON.parse(read(area, key) ?? "null") as SavedLocalTable | null;
         if (typeof saved?.key === "string" && typeof saved.snapshot === "string") return saved;
       } catch {
         /* a broken entry is as good as none */
@@ -48,7 +49,7 @@ export function localTableSlot(key: string): {
       return null;
     },
     save(saved) {
-      write(session, key, saved === null ? null : JSON.stringify(saved));
+      write(area, key, saved === null ? null : JSON.stringify(saved));
     },
   };
 }

@@ -51,6 +51,22 @@ def side_pots(put_in: Sequence[int], live: Sequence[bool], all_in: Sequence[bool
     return pots
 
 
+def returned(pot: Pot, put_in: Sequence[int], live: Sequence[bool]) -> int:
+    """The chips of `pot` that go back to its only eligible seat: its own stake above every
+    other live seat's (those players are all-in for less, nobody can win these chips). Dead
+    money of folded seats in the same pot is won, not returned. 0 for a pot two may win.
+
+    >>> put_in, live = [3, 9, 9], [True, True, False]  # seat 0 all-in for 3, seat 2 folded
+    >>> [returned(pot, put_in, live) for pot in side_pots(put_in, live, [True, False, False])]
+    [0, 6]
+    """
+    if len(pot.eligible) != 1:
+        return 0
+    (seat,) = pot.eligible
+    others = [p for i, p in enumerate(put_in) if live[i] and i != seat]
+    return max(0, min(pot.amount, put_in[seat] - max(others, default=0)))
+
+
 def split(amount: int, winners: Sequence[int], order: Sequence[int]) -> dict[int, int]:
     """Share `amount` equally among `winners`; the chips left over go one each to the winners
     that come first in `order` (the seats from the dealer's left).

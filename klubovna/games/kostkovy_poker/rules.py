@@ -11,7 +11,7 @@ from typing import NamedTuple
 from klubovna.core import Event, IllegalAction, Json, Rng
 from klubovna.core.checks import bad_action, bad_config, is_int, is_seat, require_time
 
-from .pots import side_pots, split
+from .pots import returned, side_pots, split
 from .scoring import FACES, KEEP_MAX, KEEP_MIN, TABLE_DICE, hand_value
 from .state import (
     ANTE,
@@ -516,15 +516,20 @@ def _showdown(state: State, now: int) -> tuple[State, list[Event]]:
     pots: list[Json] = []
     live = [seat.live for seat in state.seats]
     all_in = [seat.live and seat.chips == 0 for seat in state.seats]
-    for pot in side_pots([seat.put_in for seat in state.seats], live, all_in):
+    put_in = [seat.put_in for seat in state.seats]
+    for pot in side_pots(put_in, live, all_in):
         best = max(ranks[i] for i in pot.eligible)
         winners = [i for i in pot.eligible if ranks[i] == best]
         shares = split(pot.amount, winners, order)
         for i, share in shares.items():
             won[i] = won.get(i, 0) + share
-        pots.append(
-            {"amount": pot.amount, "eligible": list(pot.eligible), "winners": sorted(winners)}
-        )
+        entry: dict[str, Json] = {
+            "amount": pot.amount, "eligible": list(pot.eligible), "winners": sorted(winners)
+        }
+        back = returned(pot, put_in, live)
+        if back:  # the uncalled part of a stake: given back, not won (the chips are the same)
+            entry["returned"] = back
+        pots.append(entry)
     shown = {i: state.seats[i].kept_dice for i in ranks}
     state, events = _end_hand(state, won, shown, now)
     return state, [{"type": "showdown", "hands": hands, "pots": pots}, *events]

@@ -145,7 +145,7 @@ def new(config: Mapping[str, Json], seed: int) -> State:
 
 def legal(state: State, seat: int) -> list[Action]:
     """Every action `seat` may send now: what `apply` would accept at this very state
-    (except `leave`, which a duel or group seat may always send while the game runs).
+    (except `leave`, which a seat may always send while the game runs).
 
     In hard mode a card in hand may already have expired: call `advance(now)` first.
     With `min_think_ms` a placement may still be refused as `too_fast` (time is not known here).
@@ -374,12 +374,14 @@ def _end(state: State, seat: int, move: Move, now: int) -> tuple[State, list[Eve
 
 
 def _leave(state: State, seat: int, move: Move, now: int) -> tuple[State, list[Event]]:
-    """Duel and group: the seat leaves for good. Its board stays as it is (and in the
-    ranking); a group's dealer leaving ends the game for everybody. Leaving a seat that has
-    already finished changes nothing."""
-    if state.variant == "solo":
-        raise IllegalAction("not_multi", "Only a duel or group game can be left.")
+    """The seat leaves for good. Its board stays as it is (and in the ranking); a solo game
+    ends there, with the board as a hard-mode game left to its deadlines would end (an
+    incomplete board: it counts as a game, not as a completed one); a group's dealer leaving
+    ends the game for everybody. Leaving a seat that has already finished changes nothing."""
     _multi_running(state)
+    if state.variant == "solo":
+        state, events = _finish(state, seat, replace(state.players[seat], left=True))
+        return state, [{"type": "left", "seat": seat}, *events]
     if state.variant == "group" and seat == DEALER:
         state, events = _end(state, seat, move, now)
         if DEALER in state.playing:

@@ -75,7 +75,7 @@ class Player:
     """Numbers that expired in hard mode; each costs one cell for good."""
     finished: bool = False
     left: bool = False
-    """Duel and group: the seat left the game before finishing (so it is finished too)."""
+    """The seat left the game before finishing (so it is finished too)."""
 
     @property
     def filled(self) -> int:

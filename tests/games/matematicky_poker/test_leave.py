@@ -1,5 +1,6 @@
-"""Leaving a duel or group game: the board stays, the others play on (or, when the group's
-dealer leaves, the game ends for everybody); the result says who left."""
+"""Leaving a game: the board stays; in a duel or group the others play on (or, when the
+group's dealer leaves, the game ends for everybody) and the result says who left; a solo
+game ends there, incomplete."""
 
 from __future__ import annotations
 
@@ -63,10 +64,30 @@ def test_a_group_player_leaves_and_stays_in_the_ranking() -> None:
     assert error.value.code == "game_over"  # the seat's own game is over
 
 
-def test_leave_is_refused_solo_and_before_the_start() -> None:
+def test_a_solo_player_leaves_and_the_game_ends_incomplete() -> None:
+    """"Nová hra" during a solo game: the board stays as it is and the game is over, with the
+    result a hard-mode game left to its deadlines would have (incomplete, so it counts as a
+    game and not as a completed one)."""
+    state = apply(new({}, 1), 0, {"type": "start"}, 0)[0]
+    state = place_anywhere(state, 0, 1)
+    state = place_anywhere(state, 0, 2)
+    state, events = apply(state, 0, {"type": "leave"}, 3)
+    assert events[0] == {"type": "left", "seat": 0}
+    assert state.over and state.players[0].left and state.players[0].hand is None
+    outcome = result(state)
+    assert outcome is not None
+    assert outcome["complete"] is False and outcome["filled"] == 2
+    assert view(state, 0)["over"] is True
+    assert State.from_text(state.to_text()) == state
     with pytest.raises(IllegalAction) as error:
-        apply(apply(new({}, 1), 0, {"type": "start"}, 0)[0], 0, {"type": "leave"}, 1)
-    assert error.value.code == "not_multi"
+        apply(state, 0, {"type": "leave"}, 4)
+    assert error.value.code == "game_over"
+
+
+def test_leave_is_refused_before_the_start() -> None:
+    with pytest.raises(IllegalAction) as error:
+        apply(new({}, 1), 0, {"type": "leave"}, 0)
+    assert error.value.code == "not_started"
     with pytest.raises(IllegalAction) as error:
         apply(new({"variant": "duel"}, 1), 1, {"type": "leave"}, 0)
     assert error.value.code == "not_started"

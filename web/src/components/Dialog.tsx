@@ -9,11 +9,13 @@ interface Props {
   onClose?: () => void;
   children: ComponentChildren;
   class?: string;
+  /** The ✕ button, when the dialog may be closed (default); Esc closes it either way. */
+  closeButton?: boolean;
 }
 
 let nextId = 0;
 
-export function Dialog({ title, onClose, children, class: extra }: Props) {
+export function Dialog({ title, onClose, children, class: extra, closeButton = true }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useRef(`dialog-${++nextId}`);
   useEffect(() => {
@@ -40,7 +42,7 @@ export function Dialog({ title, onClose, children, class: extra }: Props) {
     <dialog ref={ref} class={`dialog ${extra ?? ""}`} aria-labelledby={id.current}>
       <div class="dialog-head">
         <h2 id={id.current}>{title}</h2>
-        {onClose && (
+        {onClose && closeButton && (
           <button type="button" class="chip" aria-label={t("dialog.close")} onClick={onClose}>
             ✕
           </button>

@@ -1,9 +1,24 @@
-// In the header: the engine's loading progress (nothing once it is ready or before it is
-// needed), a short error when it failed, and "Bez připojení" when the browser is offline or
-// the server could not be reached (play is then local and not recorded).
+// In the header: the engine's loading progress with what it is loading (nothing once it is
+// ready or before it is needed), a short error when it failed, and "Bez připojení" when the
+// browser is offline or the server could not be reached (play is then local and not recorded).
 import { useEffect, useState } from "preact/hooks";
-import { t } from "../i18n";
-import { engineState, isOffline, onEngineState, onOfflineChange } from "../worker/client";
+import { getLang, t } from "../i18n";
+import { engineState, isOffline, onEngineState, onOfflineChange, type EngineState } from "../worker/client";
+
+function megabytes(bytes: number): string {
+  return (bytes / 1_000_000).toLocaleString(getLang() === "cs" ? "cs-CZ" : "en-GB", {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
+}
+
+/** "Načítám Python… 3,1 z 12,1 MB", "Spouštím Python…", "Načítám pravidla hry…". */
+export function engineStageText(engine: EngineState): string {
+  const stage = t(`engine.stage.${engine.stage ?? "python"}`);
+  const bytes = engine.bytes;
+  if (!bytes || engine.stage !== "python") return stage;
+  return `${stage} ${t("engine.stage.bytes", { done: megabytes(bytes.loaded), total: megabytes(bytes.total) })}`;
+}
 
 export function EngineStatus() {
   const [engine, setEngine] = useState(engineState());
@@ -14,17 +29,21 @@ export function EngineStatus() {
   return (
     <>
       {engine.phase === "loading" && (
-        <div
-          class="progress engine-progress"
-          role="progressbar"
-          aria-label={t("engine.loading")}
-          title={t("engine.loading")}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-        >
-          <div style={{ width: `${percent}%` }} />
-        </div>
+        <>
+          <div
+            class={`progress engine-progress stage-${engine.stage ?? "python"}`}
+            role="progressbar"
+            aria-label={t("engine.loading")}
+            aria-valuetext={`${engineStageText(engine)} ${percent} %`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            data-stage={engine.stage}
+          >
+            <div style={{ width: `${percent}%` }} />
+          </div>
+          <span class="engine-stage" aria-hidden="true">{engineStageText(engine)}</span>
+        </>
       )}
       {engine.phase === "failed" && (
         <span class="engine-failed" role="status" title={engine.error}>

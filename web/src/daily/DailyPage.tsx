@@ -15,7 +15,8 @@ import { calendarDay, plural, problemText } from "../profile/format";
 import { loadGameMeta, saveGameMeta, startServerGame, type GameMeta } from "../profile/games";
 import { useProfiles } from "../profile/store";
 import { href } from "../router";
-import { share, shareText, type ShareOutcome } from "./share";
+import { DailyEnd } from "./DailyEnd";
+import { shareText, useShare } from "./share";
 import "../profile/profile.css";
 
 type Loaded =
@@ -108,7 +109,10 @@ export function DailyPage() {
   }
 
   if (playing) {
-    return <Game session={playing.session} onAgain={back} meta={playing.meta} againLabel={t("daily.end.back")} />;
+    return (
+      <Game session={playing.session} onAgain={back} meta={playing.meta} againLabel={t("daily.end.back")}
+        record={<DailyEnd meta={playing.meta} profileKey={key} />} />
+    );
   }
 
   const daily = loaded.state === "ok" ? loaded.daily : null;
@@ -230,7 +234,7 @@ function Attempt({ daily, storage, nickname, busy, onPlay }: AttemptProps) {
           <p class="actions">
             <button type="button" onClick={() => onPlay(true)} disabled={busy}>{t("daily.replay")}</button>
           </p>
-          <p class="hint">{t("daily.replay.note")}</p>
+          <p class="hint daily-replay-note"><strong class="daily-replay-label">{t("daily.replay.label")}.</strong> {t("daily.replay.note")}</p>
         </>
       )}
     </>
@@ -238,18 +242,13 @@ function Attempt({ daily, storage, nickname, busy, onPlay }: AttemptProps) {
 }
 
 function Share({ text }: { text: string }) {
-  const [outcome, setOutcome] = useState<ShareOutcome | null>(null);
-  useEffect(() => {
-    if (outcome !== "copied" && outcome !== "shared") return;
-    const timer = setTimeout(() => setOutcome(null), 4000);
-    return () => clearTimeout(timer);
-  }, [outcome]);
+  const [outcome, run] = useShare();
   return (
     <div class="share">
       <p class="share-label" id="share-label">{t("daily.share.label")}</p>
       <p class="share-text" data-share-text>{text}</p>
       <p class="actions">
-        <button type="button" class="primary" onClick={async () => setOutcome(await share(text))}>
+        <button type="button" class="primary" onClick={() => run(text)}>
           {t("daily.share")}
         </button>
         <span role="status" class={outcome === "failed" ? "field-error" : "copied"}>

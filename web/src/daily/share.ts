@@ -1,5 +1,6 @@
 // The daily result as a text to paste into a chat, and how it leaves the page: the system
 // share sheet when the browser has one, else the clipboard.
+import { useEffect, useState } from "preact/hooks";
 import { t } from "../i18n";
 import { calendarDay, plural } from "../profile/format";
 
@@ -43,4 +44,15 @@ export async function share(text: string): Promise<ShareOutcome> {
   } catch {
     return "failed";
   }
+}
+
+/** The outcome of the last share (cleared a few seconds after a success) and how to share. */
+export function useShare(): [ShareOutcome | null, (text: string) => void] {
+  const [outcome, setOutcome] = useState<ShareOutcome | null>(null);
+  useEffect(() => {
+    if (outcome !== "copied" && outcome !== "shared") return;
+    const timer = setTimeout(() => setOutcome(null), 4000);
+    return () => clearTimeout(timer);
+  }, [outcome]);
+  return [outcome, (text: string) => void share(text).then(setOutcome)];
 }

@@ -1,6 +1,7 @@
 // The helper pages' view of the engine worker: start loading it on mount, follow its state,
 // and show progress or a failure (with a retry) instead of the page's engine-backed parts.
 import { useEffect, useState } from "preact/hooks";
+import { engineStageText } from "../components/EngineStatus";
 import { t } from "../i18n";
 import { engineState, loadEngine, onEngineState, type EngineState } from "../worker/client";
 
@@ -44,7 +45,7 @@ export function EngineGate({ engine, retryKey }: { engine: Engine; retryKey: str
   const percent = Math.round(state.progress * 100);
   return (
     <div class="engine-gate" role="status">
-      <p>{t("engine.loading")}</p>
+      <p>{engineStageText(state)}</p>
       {/* The header's EngineStatus is the labelled progress bar; this one is only a picture. */}
       <div class="progress" aria-hidden="true">
         <div style={{ width: `${Math.max(4, percent)}%` }} />

@@ -8,12 +8,14 @@ import { rules } from "./rules";
 import { profile } from "./profile";
 import { lobby } from "./lobby";
 import { kp } from "./kp";
+import { games } from "./games";
+import { daily } from "./daily";
 
 export type Lang = "cs" | "en";
 type Catalogue = Record<string, string>;
 type Area = { cs: Catalogue; en: Catalogue };
 
-const AREAS: Area[] = [common, mp, helpers, rules, profile, lobby, kp];
+const AREAS: Area[] = [common, mp, helpers, rules, profile, lobby, kp, games, daily];
 const CATALOGUES: Record<Lang, Catalogue> = {
   cs: Object.assign({}, ...AREAS.map((a) => a.cs)),
   en: Object.assign({}, ...AREAS.map((a) => a.en)),

@@ -1,5 +1,7 @@
-// The small navigation shared by the Kostkový poker pages: play, the online table, rules.
+// The small navigation shared by the Kostkový poker pages: play, the online table, rules;
+// and the other games.
 import { PageNav } from "../components/PageNav";
+import { OtherGames } from "../games/OtherGames";
 
 const LINKS: Array<[string, string]> = [
   ["/kostkovy-poker", "kp.nav.play"],
@@ -8,5 +10,10 @@ const LINKS: Array<[string, string]> = [
 ];
 
 export function KpNav({ current }: { current: string }) {
-  return <PageNav label="kp.nav" links={LINKS} current={current} />;
+  return (
+    <>
+      <PageNav label="kp.nav" links={LINKS} current={current} />
+      <OtherGames current="kp" />
+    </>
+  );
 }

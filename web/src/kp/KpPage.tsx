@@ -47,7 +47,8 @@ function resume(): Running | null {
     saveLocalGame(null);
     return null;
   }
-  return { session: new KpSession(resumeLocalTable(saved, saveLocalGame)), bots };
+  // The hello asks for the events so far: the log is rebuilt from them.
+  return { session: new KpSession(resumeLocalTable(saved, saveLocalGame, true)), bots };
 }
 
 /** The create request of a solo table: seat 0 is the person, the rest computer players. */

@@ -5,6 +5,7 @@
 import { t } from "../i18n";
 import { Die } from "./Die";
 import type { HandOver } from "./session";
+import { returnedTo } from "./Showdown";
 import type { KpPlayer, KpView, SeatNames, ShownHand } from "./types";
 import { chips, nameOf, valueText } from "./words";
 
@@ -25,7 +26,9 @@ export function SeatCard({ view, player, names, over, mine = false }: SeatProps)
   const out = player.out !== null; // one who went out in a hand on screen was still in it
   const turn = !over && view.phase === "betting" && view.turn === seat;
   const shown = over?.last.hands.find((hand) => hand.seat === seat) ?? null;
-  const won = over ? over.last.won[seat] ?? 0 : 0;
+  // Chips that came back uncalled are no win: they are told apart.
+  const back = over ? returnedTo(over.pots ?? [], seat) : 0;
+  const won = over ? (over.last.won[seat] ?? 0) - back : 0;
   const stack = over ? over.chipsAfter[seat] ?? player.chips : player.chips;
   const classes = ["kp-seat", mine ? "mine" : "", turn ? "turn" : "", player.folded && !out ? "folded" : "", out ? "out" : "", won > 0 ? "won" : ""]
     .filter(Boolean)
@@ -46,7 +49,7 @@ export function SeatCard({ view, player, names, over, mine = false }: SeatProps)
         <span class="kp-stack-count">{chips(stack)}</span>
         <span class="kp-stack-short" aria-hidden="true">{stack}</span>
       </p>
-      <SeatStatus view={view} player={player} over={over} shown={shown} won={won} out={out} turn={turn} mine={mine} />
+      <SeatStatus view={view} player={player} over={over} shown={shown} won={won} back={back} out={out} turn={turn} mine={mine} />
     </div>
   );
 }
@@ -57,12 +60,13 @@ interface StatusProps {
   over: HandOver | null;
   shown: ShownHand | null;
   won: number;
+  back: number;
   out: boolean;
   turn: boolean;
   mine: boolean;
 }
 
-function SeatStatus({ view, player, over, shown, won, out, turn, mine }: StatusProps) {
+function SeatStatus({ view, player, over, shown, won, back, out, turn, mine }: StatusProps) {
   const tags: Array<{ key: string; text: string; kind?: string }> = [];
   let dice = null;
   if (out) {
@@ -79,6 +83,7 @@ function SeatStatus({ view, player, over, shown, won, out, turn, mine }: StatusP
       tags.push({ key: "folded", text: t("kp.seat.folded"), kind: "folded" });
     }
     if (won > 0) tags.push({ key: "won", text: t("kp.seat.won", { count: won }), kind: "won" });
+    if (back > 0) tags.push({ key: "back", text: t("kp.seat.back", { count: back }), kind: "returned" });
   } else if (player.in_hand) {
     if (view.phase === "keep") {
       tags.push({ key: "choose", text: t(player.chosen ? "kp.seat.chosen" : "kp.seat.choosing"), kind: player.chosen ? "done" : "busy" });

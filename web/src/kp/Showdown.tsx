@@ -7,7 +7,7 @@ import { t } from "../i18n";
 import { Die } from "./Die";
 import type { HandOver } from "./session";
 import type { SeatNames, ShownHand, ShowdownPot } from "./types";
-import { formatNumber, fromTable, nameList, nameOf, tn, valueText } from "./words";
+import { formatNumber, fromTable, nameList, nameOf, returnedText, tn, valueText } from "./words";
 
 interface Props {
   over: HandOver;
@@ -42,9 +42,10 @@ export function Showdown({ over, names, me, auto, onGoOn, onSkip }: Props) {
       ) : (
         <>
           <ul class="kp-hands">
-            {ranked.map((hand) => (
-              <HandRow key={hand.seat} hand={hand} name={who(hand.seat)} won={last.won[hand.seat] ?? 0} />
-            ))}
+            {ranked.map((hand) => {
+              const back = returnedTo(over.pots ?? [], hand.seat);
+              return <HandRow key={hand.seat} hand={hand} name={who(hand.seat)} won={(last.won[hand.seat] ?? 0) - back} back={back} />;
+            })}
           </ul>
           {over.pots && <PotLines pots={over.pots} hands={last.hands} names={names} me={me} />}
         </>
@@ -61,7 +62,12 @@ export function Showdown({ over, names, me, auto, onGoOn, onSkip }: Props) {
   );
 }
 
-function HandRow({ hand, name, won }: { hand: ShownHand; name: string; won: number }) {
+/** The chips the pots hand back to `seat` uncalled. */
+export function returnedTo(pots: ShowdownPot[], seat: number): number {
+  return pots.reduce((sum, pot) => sum + (pot.winners.length === 1 && pot.winners[0] === seat ? pot.returned ?? 0 : 0), 0);
+}
+
+function HandRow({ hand, name, won, back }: { hand: ShownHand; name: string; won: number; back: number }) {
   const table = fromTable(hand);
   // The six in order, the kept ones first marked as such.
   const six = [...hand.kept.map((value) => ({ value, kept: true })), ...table.map((value) => ({ value, kept: false }))].sort(
@@ -73,6 +79,7 @@ function HandRow({ hand, name, won }: { hand: ShownHand; name: string; won: numb
       <p class="kp-hand-who">
         <strong>{name}</strong>
         {won > 0 && <span class="kp-tag won">{t("kp.showdown.won", { count: won })}</span>}
+        {back > 0 && <span class="kp-tag returned">{t("kp.showdown.back", { count: back })}</span>}
       </p>
       <div class="kp-six" role="img" aria-label={spoken}>
         {six.map((die, i) => (
@@ -91,11 +98,14 @@ function HandRow({ hand, name, won }: { hand: ShownHand; name: string; won: numb
 
 function PotLines({ pots, hands, names, me }: { pots: ShowdownPot[]; hands: ShownHand[]; names: SeatNames; me: number }) {
   const bySeat = new Map(hands.map((hand) => [hand.seat, hand]));
+  // Chips that go back uncalled make no pot of their own: the pots are those won.
+  const won = pots.filter((pot) => pot.amount > (pot.returned ?? 0));
+  const back = pots.filter((pot) => (pot.returned ?? 0) > 0);
   return (
     <ul class="kp-pot-lines">
-      {pots.map((pot, i) => {
-        const label = pots.length === 1 ? t("kp.pot") : i === 0 ? t("kp.pot.main") : t("kp.pot.side", { n: i });
-        const amount = formatNumber(pot.amount);
+      {won.map((pot, i) => {
+        const label = won.length === 1 ? t("kp.pot") : i === 0 ? t("kp.pot.main") : t("kp.pot.side", { n: i });
+        const amount = formatNumber(pot.amount - (pot.returned ?? 0));
         const contenders = pot.eligible.map((seat) => bySeat.get(seat)).filter((hand): hand is ShownHand => !!hand);
         const best = Math.max(...contenders.map((hand) => hand.value));
         const sameValue = contenders.filter((hand) => hand.value === best).length;
@@ -112,6 +122,9 @@ function PotLines({ pots, hands, names, me }: { pots: ShowdownPot[]; hands: Show
           </li>
         );
       })}
+      {back.map((pot, i) => (
+        <li key={`back-${i}`} class="kp-returned">{returnedText(pot, names, me)}</li>
+      ))}
     </ul>
   );
 }

@@ -61,6 +61,7 @@ export const KP_LOBBY: LobbyGame<KpSession, TableLobby> = {
   left: "kp.online.left",
   links: [["/kostkovy-poker/stul", "kp.online.new"]],
   back: "kp.online.back",
+  history: true, // the log survives a reload
   session: (conn) => new KpSession(conn),
   Play: OnlineTable,
 };

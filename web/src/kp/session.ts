@@ -45,6 +45,9 @@ const FATAL = new Set(["unknown_table", "bad_key"]);
 
 let nextId = 0;
 
+/** Whether the log tells an event (own rolls and keeps show on the table, rounds in the bar). */
+const LOGGED = (event: KpEvent) => event.type !== "rolled" && event.type !== "kept" && event.type !== "round";
+
 export class KpSession {
   /** The view on screen (may lag behind the newest one while the queue plays out). */
   view: KpView | null = null;
@@ -152,6 +155,7 @@ export class KpSession {
     const answered = message.t === "view" ? message.ack : message.t === "error" ? message.seq : null;
     if (this.awaiting !== null && answered != null && answered >= this.awaiting) this.awaiting = null;
     if (message.t === "view") {
+      if (this.view === null && this.queue.length === 0 && this.catchUp(message)) return this.changed();
       this.queue.push(message);
       this.pump();
       return;
@@ -162,6 +166,24 @@ export class KpSession {
       else this.error = failure;
     }
     this.changed();
+  }
+
+  /** The first view after a reload (asked with since=0) carries the game so far: its
+   *  events only rebuild the log (no sounds, no pauses, no showdown held on screen). A
+   *  table further on than it gives events for (platform.md) says so in the log's first
+   *  line. False for an ordinary first view: the start, or one step. */
+  private catchUp(message: ViewMessage): boolean {
+    const after = message.after ?? message.version;
+    const gap = after === message.version && message.version > 0;
+    if (!gap && message.version - after <= 1) return false;
+    if (gap || after > 0) this.log.push({ id: ++nextId, event: { type: "earlier" } });
+    for (const event of message.events as KpEvent[]) {
+      if (LOGGED(event)) this.log.push({ id: ++nextId, event });
+    }
+    if (this.log.length > LOG_LINES) this.log = this.log.slice(-LOG_LINES);
+    this.view = message.view as unknown as KpView;
+    this.readyAt = Date.now();
+    return true;
   }
 
   /** Show the next queued message when its time has come. */
@@ -241,7 +263,7 @@ export class KpSession {
           out.push(Number(event.seat));
           break;
       }
-      if (event.type !== "rolled" && event.type !== "kept" && event.type !== "round") this.log.push(line);
+      if (LOGGED(event)) this.log.push(line);
     }
     if (this.log.length > LOG_LINES) this.log = this.log.slice(-LOG_LINES);
     // The hand that just ended was the newest one until this message: keep it on screen.

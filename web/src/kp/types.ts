@@ -107,11 +107,13 @@ export interface ShownPot {
   eligible: number[];
 }
 
-/** A pot of the showdown event: its chips, who could win it, who did. */
+/** A pot of the showdown event: its chips, who could win it, who did; `returned`: the part
+ *  that goes back to its only eligible seat uncalled (nobody could match it), not won. */
 export interface ShowdownPot {
   amount: number;
   eligible: number[];
   winners: number[];
+  returned?: number;
 }
 
 export type KpEvent = { type: string; [field: string]: unknown };

@@ -4,7 +4,7 @@ import { TRIPLES } from "virtual:kp-tables";
 import { getLang, t } from "../i18n";
 import { kp } from "../i18n/kp";
 import type { LogLine } from "./session";
-import type { BotName, KpView, SeatNames, ShownHand } from "./types";
+import type { BotName, KpView, SeatNames, ShowdownPot, ShownHand } from "./types";
 
 /** `key.one` / `key.few` / `key.other` by the current language's plural rules. */
 export function tn(key: string, count: number, params: Record<string, string | number> = {}): string {
@@ -98,12 +98,15 @@ export function logText(line: LogLine, names: SeatNames, me: number): string | n
     case "showdown": {
       const hands = (event.hands as ShownHand[]) ?? [];
       const list = hands.map((hand) => `${hand.seat === me ? t("kp.you.lower") : nameOf(names, hand.seat)}: ${formatNumber(hand.value)}`).join("; ");
-      return t("kp.log.showdown", { list });
+      const back = ((event.pots as ShowdownPot[]) ?? []).filter((pot) => (pot.returned ?? 0) > 0);
+      return [t("kp.log.showdown", { list }), ...back.map((pot) => returnedText(pot, names, me))].join(" ");
     }
     case "out":
       return you ? t("kp.log.out.you") : t("kp.log.out", { name });
     case "over":
       return t("kp.log.over");
+    case "earlier":
+      return t("kp.log.earlier");
     case "stop": {
       const agree = event.agree ? "yes" : "no";
       return you ? t(`kp.log.stop.${agree}.you`) : t(`kp.log.stop.${agree}`, { name });
@@ -111,6 +114,13 @@ export function logText(line: LogLine, names: SeatNames, me: number): string | n
     default:
       return null;
   }
+}
+
+/** Chips a pot gives back uncalled: "Chytrý: vráceno 4 – tolik nikdo nedorovnal." */
+export function returnedText(pot: ShowdownPot, names: SeatNames, me: number): string {
+  const seat = pot.winners[0] ?? pot.eligible[0];
+  const amount = formatNumber(pot.returned ?? 0);
+  return seat === me ? t("kp.showdown.returned.you", { amount }) : t("kp.showdown.returned", { amount, name: nameOf(names, seat) });
 }
 
 /** "Chytrý dorovnává 3 (all-in)." from the sentence and the note. */

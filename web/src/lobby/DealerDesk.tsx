@@ -83,7 +83,7 @@ function cardName(card: number): string {
 }
 
 /** G draws, as in the solo game (not while typing or with a dialog open). */
-function useDrawKey(draw: () => void): void {
+export function useDrawKey(draw: () => void): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "g" && event.key !== "G") return;

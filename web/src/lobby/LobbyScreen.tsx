@@ -19,7 +19,7 @@ interface Props {
 
 export function LobbyScreen({ game, seat, onLost }: Props) {
   useLang();
-  const [conn] = useState(() => new LobbyConnection(seat));
+  const [conn] = useState(() => new LobbyConnection(seat, game.history === true));
   const [session] = useState(() => game.session(conn));
   const [, refresh] = useState(0);
   const [leaving, setLeaving] = useState(false);

@@ -15,7 +15,7 @@ export function MiniBoard({ board, caption, score, you }: Props) {
   return (
     <figure class={`lobby-mini${you ? " you" : ""}`} data-seat={board.seat}>
       <figcaption>
-        <span class="nickname">{caption}</span>
+        <span class="nickname" title={caption}>{caption}</span>
         <strong data-total={score}>{t("lobby.results.points", { score })}</strong>
       </figcaption>
       <table aria-label={caption}>

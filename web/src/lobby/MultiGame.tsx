@@ -3,12 +3,12 @@
 // dealer away); a dealer who only deals gets the dealer's desk instead; once the whole game
 // is over, the end ranking with everybody's board.
 import type { ComponentChildren } from "preact";
-import { useState } from "preact/hooks";
+import { useCallback, useState } from "preact/hooks";
 import { t, useLang } from "../i18n";
 import { Game } from "../mp/Game";
 import type { GameSession } from "../mp/session";
 import { ConfirmDialog } from "../profile/ConfirmDialog";
-import { DealerDesk } from "./DealerDesk";
+import { DealerDesk, useDrawKey } from "./DealerDesk";
 import { kindName, settingsInfo } from "./format";
 import type { PlayProps } from "./game";
 import { Ranking } from "./Ranking";
@@ -59,16 +59,19 @@ export function MultiGame({ session, lobby, seat, banner, onLeave }: PlayProps<G
     );
   }
   const waiting = queueOf(view, view.seats.find((entry) => entry.seat === view.seat));
+  // A dealer who plays and whom the group waits for: the draw is the main thing to do.
+  const groupWaits = dealer && groupWaitsForDraw(view);
   // The queue behind the number in hand, or what the seat waits for; nothing when neither.
   const queue = view.over
     ? null
     : waiting > 1
       ? t("lobby.queue", { count: waiting - 1 })
-      : view.hand === null
+      : view.hand === null && !groupWaits
         ? t(lobby.kind === "group" && !dealer ? "lobby.wait.dealer" : "lobby.wait.draw")
         : null;
   const side = (
     <>
+      {groupWaits && <DealerDraw session={session} />}
       <p class="lobby-queue" data-waiting={waiting}>{queue}</p>
       {controls}
     </>
@@ -78,10 +81,34 @@ export function MultiGame({ session, lobby, seat, banner, onLeave }: PlayProps<G
       <Game
         session={session}
         onAgain={() => undefined}
-        frame={{ title, info, banner: lines, canDraw: lobby.kind === "duel" || dealer, side, aside: ranking }}
+        frame={{ title, info, banner: lines, canDraw: lobby.kind === "duel" || (dealer && !groupWaits), side, aside: ranking }}
       />
       {endDialog}
     </>
+  );
+}
+
+/** Whether a group waits for its dealer's next draw: numbers are left and a playing seat
+ *  (the dealer's own too) has dealt with every number drawn so far. */
+function groupWaitsForDraw(view: MultiView): boolean {
+  if (!view.started || view.over || view.cards_left === 0) return false;
+  return view.seats.some((entry) => !entry.finished && !entry.left && queueOf(view, entry) === 0);
+}
+
+/** The dealer's draw while the group waits for it: the primary button, what it waits for. */
+function DealerDraw({ session }: { session: GameSession }) {
+  const draw = useCallback(() => {
+    if (session.view?.started && !session.view.over) session.act({ type: "draw" });
+  }, [session]);
+  useDrawKey(draw);
+  return (
+    <div class="lobby-dealer-draw">
+      <p class="lobby-group-waits" role="status">{t("lobby.wait.you")}</p>
+      <button type="button" class="mp-draw primary" aria-keyshortcuts="G" onClick={draw}>
+        {t("lobby.draw.next")}
+        <kbd aria-hidden="true">G</kbd>
+      </button>
+    </div>
   );
 }
 

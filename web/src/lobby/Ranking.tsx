@@ -10,6 +10,13 @@ export function seatName(lobby: LobbyState, seat: number): string {
   return lobby.players.find((player) => player.table_seat === seat)?.nickname ?? t("lobby.seat", { n: seat + 1 });
 }
 
+/** A nickname on one line: a long one ends in an ellipsis (never broken mid-word), the
+ *  whole name in its title for the pointer; the table cell's text stays whole for a screen
+ *  reader. */
+export function Nickname({ name }: { name: string }) {
+  return <span class="nickname" title={name}>{name}</span>;
+}
+
 export function Ranking({ lobby, view }: { lobby: LobbyState; view: MultiView }) {
   const rows = view.ranking;
   const placed = places(rows);
@@ -38,7 +45,7 @@ export function Ranking({ lobby, view }: { lobby: LobbyState; view: MultiView })
                 <th scope="row">
                   <span class="lobby-name">
                     <span class={`lobby-dot ${away ? "gone" : player?.connected ? "on" : "off"}`} aria-hidden="true" />
-                    <span class="nickname">{seatName(lobby, row.seat)}</span>
+                    <Nickname name={seatName(lobby, row.seat)} />
                     {you && <span class="lobby-tag you">{t("lobby.you")}</span>}
                     {away ? (
                       <span class="lobby-presence">{t("lobby.presence.gone")}</span>

@@ -5,7 +5,7 @@ import { t, useLang } from "../i18n";
 import { href } from "../router";
 import { kindName, places, settingsInfo } from "./format";
 import { MiniBoard } from "./MiniBoard";
-import { seatName } from "./Ranking";
+import { Nickname, seatName } from "./Ranking";
 import type { LobbyState, MultiView } from "./types";
 
 interface Props {
@@ -52,7 +52,7 @@ export function Results({ lobby, view, recorded }: Props) {
               <tr key={row.seat} class={index === mine ? "you" : undefined} data-seat={row.seat}>
                 <td>{placed[index]}.</td>
                 <th scope="row">
-                  <span class="nickname">{seatName(lobby, row.seat)}</span>
+                  <Nickname name={seatName(lobby, row.seat)} />
                   {index === mine && <span class="lobby-tag you">{t("lobby.you")}</span>}
                 </th>
                 <td data-score={row.score}>{row.score}</td>

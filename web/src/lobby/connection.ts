@@ -55,7 +55,9 @@ export class LobbyConnection implements TableConnection {
     if (this.link === "reconnecting") this.reconnectNow();
   };
 
-  constructor(readonly seat: SavedSeat) {
+  /** With `history`, the first hello asks for the game's events from the start (the
+   *  game's screen rebuilds its story from them after a reload). */
+  constructor(readonly seat: SavedSeat, private readonly history = false) {
     this.seq = seat.lastSeq;
     addEventListener("online", this.wake);
     document.addEventListener("visibilitychange", this.wake);
@@ -126,6 +128,7 @@ export class LobbyConnection implements TableConnection {
     socket.onopen = () => {
       const hello: Record<string, unknown> = { t: "hello", key: this.seat.key };
       if (this.version !== null) hello.since = this.version;
+      else if (this.history) hello.since = 0;
       socket.send(JSON.stringify(hello));
       for (const [seq, action] of this.pending) socket.send(JSON.stringify({ t: "act", seq, action }));
       this.heard = Date.now();

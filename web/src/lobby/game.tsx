@@ -56,6 +56,9 @@ export interface LobbyGame<S extends LobbySession = LobbySession, L extends Lobb
   /** New games as [path, catalogue key], and the key of the link back to the game's page. */
   links: Array<[string, string]>;
   back: string;
+  /** Whether the first view should bring the game's events so far (the screen rebuilds
+   *  its story from them after a reload). */
+  history?: boolean;
   session(conn: LobbyConnection): S;
   /** The seat's running game, once the session has a view. */
   Play(props: PlayProps<S, L>): VNode | null;

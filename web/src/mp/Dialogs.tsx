@@ -1,9 +1,11 @@
-// The dialogs of a game: the joker decision (not cancellable: a choice is needed), the value
-// of a kept joker, and the end of the game with the line-by-line breakdown.
+// The dialogs of a game: the joker decision (not cancellable: a choice is needed, but Esc
+// closes its value picker), the value of a kept joker, leaving a game ("Nová hra"), and the
+// end of the game with the line-by-line breakdown.
 import type { ComponentChildren } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { Dialog } from "../components/Dialog";
 import { t } from "../i18n";
+import type { LeaveOutcome } from "./MpPage";
 import { lineName, type MpView } from "./types";
 
 const VALUES = Array.from({ length: 13 }, (_, i) => i + 1);
@@ -45,8 +47,11 @@ export function JokerDialog({ onKeep, onValue, timer }: JokerProps) {
     if (wasChoosing.current && !choosing) now.current?.focus();
     wasChoosing.current = choosing;
   }, [choosing]);
+  // Esc closes the value picker (back to the choice); the choice itself stays open.
+  const back = useCallback(() => setChoosing(false), []);
   return (
-    <Dialog title={t("mp.joker.title")} class="mp-dialog mp-joker-dialog">
+    <Dialog title={t("mp.joker.title")} class="mp-dialog mp-joker-dialog" onClose={choosing ? back : undefined}
+      closeButton={false}>
       {timer}
       {choosing ? (
         <>
@@ -77,6 +82,21 @@ export function KeptDialog({ onValue, onClose }: { onValue: (value: number) => v
     <Dialog title={t("mp.kept.title")} onClose={onClose} class="mp-dialog">
       <p>{t("mp.kept.text")}</p>
       <ValueGrid onValue={onValue} />
+    </Dialog>
+  );
+}
+
+/** "Nová hra" during a game: what becomes of the game that is left, said before it is. */
+export function LeaveDialog({ outcome, onLeave, onStay }: { outcome: LeaveOutcome; onLeave: () => void; onStay: () => void }) {
+  const stay = useRef<HTMLButtonElement>(null);
+  useEffect(() => stay.current?.focus(), []);
+  return (
+    <Dialog title={t("mp.leave.title")} onClose={onStay} class="mp-dialog mp-leave-dialog">
+      <p>{t(`mp.leave.${outcome}`)}</p>
+      <p class="mp-dialog-actions">
+        <button ref={stay} type="button" onClick={onStay}>{t("mp.leave.stay")}</button>
+        <button type="button" class="primary" onClick={onLeave}>{t("mp.leave.confirm")}</button>
+      </p>
     </Dialog>
   );
 }

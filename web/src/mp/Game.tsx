@@ -32,6 +32,10 @@ interface Props {
   againLabel?: string;
   /** A duel or group game (src/lobby/) frames the same screen with its own parts. */
   frame?: GameFrame;
+  /** The end dialog's line on the record, instead of the one made from `meta`. */
+  record?: ComponentChildren;
+  /** "Nová hra" while the game runs (the page asks first and leaves the game). */
+  onLeave?: () => void;
 }
 
 /** What a multi-seat game puts around the board: its title and info, a line above the
@@ -51,7 +55,7 @@ export function errorText(code: string, message: string): string {
   return `mp.error.${code}` in mp.cs ? t(`mp.error.${code}`) : message;
 }
 
-export function Game({ session, onAgain, meta = null, againLabel, frame }: Props) {
+export function Game({ session, onAgain, meta = null, againLabel, frame, record, onLeave }: Props) {
   useLang();
   const [, refresh] = useState(0);
   useEffect(() => {
@@ -200,6 +204,9 @@ export function Game({ session, onAgain, meta = null, againLabel, frame }: Props
               </p>
             )}
             {frame?.side}
+            {onLeave && !view.over && (
+              <button type="button" class="mp-leave" onClick={onLeave}>{t("mp.leave.button")}</button>
+            )}
           </div>
           <div class="mp-main">
             <div class="mp-toolbar">
@@ -224,9 +231,12 @@ export function Game({ session, onAgain, meta = null, againLabel, frame }: Props
                 <button type="button" class="chip" onClick={() => setPending(null)}>{t("mp.pick.cancel")}</button>
               </div>
             )}
+            {/* One line is kept free for them; a longer message lies over the board, never moves it. */}
             <div class="mp-messages">
-              <p class="mp-note" role="status">{note && t(note.key, note.params)}</p>
-              <p class="mp-error" role="status">{error && errorText(error.code, error.message)}</p>
+              <div class="mp-messages-stack">
+                <p class="mp-note" role="status">{note && t(note.key, note.params)}</p>
+                <p class="mp-error" role="status">{error && errorText(error.code, error.message)}</p>
+              </div>
             </div>
             <Board view={view} ready={ready} showPreview={previewOn && !serverOnly} onCell={onCell} />
             {view.over && !endOpen && !frame && (
@@ -254,7 +264,7 @@ export function Game({ session, onAgain, meta = null, againLabel, frame }: Props
           onClose={closeEnd}
           onAgain={onAgain}
           againLabel={againLabel}
-          record={meta ? <EndRecord view={view} meta={meta} /> : undefined}
+          record={record ?? (meta ? <EndRecord view={view} meta={meta} /> : undefined)}
         />
       )}
     </section>
@@ -265,7 +275,7 @@ function gameInfo(view: MpView, meta: GameMeta | null): string {
   const params = { mode: t(`mp.mode.${view.mode}`), table: t(`mp.table.${view.table}`), seconds: view.seconds ?? 0 };
   const info = t(view.mode === "hard" ? "mp.game.info.hard" : "mp.game.info", params);
   if (meta?.kind === "ranked") return t("ranked.info", { info });
-  if (meta?.kind === "daily") return `${t("daily.title")} · ${info}`;
+  if (meta?.kind === "daily") return [t("daily.title"), ...(meta.replay ? [t("daily.replay.label")] : []), info].join(" · ");
   return info;
 }
 

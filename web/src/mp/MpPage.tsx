@@ -1,7 +1,9 @@
-// The page #/matematicky-poker: the setup until a game runs, then the game screen. A server
-// game survives a reload of the tab (its ticket is kept in sessionStorage), and so does a local
-// one (its snapshot, see net/local.ts). A ranked game is
-// started on the server only: without a server it says so instead of playing locally.
+// The page #/matematicky-poker: the setup until a game runs, then the game screen. The
+// unfinished game belongs to the device (mp/storage.ts): the tab that plays it goes straight
+// back into it after a reload; any other tab offers it first ("Pokračovat v rozehrané hře"),
+// and declining leaves it as "Nová hra" during the game does. A ranked game is started on the
+// server only: without a server it says so instead of playing locally; without a profile it
+// explains why and offers to create one.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang } from "../i18n";
 import { openTable } from "../net/open";
@@ -11,10 +13,32 @@ import { useConsentGate } from "../privacy/ConsentDialog";
 import { loadGameMeta, saveGameMeta, startServerGame, type GameMeta } from "../profile/games";
 import { profileKey } from "../profile/store";
 import { hashParams } from "../router";
+import type { SavedLocalTable } from "../storage";
+import { LeaveDialog } from "./Dialogs";
 import { Game, errorText } from "./Game";
-import { GameSession, resumeLocalSession, resumeSession, ticketOf } from "./session";
-import { Setup, type SetupKind } from "./Setup";
-import { loadLocalTable, loadSetup, loadTable, saveSetup, saveTable } from "./storage";
+import { RankedProfileDialog } from "./RankedProfile";
+import {
+  GameSession,
+  abandonSaved,
+  playedElsewhere,
+  resumeLocalSession,
+  resumeSession,
+  tableIdOf,
+  ticketOf,
+} from "./session";
+import { Setup, type ResumeOffer, type SetupKind } from "./Setup";
+import {
+  claim,
+  claimed,
+  loadLocalTable,
+  loadSetup,
+  loadTable,
+  localTableId,
+  saveLocalTable,
+  saveSetup,
+  saveTable,
+  type SavedTable,
+} from "./storage";
 import type { Setup as SetupChoice } from "./types";
 
 /** Tests name the deck with #/matematicky-poker?seed=N; a normal server refuses it. */
@@ -31,26 +55,61 @@ function kindFromHash(): SetupKind {
   return hashParams().get("hra") === "zebricek" ? "ranked" : "solo";
 }
 
+/** The unfinished game of this device, as the page finds it when it opens. */
+type Unfinished =
+  | { where: "remote"; table: string; saved: SavedTable; meta: GameMeta | null }
+  | { where: "local"; table: string; saved: SavedLocalTable; meta: null };
+
+function findUnfinished(): Unfinished | null {
+  const saved = loadTable();
+  if (saved) {
+    const meta = loadGameMeta(saved.ticket.table);
+    // A daily attempt resumes on its own page.
+    return meta?.kind === "daily" ? null : { where: "remote", table: saved.ticket.table, saved, meta };
+  }
+  const local = loadLocalTable();
+  const table = local && localTableId(local);
+  return local && table ? { where: "local", table, saved: local, meta: null } : null;
+}
+
+function resume(found: Unfinished): GameSession {
+  claim(found.table);
+  return found.where === "remote" ? resumeSession(found.saved) : resumeLocalSession(found.saved);
+}
+
+/** Forget the unfinished game of this device (after it ended, was left or declined). */
+function forget(): void {
+  saveTable(null);
+  saveLocalTable(null);
+  saveGameMeta(null);
+  claim(null);
+}
+
 export function MpPage() {
   useLang();
-  const [meta, setMeta] = useState<GameMeta | null>(() => loadGameMeta(loadTable()?.ticket.table));
-  const [session, setSession] = useState<GameSession | null>(() => {
-    const saved = loadTable();
-    if (!saved) {
-      const local = loadLocalTable();
-      return local ? resumeLocalSession(local) : null;
-    }
-    // A daily attempt resumes on its own page.
-    if (loadGameMeta(saved.ticket.table)?.kind === "daily") return null;
-    return resumeSession(saved);
-  });
+  const [found] = useState(findUnfinished);
+  // This tab's own game (a reload): straight back in. Any other: offered first.
+  const [session, setSession] = useState<GameSession | null>(() => (found && claimed(found.table) ? resume(found) : null));
+  const [offer, setOffer] = useState<Unfinished | null>(() => (found && !claimed(found.table) ? found : null));
+  const [elsewhere, setElsewhere] = useState(false);
+  const [meta, setMeta] = useState<GameMeta | null>(() => found?.meta ?? null);
   const [kind, setKind] = useState<SetupKind>(() => (meta?.kind === "ranked" ? "ranked" : kindFromHash()));
   const gate = useConsentGate();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure>(null);
   const [backFromGame, setBackFromGame] = useState(false);
+  /** The leave confirmation: for the running game, or for the offered one. */
+  const [confirm, setConfirm] = useState(false);
+  const [needsProfile, setNeedsProfile] = useState<(() => void) | null>(null);
   const mounted = useRef(true);
   useEffect(() => () => void (mounted.current = false), []);
+
+  useEffect(() => {
+    if (!offer) return;
+    let alive = true;
+    void playedElsewhere(offer.table).then((open) => alive && setElsewhere(open));
+    return () => void (alive = false);
+  }, [offer]);
 
   useEffect(() => () => session?.close(), [session]);
   // A resumed table the server no longer knows: back to the setup, saying why.
@@ -59,6 +118,7 @@ export function MpPage() {
       session?.subscribe(() => {
         if (session.fatal) {
           setFailure({ code: session.fatal.code, message: session.fatal.message });
+          claim(null);
           setSession(null);
         }
       }),
@@ -67,7 +127,10 @@ export function MpPage() {
 
   const startRanked = async (setup: SetupChoice, seconds: number | null) => {
     const key = profileKey();
-    if (!key) return setFailure({ code: null, message: t("ranked.needs.profile"), plain: true });
+    if (!key) {
+      setNeedsProfile(() => () => void startRanked(setup, seconds));
+      return;
+    }
     setBusy(true);
     setFailure(null);
     try {
@@ -77,8 +140,10 @@ export function MpPage() {
       if (seconds !== null) request.seconds = seconds;
       const seed = seedFromHash();
       if (seed !== null) request.seed = seed;
+      forget();
       const started = await startServerGame(request, "ranked", consent);
       if (!mounted.current) return started.session.close();
+      claim(started.meta.table);
       setMeta(started.meta);
       setSession(started.session);
     } catch (error) {
@@ -90,7 +155,7 @@ export function MpPage() {
     }
   };
 
-  const start = async (setup: SetupChoice, seconds: number | null, chosen: SetupKind) => {
+  const startNew = async (setup: SetupChoice, seconds: number | null, chosen: SetupKind) => {
     saveSetup(setup);
     setKind(chosen);
     if (chosen === "ranked") return startRanked(setup, seconds);
@@ -101,11 +166,13 @@ export function MpPage() {
     const seed = seedFromHash();
     if (seed !== null) request.seed = seed;
     try {
+      forget();
       const conn = await openTable(request);
       if (!mounted.current) return conn.close(); // the player left while the table opened
       const ticket = ticketOf(conn) as CreatedTicket | null;
       const solo: GameMeta | null = ticket ? { table: ticket.table, kind: "solo", recorded: ticket.recorded === true } : null;
       saveGameMeta(solo);
+      claim(tableIdOf(conn));
       setMeta(solo);
       const next = new GameSession(conn, ticket ? { ticket, lastSeq: 0 } : null);
       next.act({ type: "start" });
@@ -118,15 +185,80 @@ export function MpPage() {
     }
   };
 
-  const again = () => {
-    saveTable(null);
-    saveGameMeta(null);
+  // A new game while another one is offered declines it (the offer says so): it is left first.
+  const start = async (setup: SetupChoice, seconds: number | null, chosen: SetupKind) => {
+    if (offer && !elsewhere) {
+      setBusy(true);
+      await discardOffered(offer);
+      if (!mounted.current) return;
+    }
+    await startNew(setup, seconds, chosen);
+  };
+
+  const discardOffered = async (offered: Unfinished) => {
+    if (offered.where === "remote") await abandonSaved(offered.saved);
+    forget();
+    if (mounted.current) setOffer(null);
+  };
+
+  const backToSetup = () => {
+    forget();
     setSession(null);
     setBackFromGame(true);
   };
 
-  if (session) return <Game session={session} onAgain={again} meta={meta} />;
+  /** "Nová hra" confirmed: the running game is left (recorded as unfinished), or the offered
+   *  one is; then back to the setup (or on to the new game asked for). */
+  const leave = async () => {
+    setConfirm(false);
+    setBusy(true);
+    try {
+      if (session) {
+        await session.leave();
+        if (mounted.current) backToSetup();
+      } else if (offer) {
+        await discardOffered(offer);
+      }
+    } finally {
+      if (mounted.current) setBusy(false);
+    }
+  };
+
+  const continueOffered = () => {
+    if (!offer) return;
+    setMeta(offer.meta);
+    setKind(offer.meta?.kind === "ranked" ? "ranked" : kind);
+    setSession(resume(offer));
+    setOffer(null);
+  };
+
+  const leaveDialog = confirm && (
+    <LeaveDialog
+      outcome={leaveOutcome(session ? { where: session.kind, meta } : offer ? { where: offer.where, meta: offer.meta } : null)}
+      onLeave={() => void leave()}
+      onStay={() => setConfirm(false)}
+    />
+  );
+
+  if (session) {
+    return (
+      <>
+        <Game session={session} onAgain={backToSetup} onLeave={busy ? undefined : () => setConfirm(true)} meta={meta} />
+        {leaveDialog}
+      </>
+    );
+  }
   const reason = failure && (failure.code ? errorText(failure.code, failure.message) : failure.message);
+  const resumeOffer: ResumeOffer | null = offer && {
+    setup: offer.where === "local" ? localSetup(offer.saved) : loadSetup(),
+    ranked: offer.meta?.kind === "ranked",
+    local: offer.where === "local",
+    outcome: leaveOutcome(offer),
+    elsewhere,
+    busy,
+    onContinue: continueOffered,
+    onDiscard: () => setConfirm(true),
+  };
   return (
     <>
       <Setup
@@ -135,9 +267,48 @@ export function MpPage() {
         failure={reason ? (failure?.plain ? reason : t("mp.start.failed", { message: reason })) : null}
         focusStart={backFromGame}
         initialKind={kind}
-        onStart={start}
+        resume={resumeOffer}
+        onStart={(setup, seconds, chosen) => void start(setup, seconds, chosen)}
       />
+      {leaveDialog}
+      {needsProfile && (
+        <RankedProfileDialog
+          onCreated={() => {
+            const next = needsProfile;
+            setNeedsProfile(null);
+            next();
+          }}
+          onClose={() => setNeedsProfile(null)}
+        />
+      )}
       {gate.dialog}
     </>
   );
+}
+
+/** What leaving a game does to it, for the confirmation's words. */
+export type LeaveOutcome = "recorded" | "ranked" | "anonymous" | "local";
+
+function leaveOutcome(game: { where: "remote" | "local"; meta: GameMeta | null } | null): LeaveOutcome {
+  if (!game || game.where === "local") return "local";
+  if (game.meta?.kind === "ranked") return "ranked";
+  return game.meta?.recorded ? "recorded" : "anonymous";
+}
+
+/** The setup of a local game, read from its snapshot (its request), for the offer's words. */
+function localSetup(saved: SavedLocalTable): SetupChoice {
+  const fallback = loadSetup();
+  try {
+    const data = JSON.parse(saved.snapshot) as { request?: unknown };
+    const request = (typeof data.request === "string" ? JSON.parse(data.request) : data.request) as Partial<
+      Record<"mode" | "table" | "seconds", unknown>
+    > | null;
+    return {
+      mode: request?.mode === "hard" ? "hard" : "easy",
+      table: request?.table === "school" || request?.table === "matematico" ? request.table : "adjacent",
+      seconds: typeof request?.seconds === "number" ? String(request.seconds) : fallback.seconds,
+    };
+  } catch {
+    return fallback;
+  }
 }

@@ -7,11 +7,28 @@ import { t, useLang } from "../i18n";
 import { href } from "../router";
 import { useProfiles } from "../profile/store";
 import { isOffline, onOfflineChange } from "../worker/client";
+import type { LeaveOutcome } from "./MpPage";
 import { MODES, TABLES, type Setup as SetupChoice } from "./types";
 import "./mp.css";
 import "../profile/profile.css";
+import { OtherGames } from "../games/OtherGames";
 
 export type SetupKind = "solo" | "ranked";
+
+/** The unfinished game of another visit, offered again above the setup. */
+export interface ResumeOffer {
+  setup: SetupChoice;
+  ranked: boolean;
+  /** Played in this browser only (not recorded). */
+  local: boolean;
+  /** What discarding it does (the same words as leaving it during the game). */
+  outcome: LeaveOutcome;
+  /** Open in another tab right now: said so, nothing offered. */
+  elsewhere: boolean;
+  busy: boolean;
+  onContinue: () => void;
+  onDiscard: () => void;
+}
 const KINDS: SetupKind[] = ["solo", "ranked"];
 
 interface Props {
@@ -22,6 +39,7 @@ interface Props {
   /** Take the focus (back from a finished game). */
   focusStart: boolean;
   initialKind: SetupKind;
+  resume?: ResumeOffer | null;
   onStart: (setup: SetupChoice, seconds: number | null, kind: SetupKind) => void;
 }
 
@@ -37,7 +55,7 @@ const HELPERS = [
   { id: "rules", path: "/matematicky-poker/pravidla" },
 ];
 
-export function Setup({ initial, busy, failure, focusStart, initialKind, onStart }: Props) {
+export function Setup({ initial, busy, failure, focusStart, initialKind, resume, onStart }: Props) {
   useLang();
   const [setup, setSetup] = useState(initial);
   const [kind, setKind] = useState<SetupKind>(initialKind);
@@ -58,10 +76,6 @@ export function Setup({ initial, busy, failure, focusStart, initialKind, onStart
   const submit = (event: Event) => {
     event.preventDefault();
     if (busy) return;
-    if (needsProfile) {
-      document.getElementById("mp-ranked-profile")?.querySelector("a")?.focus();
-      return;
-    }
     if (invalid) {
       setChecked(true);
       secondsInput.current?.focus();
@@ -74,6 +88,8 @@ export function Setup({ initial, busy, failure, focusStart, initialKind, onStart
     <section class="page mp-setup" aria-labelledby="mp-setup-title">
       <h1 id="mp-setup-title">{t("mp.title")}</h1>
       <p class="lead">{t("mp.lead")}</p>
+      <OtherGames current="mp" />
+      {resume && <Resume offer={resume} />}
       <form class="mp-form" onSubmit={submit} aria-label={t("mp.setup.label")} noValidate>
         <fieldset class="mp-choices">
           <legend>{t("ranked.kind.legend")}</legend>
@@ -182,6 +198,34 @@ export function Setup({ initial, busy, failure, focusStart, initialKind, onStart
           </ul>
         </section>
       </div>
+    </section>
+  );
+}
+
+/** "Máš rozehranou hru": continue it, or discard it (after the same question as "Nová hra"). */
+function Resume({ offer }: { offer: ResumeOffer }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => button.current?.focus(), []);
+  const { setup } = offer;
+  const params = { mode: t(`mp.mode.${setup.mode}`), table: t(`mp.table.${offer.ranked ? "adjacent" : setup.table}`), seconds: setup.seconds };
+  const info = t(setup.mode === "hard" ? "mp.game.info.hard" : "mp.game.info", params);
+  return (
+    <section class="notice mp-resume" aria-labelledby="mp-resume-title">
+      <h2 id="mp-resume-title">{t("mp.resume.title")}</h2>
+      <p>
+        {offer.ranked ? t("ranked.info", { info }) : info} · {t(offer.local ? "mp.resume.local" : "mp.resume.server")}
+      </p>
+      {!offer.elsewhere && <p class="mp-resume-note">{t(`mp.resume.new.${offer.outcome}`)}</p>}
+      {offer.elsewhere ? (
+        <p class="mp-resume-elsewhere" role="status">{t("mp.resume.elsewhere")}</p>
+      ) : (
+        <p class="mp-resume-actions">
+          <button ref={button} type="button" class="primary" onClick={offer.onContinue} disabled={offer.busy}>
+            {t("mp.resume.continue")}
+          </button>
+          <button type="button" onClick={offer.onDiscard} disabled={offer.busy}>{t("mp.resume.discard")}</button>
+        </p>
+      )}
     </section>
   );
 }

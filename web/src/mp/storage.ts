@@ -1,14 +1,17 @@
-// What the Matematický poker page keeps in the browser: the last setup and the preview
-// switch (localStorage, per device) and the running game (sessionStorage, per tab): a server
-// game's ticket, or a local game's snapshot (net/local.ts keeps it up to date).
+// What the Matematický poker page keeps in the browser, all per device (localStorage): the
+// last setup, the preview switch and the unfinished game (a server game's ticket, or a local
+// game's snapshot, which net/local.ts keeps up to date), so that closing the tab does not lose
+// it. Which game this tab plays is marked per tab (sessionStorage): a reload of that tab goes
+// straight back into it, any other tab offers it first (MpPage).
 import type { TableTicket } from "../net/protocol";
-import { local, localTableSlot, read, session, write } from "../storage";
+import { local, localTableSlot, read, session, write, type SavedLocalTable } from "../storage";
 import { MODES, TABLES, type Setup } from "./types";
 
 const SETUP_KEY = "klubovna.mp.setup";
 const PREVIEW_KEY = "klubovna.mp.preview";
 const TICKET_KEY = "klubovna.mp.table";
 const LOCAL_KEY = "klubovna.mp.local";
+const CLAIM_KEY = "klubovna.mp.claim";
 
 export const DEFAULT_SETUP: Setup = { mode: "easy", table: "adjacent", seconds: "30" };
 
@@ -38,7 +41,7 @@ export function savePreview(on: boolean): void {
   write(local, PREVIEW_KEY, on ? "on" : "off");
 }
 
-/** A server game of this tab: enough to reopen its socket after a reload. */
+/** The unfinished server game of this device: enough to reopen its socket. */
 export interface SavedTable {
   ticket: TableTicket;
   lastSeq: number;
@@ -46,7 +49,7 @@ export interface SavedTable {
 
 export function loadTable(): SavedTable | null {
   try {
-    const saved = JSON.parse(read(session, TICKET_KEY) ?? "null") as SavedTable | null;
+    const saved = JSON.parse(read(local, TICKET_KEY) ?? "null") as SavedTable | null;
     if (saved?.ticket?.kind === "remote" && typeof saved.ticket.table === "string"
         && typeof saved.ticket.key === "string" && typeof saved.lastSeq === "number") return saved;
   } catch {
@@ -56,10 +59,30 @@ export function loadTable(): SavedTable | null {
 }
 
 export function saveTable(saved: SavedTable | null): void {
-  write(session, TICKET_KEY, saved === null ? null : JSON.stringify(saved));
+  write(local, TICKET_KEY, saved === null ? null : JSON.stringify(saved));
 }
 
-const localTable = localTableSlot(LOCAL_KEY);
-/** The local game of this tab (see storage.ts). */
+const localTable = localTableSlot(LOCAL_KEY, local);
+/** The unfinished local game of this device (see storage.ts). */
 export const loadLocalTable = localTable.load;
 export const saveLocalTable = localTable.save;
+
+/** The table id of a local game's snapshot; null when it cannot be read. */
+export function localTableId(saved: SavedLocalTable): string | null {
+  try {
+    const id = (JSON.parse(saved.snapshot) as { id?: unknown }).id;
+    return typeof id === "string" ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether this tab plays the game at `table` (it started or resumed it; a reload keeps it). */
+export function claimed(table: string | null | undefined): boolean {
+  return !!table && read(session, CLAIM_KEY) === table;
+}
+
+/** Mark the game this tab plays (null: none). */
+export function claim(table: string | null): void {
+  write(session, CLAIM_KEY, table);
+}

@@ -64,17 +64,18 @@ export class LocalTable implements TableConnection {
    *  false when it could not be restored. */
   private opened: Promise<boolean>;
 
-  /** `resumed`: the snapshot to rebuild the table from, and the last acknowledged seq. */
+  /** `resumed`: the snapshot to rebuild the table from, the last acknowledged seq, and
+   *  whether the first view should bring the game's events so far (`history`). */
   constructor(
     readonly table: string,
     private key: string,
-    resumed?: { snapshot: string; seq: number },
+    resumed?: { snapshot: string; seq: number; history?: boolean },
     private save: SaveLocalTable = saveLocalTable,
   ) {
     this.unsubscribe = onLocalTable(table, (messages) => this.deliver(messages));
     this.opened = resumed ? this.restore(resumed.snapshot) : Promise.resolve(true);
     if (resumed) this.seq = resumed.seq;
-    this.send({ t: "hello", key });
+    this.send(resumed?.history ? { t: "hello", key, since: 0 } : { t: "hello", key });
   }
 
   act(action: Action): number {
@@ -168,11 +169,12 @@ export async function openLocalTable(request: TableRequest, save?: SaveLocalTabl
 }
 
 /** The local game this tab was playing before a reload, rebuilt in the engine worker from its
- *  snapshot (loading the engine first). Actions continue after the last acknowledged seq. */
-export function resumeLocalTable(saved: SavedLocalTable, save?: SaveLocalTable): TableConnection {
+ *  snapshot (loading the engine first). Actions continue after the last acknowledged seq.
+ *  With `history` the first view carries the game's events so far (a screen's story). */
+export function resumeLocalTable(saved: SavedLocalTable, save?: SaveLocalTable, history = false): TableConnection {
   const data = JSON.parse(saved.snapshot) as { id: string; log: Array<{ seat: number | null; seq: number | null }> };
   const seq = Math.max(0, ...data.log.map((entry) => (entry.seat === 0 && entry.seq ? entry.seq : 0)));
-  return new LocalTable(data.id, saved.key, { snapshot: saved.snapshot, seq }, save);
+  return new LocalTable(data.id, saved.key, { snapshot: saved.snapshot, seq, history }, save);
 }
 
 exposeForTests({ openLocalTable });

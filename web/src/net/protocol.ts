@@ -13,6 +13,8 @@ export type ClientMessage =
 export interface ViewMessage<V = Json> {
   t: "view";
   version: number;
+  /** The version the events start after (the version itself when there are none). */
+  after?: number;
   now: number; // the table's clock (Unix ms): the server's, or the worker's when local
   view: V;
   events: Array<{ type: string; [field: string]: Json }>;

@@ -1,20 +1,8 @@
-// The home page: the five games; those not built yet are marked as coming, without links.
+// The home page: the games of the one list (games/list.ts); those not built yet are marked
+// as coming, without links.
 import { t } from "../i18n";
 import { href } from "../router";
-
-interface GameCard {
-  id: string;
-  play?: string;
-  rules?: string;
-}
-
-const GAMES: GameCard[] = [
-  { id: "mp", play: "/matematicky-poker", rules: "/matematicky-poker/pravidla" },
-  { id: "kp", play: "/kostkovy-poker", rules: "/kostkovy-poker/pravidla" },
-  { id: "zk" },
-  { id: "lp" },
-  { id: "ms" },
-];
+import { GAMES } from "../games/list";
 
 export function Home() {
   return (

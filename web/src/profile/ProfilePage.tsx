@@ -18,6 +18,7 @@ import {
 } from "./api";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { minutesSeconds, problemText, value } from "./format";
+import { nicknameProblem } from "./nickname";
 import {
   addProfile,
   removeProfile,
@@ -151,11 +152,15 @@ function ProfileList({ profiles, selected, onStatus }: {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  // Too long is said while typing; the input never cuts the name short.
+  const tooLong = nicknameProblem(nickname);
+  const shown = tooLong ?? error;
 
   const create = async (event: Event) => {
     event.preventDefault();
     if (busy) return;
     const wanted = nickname.trim();
+    if (tooLong) return input.current?.focus();
     setBusy(true);
     setError(null);
     try {
@@ -208,18 +213,17 @@ function ProfileList({ profiles, selected, onStatus }: {
             id="profile-new"
             type="text"
             autoComplete="nickname"
-            maxLength={24}
             value={nickname}
-            aria-describedby={error ? "profile-new-error profile-new-hint" : "profile-new-hint"}
-            aria-invalid={error ? "true" : undefined}
+            aria-describedby={shown ? "profile-new-error profile-new-hint" : "profile-new-hint"}
+            aria-invalid={shown ? "true" : undefined}
             onInput={(event) => setNickname(event.currentTarget.value)}
           />
           <button type="submit" class="primary" aria-busy={busy ? "true" : undefined} disabled={busy}>
             {t("profile.create.submit")}
           </button>
         </div>
+        <p id="profile-new-error" class="field-error" role="alert">{shown ?? ""}</p>
         <p id="profile-new-hint" class="hint">{t("profile.create.hint")}</p>
-        <p id="profile-new-error" class="field-error" role="alert">{error ?? ""}</p>
       </form>
     </section>
   );
@@ -410,10 +414,12 @@ function Rename({ stored, busy, error, onRename }: {
 }) {
   const [nickname, setNickname] = useState(stored.nickname);
   useEffect(() => setNickname(stored.nickname), [stored.nickname]);
+  const tooLong = nicknameProblem(nickname);
+  const shown = tooLong ?? error;
   const submit = (event: Event) => {
     event.preventDefault();
     const wanted = nickname.trim();
-    if (wanted && wanted !== stored.nickname) onRename(wanted);
+    if (!tooLong && wanted && wanted !== stored.nickname) onRename(wanted);
   };
   return (
     <form class="profile-form" onSubmit={submit} noValidate>
@@ -422,15 +428,14 @@ function Rename({ stored, busy, error, onRename }: {
         <input
           id="profile-rename"
           type="text"
-          maxLength={24}
           value={nickname}
-          aria-invalid={error ? "true" : undefined}
-          aria-describedby={error ? "profile-rename-error" : undefined}
+          aria-invalid={shown ? "true" : undefined}
+          aria-describedby={shown ? "profile-rename-error" : undefined}
           onInput={(event) => setNickname(event.currentTarget.value)}
         />
         <button type="submit" disabled={busy}>{t("profile.rename.submit")}</button>
       </div>
-      <p id="profile-rename-error" class="field-error" role="alert">{error ?? ""}</p>
+      <p id="profile-rename-error" class="field-error" role="alert">{shown ?? ""}</p>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 // Server-only games (ranked, daily): started straight on the server, never in the browser's
-// engine. What kind of game a tab plays is kept next to its resumable ticket (sessionStorage),
-// so a reload still hides the preview switch and words the end dialog right.
+// engine. What kind of game it is is kept next to its resumable ticket (localStorage, see
+// mp/storage.ts), so a reload or another tab still hides the preview switch and words the end
+// dialog right.
 import type { TableRequest } from "../net/protocol";
 import { RemoteTable, createRemoteTable } from "../net/remote";
 import { GameSession, ticketOf } from "../mp/session";
@@ -22,8 +23,8 @@ const META_KEY = "klubovna.mp.game";
 
 export function saveGameMeta(meta: GameMeta | null): void {
   try {
-    if (meta === null) sessionStorage.removeItem(META_KEY);
-    else sessionStorage.setItem(META_KEY, JSON.stringify(meta));
+    if (meta === null) localStorage.removeItem(META_KEY);
+    else localStorage.setItem(META_KEY, JSON.stringify(meta));
   } catch {
     /* storage disabled */
   }
@@ -33,7 +34,7 @@ export function saveGameMeta(meta: GameMeta | null): void {
 export function loadGameMeta(table: string | undefined): GameMeta | null {
   if (!table) return null;
   try {
-    const meta = JSON.parse(sessionStorage.getItem(META_KEY) ?? "null") as GameMeta | null;
+    const meta = JSON.parse(localStorage.getItem(META_KEY) ?? "null") as GameMeta | null;
     return meta && meta.table === table ? meta : null;
   } catch {
     return null;

@@ -1,5 +1,7 @@
-// The small navigation shared by the Matematický poker pages: play, rules and the two helpers.
+// The small navigation shared by the Matematický poker pages: play, rules and the two helpers;
+// and the other games.
 import { PageNav } from "../components/PageNav";
+import { OtherGames } from "../games/OtherGames";
 
 const LINKS: Array<[string, string]> = [
   ["/matematicky-poker", "mp.rules.nav.play"],
@@ -9,5 +11,10 @@ const LINKS: Array<[string, string]> = [
 ];
 
 export function MpNav({ current }: { current: string }) {
-  return <PageNav label="mp.rules.nav" links={LINKS} current={current} />;
+  return (
+    <>
+      <PageNav label="mp.rules.nav" links={LINKS} current={current} />
+      <OtherGames current="mp" />
+    </>
+  );
 }

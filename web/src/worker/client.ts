@@ -7,10 +7,18 @@ import type { Action, ClientMessage, ErrorMessage, ServerMessage } from "../net/
 
 export type ScoringTable = "adjacent" | "school" | "matematico";
 
+/** What the worker is loading: the Python runtime's files, Python starting, the game's
+ *  modules (see engine.worker.ts). */
+export type EngineStage = "python" | "start" | "rules";
+const STAGE_ORDER: EngineStage[] = ["python", "start", "rules"];
+
 export interface EngineState {
   phase: "idle" | "loading" | "ready" | "failed";
-  /** 0..1 while loading. */
+  /** 0..1 while loading; it only grows. */
   progress: number;
+  /** While loading: the stage, and while the runtime downloads, its bytes so far and in all. */
+  stage?: EngineStage;
+  bytes?: { loaded: number; total: number };
   error?: string;
 }
 
@@ -18,7 +26,7 @@ type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => vo
 type WorkerMessage =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: string }
-  | { event: "progress"; value: number; stage: string }
+  | { event: "progress"; value: number; stage: EngineStage | "ready"; loaded?: number; total?: number }
   | { event: "table"; tableId: string; messages: ServerMessage[] };
 
 let state: EngineState = { phase: "idle", progress: 0 };
@@ -60,7 +68,7 @@ function startWorker(): Worker {
     const data = event.data;
     if ("event" in data) {
       if (data.event === "progress") {
-        if (state.phase === "loading") setState({ phase: "loading", progress: Math.max(state.progress, data.value) });
+        if (state.phase === "loading") setState(loadingState(state, data));
       } else {
         tableListeners.get(data.tableId)?.(data.messages);
       }
@@ -80,6 +88,20 @@ function startWorker(): Worker {
   return created;
 }
 
+/** The next loading state: progress and stage never go back (a snapshot that fails to load
+ *  makes the worker start again the ordinary way); bytes belong to the download only. */
+function loadingState(
+  current: EngineState,
+  event: { value: number; stage: EngineStage | "ready"; loaded?: number; total?: number },
+): EngineState {
+  const known = STAGE_ORDER.indexOf(current.stage ?? "python");
+  const stage = event.stage === "ready" ? "rules" : STAGE_ORDER[Math.max(known, STAGE_ORDER.indexOf(event.stage))];
+  const bytes = stage === "python" && event.loaded !== undefined && event.total !== undefined
+    ? { loaded: event.loaded, total: event.total }
+    : stage === "python" ? current.bytes : undefined;
+  return { phase: "loading", progress: Math.max(current.progress, event.value), stage, bytes };
+}
+
 function rpc<T>(op: string, ...args: unknown[]): Promise<T> {
   const target = startWorker();
   const id = nextId++;
@@ -93,7 +115,7 @@ function rpc<T>(op: string, ...args: unknown[]): Promise<T> {
 export function loadEngine(): Promise<void> {
   if (loading !== null) return loading;
   performance.mark("klubovna:engine-start");
-  setState({ phase: "loading", progress: 0 });
+  setState({ phase: "loading", progress: 0, stage: "python" });
   const attempt: Promise<void> = rpc<{ snapshot: boolean }>("load").then(
     ({ snapshot }) => {
       try {

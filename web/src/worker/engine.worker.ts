@@ -3,8 +3,14 @@
 // service worker's precache when offline); never a CDN.
 //
 // Page -> worker: {id, op, args}. Worker -> page: {id, ok, result | error} answers,
-// {event: "progress", value, stage} while loading and {event: "table", tableId, messages}
-// when a deadline (hard mode) expires on the worker's own clock.
+// {event: "progress", value, stage, loaded?, total?} while loading and {event: "table",
+// tableId, messages} when a deadline (hard mode) expires on the worker's own clock.
+//
+// Progress is real: the runtime's two big files (wasm, standard library) are counted byte by
+// byte as they stream in (stage "python"), then come the moments Pyodide and we can name:
+// the runtime's file system is ready and Python starts (Pyodide's fsInit hook, stage
+// "start"), Python is up and the game's modules are imported (stage "rules"), ready. Python's
+// own start has no finer signal, so the bar waits there with its stage said in words.
 //
 // Start-up: Python's own initialisation is most of Pyodide's load time, so after the first
 // load the worker keeps a memory snapshot of the interpreter with klubovna imported (Cache
@@ -19,6 +25,11 @@ const SNAPSHOTS = "klubovna-engine-snapshot";
 
 // Bytes the runtime downloads (wasm + stdlib), used when a response has no Content-Length.
 const EXPECTED: Record<string, number> = { "pyodide.asm.wasm": 9_600_000, "python_stdlib.zip": 2_550_000 };
+
+/** The loading stages in order, with where each starts on the bar (0..1). The download gets
+ *  most of the bar: on a real connection it is most of a first visit's wait. */
+const STAGES = { python: 0.03, start: 0.6, rules: 0.88 } as const;
+type Stage = keyof typeof STAGES | "ready";
 
 /** Makes klubovna importable and imports it; creates no JS object (the snapshot is taken
  *  right after this). */
@@ -90,8 +101,8 @@ interface Glue {
 
 type Request = { id: number; op: string; args: unknown[] };
 
-function progress(value: number, stage: string): void {
-  scope.postMessage({ event: "progress", value, stage });
+function progress(value: number, stage: Stage, bytes?: { loaded: number; total: number }): void {
+  scope.postMessage({ event: "progress", value, stage, ...bytes });
 }
 
 // ------------------------------------------------------------------ loading
@@ -108,7 +119,7 @@ function measureDownloads(from: number, to: number): () => void {
       all += size;
       done += Math.min(size, loaded.get(name) ?? 0);
     }
-    progress(from + ((to - from) * done) / all, "download");
+    progress(from + ((to - from) * done) / all, "python", { loaded: done, total: all });
   };
   scope.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const response = await original(input, init);
@@ -207,15 +218,19 @@ async function forgetSnapshots(): Promise<void> {
 type Loader = typeof import("pyodide");
 
 async function startPython(loader: Loader, extra: Record<string, unknown>): Promise<PyodideInterface> {
-  const restore = measureDownloads(0.15, 0.7);
+  const restore = measureDownloads(STAGES.python, STAGES.start);
   try {
-    return await loader.loadPyodide({
+    const pyodide = await loader.loadPyodide({
       indexURL: PYODIDE,
       packageBaseUrl: PYODIDE, // never the CDN default; we load no packages anyway
       stdout: () => {},
       stderr: (text) => console.warn(text),
+      // Downloaded and compiled, the file system is ready: Python starts now.
+      fsInit: async () => progress(STAGES.start, "start"),
       ...extra,
     });
+    progress(STAGES.rules, "rules");
+    return pyodide;
   } finally {
     restore();
   }
@@ -223,13 +238,12 @@ async function startPython(loader: Loader, extra: Record<string, unknown>): Prom
 
 /** Pyodide with klubovna imported: from the snapshot when there is a good one. */
 async function startEngine(): Promise<{ pyodide: PyodideInterface; snapshot: boolean }> {
-  progress(0.05, "start");
+  progress(STAGES.python, "python");
   const [loader, sources] = await Promise.all([
     import(/* @vite-ignore */ `${PYODIDE}pyodide.mjs`) as Promise<Loader>,
     fetchSources(),
   ]);
   const key = canSnapshot ? await snapshotKey(loader.version, sources) : "";
-  progress(0.15, "loader");
   const saved = await readSnapshot(key);
   if (saved !== null) {
     try {
@@ -243,7 +257,6 @@ async function startEngine(): Promise<{ pyodide: PyodideInterface; snapshot: boo
     }
   }
   const pyodide = await startPython(loader, canSnapshot ? { _makeSnapshot: true } : {});
-  progress(0.75, "runtime");
   writeSources(pyodide, sources);
   pyodide.runPython(IMPORTS);
   if (canSnapshot) {
@@ -259,7 +272,7 @@ async function startEngine(): Promise<{ pyodide: PyodideInterface; snapshot: boo
 
 async function load(): Promise<Glue> {
   const { pyodide, snapshot } = await startEngine();
-  progress(0.9, "packages");
+  progress(0.97, "rules");
   const namespace = pyodide.globals.get("dict")();
   pyodide.runPython(GLUE, { globals: namespace });
   const glue: Glue = {

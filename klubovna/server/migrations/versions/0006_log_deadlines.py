@@ -1,15 +1,15 @@
 """Each log entry notes the table's next deadline after it, so a restart reads one row per
 unfinished table instead of replaying every log (Hub.start).
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0006
+Revises: 0005
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005"
-down_revision = "0004"
+revision = "0006"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 

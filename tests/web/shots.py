@@ -1,0 +1,32 @@
+"""Screenshots of one screen in the four looks people check: desktop 1280x800 and phone
+390x844, light and dark. Saved under var/screenshots/ for people to look at (not asserted)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+from tests.web.conftest import SHOTS
+
+LOOKS = (("desktop", {"width": 1280, "height": 800}), ("phone", {"width": 390, "height": 844}))
+
+
+def four_looks(page: Page, name: str) -> list[Path]:
+    """`name`-{desktop,phone}-{light,dark}.png of the page as it is now; the viewport and the
+    colour scheme are put back afterwards (light)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    paths = []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        for look, viewport in LOOKS:
+            page.set_viewport_size(viewport)
+            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(null)))")
+            path = SHOTS / f"{name}-{look}-{scheme}.png"
+            page.screenshot(path=str(path))
+            paths.append(path)
+    page.emulate_media(color_scheme="light")
+    if size:
+        page.set_viewport_size(size)
+    return paths

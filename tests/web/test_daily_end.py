@@ -1,0 +1,85 @@
+"""The daily challenge's end (issue 12, "Players" 6): the end dialog of the recorded attempt
+has the share button (the same text as the challenge's page: score, rank of the day,
+streak); a replay is labelled as the unrecorded replay it is in the game's header, in its
+end dialog and on the challenge's page. Screenshots at 390 and 1280 px, light and dark."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.web.conftest import ConsoleWatch, axe_violations, screenshot
+from tests.web.test_daily import DAILY, NO_SHARE_SHEET, points
+from tests.web.test_profile import allow_http_errors, create_profile, play_to_end
+
+REPLAY = "Opakování – nezapočítává se"
+
+SIZES = (({"width": 390, "height": 844}, "390"), ({"width": 1280, "height": 800}, "1280"))
+
+
+def shots(page: Page, name: str) -> None:
+    size = page.viewport_size
+    for viewport, label in SIZES:
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            page.set_viewport_size(viewport)
+            screenshot(page, f"{name}-{label}-{scheme}")
+    page.emulate_media(color_scheme="light")
+    if size:
+        page.set_viewport_size(size)
+
+
+def play_the_attempt(page: Page, nickname: str) -> int:
+    """A new profile's recorded attempt of the day, to its end dialog; returns the total."""
+    create_profile(page, nickname)
+    page.goto(DAILY)
+    page.get_by_role("button", name="Hrát denní výzvu").click()
+    page.get_by_role("dialog", name="Smí se výsledek zveřejnit?").get_by_role(
+        "button", name="Ano, zveřejnit").click()
+    expect(page.locator(".mp-board")).to_be_visible()
+    expect(page.locator(".mp-info")).not_to_contain_text(REPLAY)
+    return play_to_end(page, pause_ms=130)
+
+
+def test_the_end_dialog_of_the_attempt_shares_the_result(
+    context: BrowserContext, page: Page
+) -> None:
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    context.add_init_script(NO_SHARE_SHEET)
+    total = play_the_attempt(page, "Ema")
+
+    end = page.get_by_role("dialog", name="Konec hry")
+    expect(end).to_contain_text("Pokus se zapsal.")
+    expect(end).not_to_contain_text(REPLAY)
+    share = end.get_by_role("button", name="Sdílet")
+    expect(share).to_be_enabled()
+    text = re.compile(r"^Matematický poker – Denní výzva \d{1,2}\. \d{1,2}\. \d{4}: "
+                      + re.escape(points(total)) + r", \d+\. místo dne, série 1 den 🔥 ")
+    expect(share).to_have_attribute("data-share-text", text)
+    shots(page, "daily-end-share")
+    assert axe_violations(page) == []
+    share.click()
+    expect(end.get_by_role("status").filter(has_text="Zkopírováno")).to_be_visible()
+    assert re.match(text, page.evaluate("navigator.clipboard.readText()"))
+
+
+def test_a_replay_says_it_is_not_counted(page: Page, console: ConsoleWatch) -> None:
+    play_the_attempt(page, "Olga")
+    end = page.get_by_role("dialog", name="Konec hry")
+    end.get_by_role("button", name="Výsledek dne").click()
+    # The day's page offers the replay as what it is, and the replay says so throughout.
+    expect(page.locator(".daily-replay-note")).to_contain_text(REPLAY)
+    page.get_by_role("button", name="Hrát znovu bez záznamu").click()
+    allow_http_errors(console, 409)
+    expect(page.locator(".mp-board")).to_be_visible()
+    expect(page.locator(".mp-info")).to_contain_text(f"Denní výzva · {REPLAY} · Lehká")
+    shots(page, "daily-replay-playing")
+    page.reload()  # the label stays with the game
+    expect(page.locator(".mp-info")).to_contain_text(REPLAY)
+    play_to_end(page, pause_ms=0)
+    replay_end = page.get_by_role("dialog", name="Konec hry")
+    expect(replay_end).to_contain_text(f"{REPLAY}. Opakování denní výzvy se nikam nezapsalo.")
+    expect(replay_end.get_by_role("button", name="Sdílet")).to_have_count(0)
+    shots(page, "daily-replay-end")
+    assert axe_violations(page) == []

@@ -1,0 +1,71 @@
+"""Small things of the Matematický poker game screen: Esc closes the joker's value picker
+(the joker decision itself stays), and the "Číslo X propadlo" notice lies over its reserved
+line instead of pushing the board down."""
+
+from __future__ import annotations
+
+from playwright.sync_api import BrowserContext, Page, Route, expect
+
+from klubovna.games.matematicky_poker.state import JOKER, shuffled_deck
+from tests.web.conftest import ConsoleWatch, axe_violations
+from tests.web.shots import four_looks
+from tests.web.test_mp_play import cell, hand, seed_where, start
+
+
+def test_esc_closes_the_joker_value_picker(page: Page) -> None:
+    start(page, seed_where(lambda deck: deck[0] == JOKER and JOKER not in deck[1:3]))
+    joker = page.get_by_role("dialog", name="Žolík")
+    now = joker.get_by_role("button", name="Použít teď")
+    now.click()
+    values = joker.get_by_role("group", name="Vyber hodnotu žolíka")
+    expect(values).to_be_visible()
+    page.keyboard.press("Escape")
+    # Back to the choice, with the focus where it was; the decision is still asked for.
+    expect(values).to_have_count(0)
+    expect(now).to_be_focused()
+    expect(joker).to_have_js_property("open", True)
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
+    expect(joker).to_have_js_property("open", True)
+    expect(now).to_be_visible()
+    # And the picker still works after it.
+    now.click()
+    joker.get_by_role("button", name="Hodnota 5", exact=True).click()
+    expect(joker).to_be_hidden()
+    assert axe_violations(page) == []
+
+
+def test_the_forfeit_notice_does_not_move_the_board(
+    context: BrowserContext, console: ConsoleWatch
+) -> None:
+    # A local hard game (no server to create tables) whose clock the test moves: the page's
+    # time goes with every message to the engine worker.
+    def no_server(route: Route) -> None:
+        route.abort()
+
+    context.route("**/api/tables", no_server)
+    page = context.new_page()
+    page.clock.install()
+    seed = seed_where(lambda deck: JOKER not in deck[:3])
+    deck = shuffled_deck(seed)
+    page.goto(f"/#/matematicky-poker?seed={seed}")
+    page.get_by_label("Těžká").check()
+    page.get_by_label("Sekund na jedno číslo").fill("3")
+    page.get_by_role("button", name="Start", exact=True).click()
+    expect(hand(page)).to_have_text(str(deck[0]), timeout=30_000)
+    note = page.locator(".mp-note")
+    board = page.locator(".mp-board")
+    expect(note).to_be_empty()
+    before = board.bounding_box()
+    # Past the first number's deadline (3 s + the 1.5 s grace), not the second's.
+    page.clock.fast_forward(6_000)
+    cell(page, 0).click()
+    expect(note).to_have_text(f"Číslo {deck[0]} propadlo.")
+    expect(cell(page, 0)).to_have_text(str(deck[1]))
+    assert board.bounding_box() == before
+    page.clock.fast_forward(6_000)  # the next number expires too: the notice comes back
+    cell(page, 1).click()
+    expect(note).to_have_text(f"Číslo {deck[2]} propadlo.")
+    assert board.bounding_box() == before
+    four_looks(page, "w1-forfeit-notice")
+    console.errors = [e for e in console.errors if "ERR_FAILED" not in e]

@@ -1,0 +1,65 @@
+"""Every game's pages link the other games ("Další hry", as the Kostkový poker text has it),
+from the one list of games the home page's cards come from: only the games that exist today.
+Screenshots at 390 and 1280 px, light and dark."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.server.live import ROOT
+from tests.web.conftest import axe_violations, screenshot
+
+PAGES = {
+    "/#/matematicky-poker": ("Kostkový poker", "#/kostkovy-poker"),
+    "/#/matematicky-poker/pravidla": ("Kostkový poker", "#/kostkovy-poker"),
+    "/#/matematicky-poker/vyber-cisel": ("Kostkový poker", "#/kostkovy-poker"),
+    "/#/kostkovy-poker": ("Matematický poker", "#/matematicky-poker"),
+    "/#/kostkovy-poker/pravidla": ("Matematický poker", "#/matematicky-poker"),
+    "/#/kostkovy-poker/stul": ("Matematický poker", "#/matematicky-poker"),
+}
+SIZES = (({"width": 390, "height": 844}, "390"), ({"width": 1280, "height": 800}, "1280"))
+
+
+def test_every_game_page_links_the_other_games(page: Page) -> None:
+    for path, (name, href) in PAGES.items():
+        page.goto(path)
+        other = page.get_by_role("navigation", name="Další hry")
+        expect(other).to_be_visible()
+        expect(other).to_contain_text(f"Další hry: {name}")
+        links = other.get_by_role("link")
+        expect(links).to_have_count(1)  # the games still coming have no page to link
+        expect(links).to_have_text(name)
+        expect(links).to_have_attribute("href", href)
+    # The home page's playable cards are the same games.
+    page.goto("/")
+    expect(page.locator(".games .game:not(.soon) h3")).to_have_text(
+        ["Matematický poker", "Kostkový poker"])
+    page.goto("/#/kostkovy-poker")
+    page.get_by_role("navigation", name="Další hry").get_by_role("link").click()
+    expect(page.get_by_role("heading", name="Matematický poker", level=1)).to_be_visible()
+    assert axe_violations(page) == []
+    page.get_by_role("button", name="EN – English version").click()
+    expect(page.get_by_role("navigation", name="Other games")).to_contain_text(
+        "Other games: Dice poker")
+
+
+def test_other_games_screenshots(page: Page) -> None:
+    for path, name in (("/#/matematicky-poker", "other-games-mp"),
+                       ("/#/kostkovy-poker", "other-games-kp")):
+        page.goto(path)
+        expect(page.get_by_role("navigation", name="Další hry")).to_be_visible()
+        for size, label in SIZES:
+            for scheme in ("light", "dark"):
+                page.emulate_media(color_scheme=scheme)
+                page.set_viewport_size(size)
+                screenshot(page, f"{name}-{label}-{scheme}")
+
+
+def test_the_new_and_changed_catalogues_have_both_languages() -> None:
+    for name in ("games.ts", "daily.ts", "kp.ts", "lobby.ts"):
+        text = (ROOT / "web" / "src" / "i18n" / name).read_text()
+        cs, en = text.split("\n  en: {", 1)
+        keys = [re.findall(r'^\s*"([\w.]+)":', part, re.M) for part in (cs, en)]
+        assert keys[0] and sorted(keys[0]) == sorted(keys[1]), name

@@ -1,0 +1,9 @@
+// Texts of the games' shared parts: the "Další hry" line (games/OtherGames.tsx).
+export const games = {
+  cs: {
+    "games.other": "Další hry",
+  },
+  en: {
+    "games.other": "Other games",
+  },
+};
