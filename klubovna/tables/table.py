@@ -246,9 +246,11 @@ class Table:
         if message.seq <= self.last_seq[seat]:
             # A resent action: answer with the current view, never apply it twice.
             return Step(replies=[(seat, self.update(seat, now, ack=message.seq))])
-        if message.action.get("type") == "leave":
-            # Leaving closes the seat (Table.leave), which the lobby does: a `leave` sent
-            # here would leave the game while the lobby still counted the seat in.
+        if message.action.get("type") == "leave" and len(self.key_hashes) > 1:
+            # Leaving a shared table closes the seat (Table.leave), which the lobby does: a
+            # `leave` sent here would leave the game while the lobby still counted the seat
+            # in. A one-seat table has no lobby: its `leave` is the game's own (a solo
+            # Matematický poker game ends there, "Nová hra").
             return self._refuse(seat, message.seq, IllegalAction(
                 "leave_in_lobby", "A game is left through its lobby ({\"t\": \"leave\"})."))
         if self.full:

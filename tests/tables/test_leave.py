@@ -84,3 +84,14 @@ def test_leave_is_the_lobbys_not_a_client_action() -> None:
     table = table_of(MP, {"variant": "duel", "mode": "easy"}, 2)
     refused = send(table, 1, {"t": "act", "seq": 1, "action": {"type": "leave"}})
     assert refused["code"] == "leave_in_lobby" and table.version == 1 and not table.closed
+
+
+def test_a_one_seat_table_takes_the_games_own_leave() -> None:
+    """No lobby holds a solo table: its `leave` is the game's (the solo game ends there)."""
+    solo = table_of(MP, {"mode": "easy"}, 1)
+    step = solo.handle(0, {"t": "act", "seq": 1, "action": {"type": "start"}}, T0 + 1)
+    solo.commit(step, T0 + 1)
+    step = solo.handle(0, {"t": "act", "seq": 2, "action": {"type": "leave"}}, T0 + 2)
+    assert step.entry is not None
+    solo.commit(step, T0 + 2)
+    assert solo.over and solo.state.players[0].left
