@@ -13,7 +13,7 @@ import contextlib
 import heapq
 import logging
 import secrets
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Collection, Coroutine, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -24,7 +24,7 @@ from klubovna.games import get_game
 from klubovna.server.clock import now_ms
 from klubovna.server.logwriter import LogWriter
 from klubovna.server.store import NO_DEADLINE, Append, Recording, Store, StoredTable
-from klubovna.server.wire import Encoder
+from klubovna.server.wire import Encoder, dumps
 from klubovna.tables import Lobby, LogEntry, ProtocolError, Step, Table, hash_key
 from klubovna.tables.table import Message, Outbox, left_game
 
@@ -39,6 +39,12 @@ INTERNAL_MESSAGE = "The server failed on this message; please try again."
 
 class Connection(Protocol):
     async def send_text(self, data: str) -> None: ...
+
+    async def close(self, code: int = 1000) -> None: ...
+
+
+CLOSE_LEFT = 4403
+"""A table socket of a seat that has left the game is closed with this code."""
 
 
 @dataclass
@@ -204,11 +210,19 @@ class Hub:
         when the game raised anything else), StorageError."""
         await self._host_step(live, lambda now: live.table.act_for(seat, action, now))
 
-    async def leave(self, live: LiveTable, seat: int) -> None:
+    async def leave(
+        self, live: LiveTable, seat: int, keep: Collection[Connection] = ()
+    ) -> None:
         """A seat leaves the table for good (see Table.leave), stored like a move; its
-        connections get no more views. Raises IllegalAction, StorageError."""
+        connections get no more views, and its table sockets (all but `keep`: the lobby's
+        own, which it closes itself) are told and closed. Raises IllegalAction,
+        StorageError."""
         await self._host_step(live, lambda now: live.table.leave(seat, now))
-        live.connections.pop(seat, None)
+        gone = dumps({"t": "error", "seq": None, **left_game().to_json()})
+        for connection in live.connections.pop(seat, set()).difference(keep):
+            with contextlib.suppress(Exception):  # already closed: nothing to tell
+                await connection.send_text(gone)
+                await connection.close(code=CLOSE_LEFT)
 
     async def _host_step(self, live: LiveTable, make: Callable[[int], Step]) -> None:
         async with live.lock:

@@ -204,7 +204,8 @@ class Rooms:
             live = await self._live(room)
             if live is not None and not live.table.over:
                 try:
-                    await self.hub.leave(live, room.lobby.table_seat(seat))
+                    await self.hub.leave(live, room.lobby.table_seat(seat),
+                                         keep=room.sockets.values())
                 except IllegalAction as error:
                     if error.code != "left_game":  # (closed already: the lobby follows)
                         raise

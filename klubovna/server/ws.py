@@ -43,6 +43,10 @@ below this. A flood of 10,000 no-op moves a second is held to 20."""
 CLOSE_FLOOD = 4429
 """Closed for sending past the frame budget (as 4429 for too many wrong join codes)."""
 
+HELLO_TIMEOUT = HEARTBEAT_TIMEOUT_MS / 1000
+"""Seconds a socket may wait before its hello; then it is closed with CLOSE_SILENT (tests
+may shorten it)."""
+
 frame_clock = time.monotonic
 """The frame budget's clock (tests may replace it)."""
 
@@ -162,7 +166,13 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     budget = frame_budget()
     try:
         while True:
-            raw = await websocket.receive()
+            try:  # a socket that never says hello holds nothing for long (as a lobby's)
+                raw = await asyncio.wait_for(
+                    websocket.receive(), None if seat is not None else HELLO_TIMEOUT
+                )
+            except TimeoutError:
+                await websocket.close(code=CLOSE_SILENT)
+                break
             if raw["type"] == "websocket.disconnect":
                 break
             verdict = budget.take()
@@ -233,7 +243,7 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
         while True:
             try:  # until the hello, presence does not watch the socket: a timeout does
                 raw = await asyncio.wait_for(
-                    websocket.receive(), None if seat is not None else HEARTBEAT_TIMEOUT_MS / 1000
+                    websocket.receive(), None if seat is not None else HELLO_TIMEOUT
                 )
             except TimeoutError:
                 await link.close(CLOSE_SILENT)

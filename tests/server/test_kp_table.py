@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 import httpx
+import pytest
 from sqlalchemy import create_engine, text
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
@@ -131,7 +132,7 @@ def table_of_lobby(server: LiveServer, code: str) -> str:
 
 def test_a_player_who_left_a_running_table_cannot_come_back(fresh_server: LiveServer) -> None:
     """Leaving through the lobby closes the seat everywhere: the table socket and the HTTP
-    view refuse its key, a table socket it still had open gets its moves refused, and a
+    view refuse its key, a table socket it still had open is told and closed, and a
     restart (the seat closed by the table's log) changes nothing of that."""
     server = fresh_server
     host = seat_of(post_lobby(server, game="kostkovy-poker", kind="table", nickname="Ada",
@@ -154,8 +155,13 @@ def test_a_player_who_left_a_running_table_cannot_come_back(fresh_server: LiveSe
                     break
             assert bob.lobby is not None
             assert [p["gone"] for p in bob.lobby["players"]] == [False, True]
-            table_socket.send({"t": "act", "seq": 1, "action": {"type": "keep", "dice": [0]}})
-            assert table_socket.reply_to(1)["code"] == "left_game"
+            # The table socket still open is told and closed: it holds a seat no more.
+            while (message := table_socket.recv())["t"] != "error":
+                pass
+            assert message["code"] == "left_game"
+            with pytest.raises(ConnectionClosed) as closed:
+                table_socket.recv()
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
         ada.drain()
 
     def refused() -> None:

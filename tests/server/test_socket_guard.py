@@ -229,3 +229,23 @@ def test_a_paused_client_recovers(clock: Clock) -> None:
     assert budget.take() == "ok"
     clock.now += 3600.0  # never more than a burst
     assert [budget.take() for _ in range(11)] == ["ok"] * 10 + ["limited"]
+
+
+# --- a socket that never says hello ------------------------------------------------------
+
+
+class SilentSocket(FakeSocket):
+    """Sends nothing at all: its receive never returns."""
+
+    async def receive(self) -> Frame:
+        await asyncio.Event().wait()
+        raise AssertionError("unreachable")
+
+
+def test_a_table_socket_without_a_hello_is_closed(
+        clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """It would hold a connection (and the address's share of the cap) for ever."""
+    monkeypatch.setattr(ws, "HELLO_TIMEOUT", 0.01)
+    socket = SilentSocket(app(hub=FakeHub()), clock, [])
+    asyncio.run(ws.table_socket(socket, "T"))  # type: ignore[arg-type]
+    assert socket.closed == ws.CLOSE_SILENT and socket.sent == []
