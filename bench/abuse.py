@@ -29,6 +29,7 @@ from websockets.exceptions import ConnectionClosed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from klubovna.games.matematicky_poker import GRACE_MS  # noqa: E402
 from tests.server.live import Client, LiveServer, free_port, hold_number  # noqa: E402
 
 HARD_TABLES = 20
@@ -85,7 +86,8 @@ def read_all(client: Client, tally: Counter[str]) -> None:
 
 def deadlines(server: LiveServer, lateness: list[int]) -> None:
     """A hard-mode table (3 s a number): the number is drawn, then left to its deadline;
-    the lateness is when the forfeit arrived minus the deadline its view stated."""
+    the lateness is when the forfeit's view arrived minus the last moment a move counts
+    (the deadline its view stated + the latency grace); the sweeper runs every 100 ms."""
     table_id, key = server.create(mode="hard", seconds=3)
     with server.socket(table_id) as client:
         client.hello(key)
@@ -95,8 +97,8 @@ def deadlines(server: LiveServer, lateness: list[int]) -> None:
         due = view["deadline"]
         while True:
             message = client.recv(timeout=30)
-            if message["t"] == "view" and message["view"]["hand"] is None:
-                lateness.append(int(time.time() * 1000) - due)
+            if message["t"] == "view" and message["view"]["deadline"] != due:  # forfeited
+                lateness.append(int(time.time() * 1000) - due - GRACE_MS)
                 return
 
 
