@@ -49,14 +49,22 @@ def table_rows(data: Path, table_id: str) -> int:
 
 
 def flood(server: LiveServer, seconds: float, tally: Counter[str]) -> None:
-    """No-op moves as fast as one client can send them, for `seconds`; reconnects when
-    closed. Reading answers in a second thread keeps the sender from waiting on them."""
+    """No-op moves as fast as one client can send them, for `seconds`; reconnects at once
+    when closed or refused. Reading answers in a second thread keeps the sender from
+    waiting on them."""
     table_id, key = server.create(mode="easy")
     tally["rows before"] = table_rows(server.data_dir, table_id)
     stop = time.monotonic() + seconds
     while time.monotonic() < stop:
         with server.socket(table_id) as client:
-            view = client.hello(key)["view"]
+            try:
+                hello = client.hello(key)
+            except ConnectionClosed:  # refused: this address flooded too often
+                hello = {"t": "error"}
+            if hello["t"] == "error":
+                tally["refused sockets"] += 1
+                continue
+            view = hello["view"]
             if not view["started"]:
                 view = client.act({"type": "start"})["view"]
             if view["hand"] is None:
@@ -161,7 +169,8 @@ def main() -> None:
                 job.join()
             print(f"flood {args.seconds:.0f} s: {tally['sent']} no-op frames sent, "
                   f"{tally['view']} answered with a view, {tally['rate_limited']} "
-                  f"rate_limited, closed {tally['closed']} times; the table's log "
+                  f"rate_limited, closed {tally['closed']} times, {tally['refused sockets']} new "
+                  f"sockets refused; the table's log "
                   f"{tally['rows before']} rows before, {tally['rows after']} after")
             print(f"disk after: {disk(data)}")
             print(f"deep frames: {DEEP_FRAMES} answered, socket alive: {all(survived)}")

@@ -112,6 +112,13 @@ class Limits:
         self.wrong_codes_by_address = RateLimiter(joins_per_minute, clock)
         """Counts look-ups of codes that do not exist: guessing is slow, a class behind one
         address joining a real game is never held up."""
+        self.floods_by_address = RateLimiter(FLOODS_PER_MINUTE, clock)
+        """Counts sockets closed for flooding (past their frame budget): an address that
+        floods again and again gets no new socket until a token is back, so reconnecting
+        does not renew the budget. Real clients never flood; sockets already open stay."""
+
+
+FLOODS_PER_MINUTE = 3
 
 
 class FrameBudget:

@@ -153,9 +153,33 @@ def _depth(data: Any) -> int:
     return deepest
 
 
+def _address(websocket: WebSocket) -> str:
+    return websocket.client.host if websocket.client is not None else "unknown"
+
+
+async def _refused_for_floods(websocket: WebSocket, address: str) -> bool:
+    """An address whose sockets were closed for flooding too often gets no new one for a
+    while (`rate_limited`, CLOSE_FLOOD): reconnecting must not renew the frame budget."""
+    try:
+        websocket.app.state.limits.floods_by_address.check_left(address, "floods")
+    except ApiError as error:
+        await websocket.send_json(_error(error.code, error.message))
+        await websocket.close(code=CLOSE_FLOOD)
+        return True
+    return False
+
+
+async def _close_flooded(websocket: WebSocket, address: str) -> None:
+    websocket.app.state.limits.floods_by_address.allow(address)
+    await websocket.close(code=CLOSE_FLOOD)
+
+
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept()
+    address = _address(websocket)
+    if await _refused_for_floods(websocket, address):
+        return
     hub: Hub = websocket.app.state.hub
     live = await hub.get(table_id)
     if live is None:
@@ -178,7 +202,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             verdict = budget.take()
             if verdict is not FrameBudget.OK:
                 if verdict is FrameBudget.CLOSE:
-                    await websocket.close(code=CLOSE_FLOOD)
+                    await _close_flooded(websocket, address)
                     break
                 await websocket.send_text(RATE_LIMITED)
                 continue
@@ -220,7 +244,9 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
     await websocket.accept()
     rooms: Rooms = websocket.app.state.rooms
     limiter = websocket.app.state.limits.wrong_codes_by_address
-    address = websocket.client.host if websocket.client is not None else "unknown"
+    address = _address(websocket)
+    if await _refused_for_floods(websocket, address):
+        return
     try:
         limiter.check_left(address, "wrong codes")
         room = await rooms.get(normalize_code(code))
@@ -253,7 +279,7 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
             verdict = budget.take()
             if verdict is not FrameBudget.OK:
                 if verdict is FrameBudget.CLOSE:
-                    await link.close(CLOSE_FLOOD)
+                    await _close_flooded(websocket, address)
                     break
                 await link.send_text(RATE_LIMITED)
                 continue

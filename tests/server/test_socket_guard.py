@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from klubovna.server import ws
-from klubovna.server.ratelimit import FrameBudget, Limits
+from klubovna.server.ratelimit import FLOODS_PER_MINUTE, FrameBudget, Limits
 
 Frame = dict[str, Any]
 
@@ -249,3 +249,33 @@ def test_a_table_socket_without_a_hello_is_closed(
     socket = SilentSocket(app(hub=FakeHub()), clock, [])
     asyncio.run(ws.table_socket(socket, "T"))  # type: ignore[arg-type]
     assert socket.closed == ws.CLOSE_SILENT and socket.sent == []
+
+
+# --- reconnecting does not renew the budget ------------------------------------------------
+
+
+@pytest.mark.parametrize("lobby", [False, True])
+def test_an_address_that_keeps_flooding_gets_no_new_socket(clock: Clock, lobby: bool) -> None:
+    """Each socket closed for flooding counts against its address: past FLOODS_PER_MINUTE
+    its next socket is refused at once, another address is not, and time gives one back."""
+    shared = app(hub=FakeHub(), rooms=FakeRooms())
+    shared.state.limits = Limits(0, 0, 0, clock=clock)
+    flood = [(0.0, text({"t": "hello", "key": "k"}))]
+    flood += [(0.0, act(n)) for n in range(1, ws.FRAME_BURST + 2 * ws.FRAME_ABUSE)]
+
+    def connect(host: str = "192.0.2.1") -> FakeSocket:
+        socket = FakeSocket(shared, clock, flood)
+        socket.client = SimpleNamespace(host=host)
+        run = ws.lobby_socket(socket, "ABCDEF") if lobby else ws.table_socket(socket, "T")
+        asyncio.run(run)  # type: ignore[arg-type]
+        return socket
+
+    for _ in range(FLOODS_PER_MINUTE):
+        socket = connect()
+        assert socket.closed == ws.CLOSE_FLOOD and socket.read > ws.FRAME_BURST
+    refused = connect()
+    assert refused.closed == ws.CLOSE_FLOOD and refused.read == 0
+    assert refused.errors() == ["rate_limited"]
+    assert connect("192.0.2.2").read > ws.FRAME_BURST  # another address plays on
+    clock.now += 60 / FLOODS_PER_MINUTE
+    assert connect().read > ws.FRAME_BURST  # a token back: one more socket
