@@ -12,21 +12,23 @@ from tests.web.conftest import SHOTS
 LOOKS = (("desktop", {"width": 1280, "height": 800}), ("phone", {"width": 390, "height": 844}))
 
 
-def four_looks(page: Page, name: str) -> list[Path]:
-    """`name`-{desktop,phone}-{light,dark}.png of the page as it is now; the viewport and the
-    colour scheme are put back afterwards (light)."""
+def four_looks(page: Page, name: str, full_page: bool = False) -> list[Path]:
+    """`name`-{desktop,phone}-{light,dark}.png of the page as it is now, without motion (an
+    animation would blur it); the viewport, colour scheme and motion are put back afterwards
+    (light)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     size = page.viewport_size
     paths = []
+    page.emulate_media(reduced_motion="reduce")
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         for look, viewport in LOOKS:
             page.set_viewport_size(viewport)
             page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(null)))")
             path = SHOTS / f"{name}-{look}-{scheme}.png"
-            page.screenshot(path=str(path))
+            page.screenshot(path=str(path), full_page=full_page)
             paths.append(path)
-    page.emulate_media(color_scheme="light")
+    page.emulate_media(color_scheme="light", reduced_motion="no-preference")
     if size:
         page.set_viewport_size(size)
     return paths

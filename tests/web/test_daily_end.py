@@ -9,25 +9,14 @@ import re
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.web.conftest import ConsoleWatch, axe_violations, screenshot
+from tests.web.conftest import ConsoleWatch, axe_violations
+from tests.web.shots import four_looks
 from tests.web.test_daily import DAILY, NO_SHARE_SHEET, points
 from tests.web.test_profile import allow_http_errors, create_profile, play_to_end
 
 REPLAY = "Opakování – nezapočítává se"
 
-SIZES = (({"width": 390, "height": 844}, "390"), ({"width": 1280, "height": 800}, "1280"))
 
-
-def shots(page: Page, name: str) -> None:
-    size = page.viewport_size
-    for viewport, label in SIZES:
-        for scheme in ("light", "dark"):
-            page.emulate_media(color_scheme=scheme)
-            page.set_viewport_size(viewport)
-            screenshot(page, f"{name}-{label}-{scheme}")
-    page.emulate_media(color_scheme="light")
-    if size:
-        page.set_viewport_size(size)
 
 
 def play_the_attempt(page: Page, nickname: str) -> int:
@@ -57,7 +46,7 @@ def test_the_end_dialog_of_the_attempt_shares_the_result(
     text = re.compile(r"^Matematický poker – Denní výzva \d{1,2}\. \d{1,2}\. \d{4}: "
                       + re.escape(points(total)) + r", \d+\. místo dne, série 1 den 🔥 ")
     expect(share).to_have_attribute("data-share-text", text)
-    shots(page, "daily-end-share")
+    four_looks(page, "daily-end-share", full_page=True)
     assert axe_violations(page) == []
     share.click()
     expect(end.get_by_role("status").filter(has_text="Zkopírováno")).to_be_visible()
@@ -74,12 +63,12 @@ def test_a_replay_says_it_is_not_counted(page: Page, console: ConsoleWatch) -> N
     allow_http_errors(console, 409)
     expect(page.locator(".mp-board")).to_be_visible()
     expect(page.locator(".mp-info")).to_contain_text(f"Denní výzva · {REPLAY} · Lehká")
-    shots(page, "daily-replay-playing")
+    four_looks(page, "daily-replay-playing", full_page=True)
     page.reload()  # the label stays with the game
     expect(page.locator(".mp-info")).to_contain_text(REPLAY)
     play_to_end(page, pause_ms=0)
     replay_end = page.get_by_role("dialog", name="Konec hry")
     expect(replay_end).to_contain_text(f"{REPLAY}. Opakování denní výzvy se nikam nezapsalo.")
     expect(replay_end.get_by_role("button", name="Sdílet")).to_have_count(0)
-    shots(page, "daily-replay-end")
+    four_looks(page, "daily-replay-end", full_page=True)
     assert axe_violations(page) == []

@@ -223,7 +223,7 @@ def test_engine_loading_bar_looks(browser: Browser, app_server: LiveServer) -> N
         expect(stage).to_have_text(bytes_text, timeout=20_000)
         page.wait_for_function("() => document.querySelector('.engine-stage')?.textContent"
                                "?.match(/ [1-9]\\d*,\\d z /)")  # the standard library is in
-        four_looks(page, "w1-engine-loading")
+        four_looks(page, "mp-engine-loading")
         for route in held:
             route.continue_()
         page.wait_for_function("document.querySelector('[role=progressbar]') === null",

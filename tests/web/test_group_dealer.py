@@ -11,25 +11,14 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import axe_violations, screenshot
+from tests.web.conftest import axe_violations
+from tests.web.shots import four_looks
 from tests.web.test_duel import first_free, join, move, open_lobby
 
 LONG = "Maximiliánbartolomějovič"  # 24 letters, one word
 WAITS = "Skupina čeká, až vytáhneš další číslo."
 
-SIZES = (({"width": 390, "height": 844}, "390"), ({"width": 1280, "height": 800}, "1280"))
 
-
-def shots(page: Page, name: str) -> None:
-    size = page.viewport_size
-    for viewport, label in SIZES:
-        for scheme in ("light", "dark"):
-            page.emulate_media(color_scheme=scheme)
-            page.set_viewport_size(viewport)
-            screenshot(page, f"{name}-{label}-{scheme}")
-    page.emulate_media(color_scheme="light")
-    if size:
-        page.set_viewport_size(size)
 
 
 def name_boxes(page: Page) -> list[dict[str, Any]]:
@@ -60,7 +49,7 @@ def test_the_dealer_who_plays_draws_when_the_group_waits(people: Callable[[], Pa
     expect(dealer.get_by_role("status").filter(has_text=WAITS)).to_have_text(WAITS)
     expect(long.get_by_text(WAITS)).to_have_count(0)  # only the dealer draws
     expect(long.get_by_text("Čekáme, až zadavatel táhne další číslo.")).to_be_visible()
-    shots(dealer, "group-dealer-waits")
+    four_looks(dealer, "group-dealer-waits", full_page=True)
     assert axe_violations(dealer) == []
 
     draw.click()
@@ -102,5 +91,5 @@ def test_ranking_names_stay_on_one_line_and_whole_in_their_title(
     # Beside the board (1280 px) the ranking is narrow: there the long name is cut.
     long.set_viewport_size({"width": 1280, "height": 800})
     assert any(box["cut"] for box in name_boxes(long)), "the long name fits: nothing tested"
-    shots(long, "group-ranking-long-name")
+    four_looks(long, "group-ranking-long-name", full_page=True)
     assert axe_violations(long) == []

@@ -11,7 +11,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import axe_violations, screenshot
+from tests.web.conftest import axe_violations
+from tests.web.shots import four_looks
 from tests.web.test_kp_online import NO_WAITING, open_table, play_a_step
 
 PHONE = {"width": 390, "height": 844}
@@ -22,19 +23,6 @@ die and calling: in the third hand Chytrý's stake above everyone else's all-in 
 SIX_SEED = 14
 """Five computer players: Chytrý 1 deals the first hand (the name beside the button)."""
 
-
-def shots(page: Page, name: str) -> None:
-    """Phone and desktop, light and dark, without motion; back to where it was."""
-    size = page.viewport_size
-    page.emulate_media(reduced_motion="reduce")
-    for viewport, label in ((PHONE, "390"), (DESKTOP, "1280")):
-        for scheme in ("light", "dark"):
-            page.emulate_media(color_scheme=scheme)
-            page.set_viewport_size(viewport)
-            screenshot(page, f"kp-{name}-{label}-{scheme}")
-    page.emulate_media(color_scheme="light", reduced_motion="no-preference")
-    if size:
-        page.set_viewport_size(size)
 
 
 def start_solo(page: Page, seed: int, bots: int) -> None:
@@ -124,7 +112,7 @@ def test_the_solo_log_survives_a_reload(page: Page) -> None:
     page.locator(".kp-log").scroll_into_view_if_needed()
     page.wait_for_timeout(100)  # the resize refits the box
     assert top_line_gap(page) < 1
-    shots(page, "log-reloaded")
+    four_looks(page, "kp-log-reloaded", full_page=True)
     assert axe_violations(page) == []
 
 
@@ -170,7 +158,7 @@ def test_chips_nobody_called_come_back_as_returned(page: Page) -> None:
     expect(seat.locator(".kp-tag.returned")).to_have_text("Vráceno 3")
     expect(page.locator(".kp-log li").filter(has_text="Odkrytí").last).to_contain_text(
         "Chytrý: vráceno 3 – tolik nikdo nedorovnal.")
-    shots(page, "returned")
+    four_looks(page, "kp-returned", full_page=True)
     assert axe_violations(page) == []
 
 
@@ -221,5 +209,5 @@ def test_six_seats_on_a_phone_keep_names_and_chips_whole(page: Page) -> None:
         if page.locator(".kp-act:enabled").count():
             break
         step(page)
-    shots(page, "six-seats")
+    four_looks(page, "kp-six-seats", full_page=True)
     assert axe_violations(page) == []

@@ -12,7 +12,8 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from klubovna.games.kostkovy_poker import VALUE_TABLE
 from klubovna.tables.local import LocalHost
-from tests.web.conftest import ConsoleWatch, axe_violations, screenshot
+from tests.web.conftest import ConsoleWatch, axe_violations
+from tests.web.shots import four_looks
 from tests.web.test_offline import OfflineFailures, visit_once
 
 SEED = 14
@@ -21,18 +22,6 @@ ends after a few hands."""
 REQUEST = {"game": "kostkovy-poker", "seats": 4, "chips": 10, "seconds": None,
            "robots": {"1": "klidny", "2": "chytry", "3": "klidny"}}
 
-
-def shots(page: Page, name: str) -> None:
-    """Screenshots at 375 px and at desktop width, light and dark, without motion (the roll
-    animation would blur the dice); back to the desktop, light, afterwards."""
-    page.emulate_media(reduced_motion="reduce")
-    for width in (375, 1100):
-        for scheme in ("light", "dark"):
-            page.emulate_media(color_scheme=scheme)
-            page.set_viewport_size({"width": width, "height": 800 if width < 600 else 900})
-            screenshot(page, f"kp-{name}-{width}-{scheme}")
-    page.emulate_media(color_scheme="light", reduced_motion="no-preference")
-    page.set_viewport_size({"width": 1100, "height": 900})
 
 
 def python_game(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -110,7 +99,7 @@ def test_solo_offline_hand_to_the_showdown_then_the_whole_game(
     second = page.get_by_role("group", name="Soupeř 2")
     expect(second.get_by_role("radio", name="Chytrý")).to_be_checked()
     page.get_by_label("Žetonů pro každého na začátku (10 až 100)").fill("10")
-    shots(page, "setup")
+    four_looks(page, "kp-setup", full_page=True)
     assert axe_violations(page) == []
     page.get_by_role("button", name="Start", exact=True).click()
 
@@ -127,7 +116,7 @@ def test_solo_offline_hand_to_the_showdown_then_the_whole_game(
     page.locator(".kp-pick").nth(1).click()
     page.locator(".kp-pick").nth(3).click()
     expect(page.locator(".kp-keep-submit")).to_have_text("Položit 2 kostky · 2 žetony")
-    shots(page, "keep")
+    four_looks(page, "kp-keep", full_page=True)
     page.locator(".kp-pick").nth(1).click()  # back to none: keep only the first, by keys
     page.locator(".kp-pick").nth(3).click()
     moves: list[dict[str, Any]] = [{"type": "start"}]
@@ -144,7 +133,7 @@ def test_solo_offline_hand_to_the_showdown_then_the_whole_game(
             expect(buttons.first).to_be_focused()
             texts = buttons.all_inner_texts()
             assert any(text.startswith(("Čekat", "Dorovnat ")) for text in texts), texts
-            shots(page, "betting")
+            four_looks(page, "kp-betting", full_page=True)
             assert axe_violations(page) == []
             # A reload (still offline) rebuilds the table from the tab's snapshot.
             table = page.locator(".kp-table-dice").get_attribute("data-table")
@@ -173,7 +162,7 @@ def test_solo_offline_hand_to_the_showdown_then_the_whole_game(
         how = f"všechny položené ({len(hand['kept'])})"
         expect(row.locator(".kp-hand-how")).to_contain_text(how)
     expect(showdown.locator(".kp-pot-lines li").first).to_contain_text("bere")
-    shots(page, "showdown")
+    four_looks(page, "kp-showdown", full_page=True)
     assert axe_violations(page) == []
 
     # The rest without waiting (a device setting), to the end of the game.
@@ -207,7 +196,7 @@ def test_solo_offline_hand_to_the_showdown_then_the_whole_game(
         expect(rows.nth(i)).to_have_attribute("data-seat", str(row["seat"]))
         expect(rows.nth(i)).to_have_attribute("data-place", str(row["place"]))
     expect(end.get_by_role("button", name="Hrát znovu")).to_be_visible()
-    shots(page, "end")
+    four_looks(page, "kp-end", full_page=True)
     assert axe_violations(page) == []
     # Over: nothing is left to resume after a reload.
     assert page.evaluate("sessionStorage.getItem('klubovna.kp.local')") is None

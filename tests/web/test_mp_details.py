@@ -67,5 +67,5 @@ def test_the_forfeit_notice_does_not_move_the_board(
     cell(page, 1).click()
     expect(note).to_have_text(f"Číslo {deck[2]} propadlo.")
     assert board.bounding_box() == before
-    four_looks(page, "w1-forfeit-notice")
+    four_looks(page, "mp-forfeit-notice")
     console.errors = [e for e in console.errors if "ERR_FAILED" not in e]

@@ -2,7 +2,7 @@
 one again after the tab was closed ("Pokračovat v rozehrané hře"), on the server and in the
 browser's engine. A recorded game that is left counts as an unfinished game.
 
-Screenshots of the new screens go to var/screenshots/ (w1-*)."""
+Screenshots of the new screens go to var/screenshots/ (mp-*)."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def test_new_game_asks_and_a_recorded_game_left_counts_as_unfinished(
     ask = page.get_by_role("dialog", name="Začít novou hru?")
     expect(ask).to_contain_text("zapíše se do statistik jako nedokončená")
     expect(ask.get_by_role("button", name="Hrát dál")).to_be_focused()
-    four_looks(page, "w1-leave-confirm")
+    four_looks(page, "mp-leave-confirm")
     assert axe_violations(page) == []
     # Esc (or "Hrát dál") keeps the game as it was.
     page.keyboard.press("Escape")
@@ -99,7 +99,7 @@ def test_a_closed_tab_offers_its_server_game_again(
     expect(offer).to_contain_text("Lehká · Matematický poker – vedle sebe · na serveru")
     go_on = offer.get_by_role("button", name="Pokračovat v rozehrané hře")
     expect(go_on).to_be_focused()
-    four_looks(again, "w1-resume-offer")
+    four_looks(again, "mp-resume-offer")
     assert axe_violations(again) == []
     go_on.click()
     expect(cell(again, 12)).to_have_class(re.compile(r"\bfilled\b"))

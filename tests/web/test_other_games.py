@@ -9,7 +9,8 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.server.live import ROOT
-from tests.web.conftest import axe_violations, screenshot
+from tests.web.conftest import axe_violations
+from tests.web.shots import four_looks
 
 PAGES = {
     "/#/matematicky-poker": ("Kostkový poker", "#/kostkovy-poker"),
@@ -19,7 +20,6 @@ PAGES = {
     "/#/kostkovy-poker/pravidla": ("Matematický poker", "#/matematicky-poker"),
     "/#/kostkovy-poker/stul": ("Matematický poker", "#/matematicky-poker"),
 }
-SIZES = (({"width": 390, "height": 844}, "390"), ({"width": 1280, "height": 800}, "1280"))
 
 
 def test_every_game_page_links_the_other_games(page: Page) -> None:
@@ -50,11 +50,7 @@ def test_other_games_screenshots(page: Page) -> None:
                        ("/#/kostkovy-poker", "other-games-kp")):
         page.goto(path)
         expect(page.get_by_role("navigation", name="Další hry")).to_be_visible()
-        for size, label in SIZES:
-            for scheme in ("light", "dark"):
-                page.emulate_media(color_scheme=scheme)
-                page.set_viewport_size(size)
-                screenshot(page, f"{name}-{label}-{scheme}")
+        four_looks(page, name, full_page=True)
 
 
 def test_the_new_and_changed_catalogues_have_both_languages() -> None:

@@ -223,7 +223,7 @@ def test_a_nickname_longer_than_24_is_refused_with_words_not_cut(page: Page) -> 
     error = page.locator("#profile-new-error")
     expect(error).to_have_text("Přezdívka může mít nejvýš 24 znaků, tahle má 27.")
     expect(field).to_have_attribute("aria-invalid", "true")
-    four_looks(page, "w1-nickname-too-long")
+    four_looks(page, "profile-nickname-too-long")
     page.get_by_role("button", name="Založit profil").click()
     expect(page.get_by_text("V tomto prohlížeči zatím žádný profil není.")).to_be_visible()
     assert page.evaluate("localStorage.getItem('klubovna.profiles')") in (None, "[]")

@@ -147,7 +147,7 @@ def test_ranked_start_without_a_profile_creates_one_and_plays(page: Page) -> Non
     start_ranked(page)
     why = page.get_by_role("dialog", name="Hra o žebříček potřebuje profil")
     expect(why).to_be_visible()
-    four_looks(page, "w1-ranked-needs-profile")
+    four_looks(page, "mp-ranked-needs-profile")
     assert axe_violations(page) == []
     name = why.get_by_label("Přezdívka nového profilu")
     name.fill("Xx" * 13)  # 26 characters: refused with words, nothing created

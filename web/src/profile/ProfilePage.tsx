@@ -8,7 +8,6 @@ import {
   ApiError,
   STALE_KEY,
   ServerUnreachable,
-  createProfile,
   deleteMe,
   exportMe,
   getMe,
@@ -17,10 +16,10 @@ import {
   type Profile,
 } from "./api";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { CreateProfileForm } from "./CreateProfile";
 import { minutesSeconds, problemText, value } from "./format";
 import { nicknameProblem } from "./nickname";
 import {
-  addProfile,
   removeProfile,
   renameProfile,
   selectProfile,
@@ -148,34 +147,6 @@ function ProfileList({ profiles, selected, onStatus }: {
   selected: StoredProfile | null;
   onStatus: (text: string) => void;
 }) {
-  const [nickname, setNickname] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  // Too long is said while typing; the input never cuts the name short.
-  const tooLong = nicknameProblem(nickname);
-  const shown = tooLong ?? error;
-
-  const create = async (event: Event) => {
-    event.preventDefault();
-    if (busy) return;
-    const wanted = nickname.trim();
-    if (tooLong) return input.current?.focus();
-    setBusy(true);
-    setError(null);
-    try {
-      const created = await createProfile(wanted);
-      addProfile({ id: created.id, nickname: created.nickname, key: created.key });
-      setNickname("");
-      onStatus(t("profile.created", { nickname: created.nickname }));
-    } catch (problem) {
-      setError(problemText(problem));
-      input.current?.focus();
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <section class="panel" aria-labelledby="profiles-title">
       <h2 id="profiles-title">{t("profile.list.title")}</h2>
@@ -204,27 +175,13 @@ function ProfileList({ profiles, selected, onStatus }: {
           </label>
         </fieldset>
       )}
-      <form class="profile-form" onSubmit={create} noValidate>
-        <h3>{t("profile.create.title")}</h3>
-        <label for="profile-new">{t("profile.create.label")}</label>
-        <div class="profile-form-row">
-          <input
-            ref={input}
-            id="profile-new"
-            type="text"
-            autoComplete="nickname"
-            value={nickname}
-            aria-describedby={shown ? "profile-new-error profile-new-hint" : "profile-new-hint"}
-            aria-invalid={shown ? "true" : undefined}
-            onInput={(event) => setNickname(event.currentTarget.value)}
-          />
-          <button type="submit" class="primary" aria-busy={busy ? "true" : undefined} disabled={busy}>
-            {t("profile.create.submit")}
-          </button>
-        </div>
-        <p id="profile-new-error" class="field-error" role="alert">{shown ?? ""}</p>
-        <p id="profile-new-hint" class="hint">{t("profile.create.hint")}</p>
-      </form>
+      <CreateProfileForm
+        id="profile-new"
+        title={<h3>{t("profile.create.title")}</h3>}
+        label={t("profile.create.label")}
+        submit={t("profile.create.submit")}
+        onCreated={(nickname) => onStatus(t("profile.created", { nickname }))}
+      />
     </section>
   );
 }
