@@ -12,7 +12,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -169,9 +169,17 @@ async def _refused_for_floods(websocket: WebSocket, address: str) -> bool:
     return False
 
 
-async def _close_flooded(websocket: WebSocket, address: str) -> None:
+async def _over_budget(verdict: str, websocket: WebSocket,
+                       send: Callable[[str], Awaitable[None]], address: str) -> bool:
+    """A frame past the socket's budget: answered `rate_limited` (False), or, once the
+    client has gone on far enough, the socket closed and counted against its address
+    (True: the loop ends)."""
+    if verdict is not FrameBudget.CLOSE:
+        await send(RATE_LIMITED)
+        return False
     websocket.app.state.limits.floods_by_address.allow(address)
     await websocket.close(code=CLOSE_FLOOD)
+    return True
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -201,10 +209,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 break
             verdict = budget.take()
             if verdict is not FrameBudget.OK:
-                if verdict is FrameBudget.CLOSE:
-                    await _close_flooded(websocket, address)
+                if await _over_budget(verdict, websocket, websocket.send_text, address):
                     break
-                await websocket.send_text(RATE_LIMITED)
                 continue
             failure: dict[str, Any] | None = None
             try:
@@ -278,10 +284,8 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
                 break
             verdict = budget.take()
             if verdict is not FrameBudget.OK:
-                if verdict is FrameBudget.CLOSE:
-                    await _close_flooded(websocket, address)
+                if await _over_budget(verdict, websocket, link.send_text, address):
                     break
-                await link.send_text(RATE_LIMITED)
                 continue
             try:
                 if seat is not None:
