@@ -235,6 +235,10 @@ export const kp = {
     "kp.error.not_started": "Hra ještě nezačala.",
     "kp.error.unknown_table": "Rozehranou hru se nepodařilo obnovit.",
     "kp.error.engine_failed": "Herní jádro selhalo.",
+    "kp.error.internal": "Na serveru se něco pokazilo; tah se nezapsal. Zkus to znovu.",
+    "kp.error.log_full": "Tahle hra už má tahů víc, než jich jedna hra může mít.",
+    "kp.error.left_game": "Od stolu jsi už odešel, vrátit se nejde.",
+    "kp.error.rate_limited": "Příliš mnoho zpráv naráz. Chvilku počkej.",
 
     "kp.online.title": "Kostkový poker: stůl online",
     "kp.online.lead": "Založ stůl, pošli ostatním kód hry nebo odkaz a začni. Prázdná místa obsadí počítač.",
@@ -541,6 +545,10 @@ export const kp = {
     "kp.error.not_started": "The game has not started yet.",
     "kp.error.unknown_table": "The game in progress could not be restored.",
     "kp.error.engine_failed": "The game engine failed.",
+    "kp.error.internal": "Something went wrong on the server; the move was not made. Try again.",
+    "kp.error.log_full": "This game has more moves than any game can have.",
+    "kp.error.left_game": "You left this table; it cannot be rejoined.",
+    "kp.error.rate_limited": "Too many messages at once. Wait a moment.",
 
     "kp.online.title": "Dice poker: online table",
     "kp.online.lead": "Set up a table, send the others the game code or link, and start. Computer players take the empty seats.",

@@ -127,6 +127,9 @@ export const mp = {
     "mp.error.rate_limited": "Příliš mnoho her naráz. Chvilku počkej.",
     "mp.error.not_played_yet": "Nejdřív dohraj dnešní denní výzvu, pak jde její balíček hrát znovu.",
     "mp.error.bad_key": "Server tento profil nezná. Podívej se do profilu.",
+    "mp.error.internal": "Na serveru se něco pokazilo; tah se nezapsal. Zkus to znovu.",
+    "mp.error.log_full": "Tahle hra už má tahů víc, než jich jedna hra může mít.",
+    "mp.error.left_game": "Z této hry jsi už odešel, vrátit se nejde.",
   } as Record<string, string>,
   en: {
     "mp.title": "Mathematical poker",
@@ -254,5 +257,8 @@ export const mp = {
     "mp.error.rate_limited": "Too many games at once. Wait a moment.",
     "mp.error.not_played_yet": "Finish today's daily challenge first; then its deck can be replayed.",
     "mp.error.bad_key": "The server does not know this profile. Have a look at the profile page.",
+    "mp.error.internal": "Something went wrong on the server; the move was not made. Try again.",
+    "mp.error.log_full": "This game has more moves than any game can have.",
+    "mp.error.left_game": "You left this game; it cannot be rejoined.",
   } as Record<string, string>,
 };
