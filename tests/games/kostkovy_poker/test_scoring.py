@@ -4,14 +4,14 @@ table and the choice of the six dice."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from klubovna.games.kostkovy_poker import TRIPLES, VALUE_TABLE, best_line, hand_value, six_value
+from tests.vectors import vector_path
 
-VECTORS_PATH = Path(__file__).resolve().parents[3] / "../shared/vectors/kostkovy-poker-hands.json"
+VECTORS_PATH = vector_path("kostkovy-poker-hands.json")
 
 
 def _load_vectors() -> list[dict[str, Any]]:

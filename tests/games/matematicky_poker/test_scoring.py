@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,10 +14,9 @@ from klubovna.games.matematicky_poker.scoring import (
     best_combination,
     total_of,
 )
+from tests.vectors import vector_path
 
-VECTORS_PATH = (
-    Path(__file__).resolve().parents[3] / "../shared/vectors/matematicky-poker-scoring.json"
-)
+VECTORS_PATH = vector_path("matematicky-poker-scoring.json")
 _: None = None  # an empty cell
 
 
