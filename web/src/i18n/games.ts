@@ -1,4 +1,4 @@
-// Texts of the games' shared parts: the "Další hry" line (games/OtherGames.tsx).
+// Texts of the games' shared parts: the "Další hry" line (components/OtherGames.tsx).
 export const games = {
   cs: {
     "games.other": "Další hry",

@@ -1,7 +1,7 @@
 // The small navigation shared by the Kostkový poker pages: play, the online table, rules;
 // and the other games.
 import { PageNav } from "../components/PageNav";
-import { OtherGames } from "../games/OtherGames";
+import { OtherGames } from "../components/OtherGames";
 
 const LINKS: Array<[string, string]> = [
   ["/kostkovy-poker", "kp.nav.play"],

@@ -11,7 +11,7 @@ import type { LeaveOutcome } from "./MpPage";
 import { MODES, TABLES, type Setup as SetupChoice } from "./types";
 import "./mp.css";
 import "../profile/profile.css";
-import { OtherGames } from "../games/OtherGames";
+import { OtherGames } from "../components/OtherGames";
 
 export type SetupKind = "solo" | "ranked";
 

@@ -1,8 +1,8 @@
-// The home page: the games of the one list (games/list.ts); those not built yet are marked
+// The home page: the games of the one list (registry.ts); those not built yet are marked
 // as coming, without links.
 import { t } from "../i18n";
 import { href } from "../router";
-import { GAMES } from "../games/list";
+import { GAMES } from "../registry";
 
 export function Home() {
   return (

@@ -1,7 +1,7 @@
 // The small navigation shared by the Matematický poker pages: play, rules and the two helpers;
 // and the other games.
 import { PageNav } from "../components/PageNav";
-import { OtherGames } from "../games/OtherGames";
+import { OtherGames } from "../components/OtherGames";
 
 const LINKS: Array<[string, string]> = [
   ["/matematicky-poker", "mp.rules.nav.play"],

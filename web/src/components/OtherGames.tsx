@@ -1,10 +1,10 @@
 // "Další hry: Kostkový poker": the other playable games, linked from every game's pages
-// (the Kostkový poker source text has the line). From the one list of games (list.ts).
+// (the Kostkový poker source text has the line). From the one list of games (registry.ts).
 import { Fragment } from "preact";
 import { t, useLang } from "../i18n";
 import { href } from "../router";
-import { otherGames } from "./list";
-import "./games.css";
+import { otherGames } from "../registry";
+import "./OtherGames.css";
 
 export function OtherGames({ current }: { current: string }) {
   useLang();
