@@ -21,7 +21,7 @@ from starlette.websockets import WebSocketDisconnected
 from klubovna.core import IllegalAction
 from klubovna.server.clock import now_ms
 from klubovna.server.errors import ApiError
-from klubovna.server.hub import Hub, StorageError
+from klubovna.server.hub import Hub, StorageError, internal_error
 from klubovna.server.ratelimit import FrameBudget
 from klubovna.server.rooms import CLOSE_SILENT, HEARTBEAT_TIMEOUT_MS, Rooms
 from klubovna.server.wire import dumps
@@ -64,7 +64,7 @@ def _internal(error: Exception, where: str, seq: Any = None) -> dict[str, Any]:
     """An unforeseen failure while handling one frame: logged with its traceback and
     answered; the socket stays open."""
     log.error("unexpected error on %s", where, exc_info=error)
-    return _error("internal", "Something went wrong on our side; please try again.", seq)
+    return internal_error(seq)
 
 QUIET_SECONDS = 5.0
 """A lobby answers a plain ping only when it has sent the socket nothing for this long: in a

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from klubovna.core import IllegalAction, Json
+from klubovna.tables.table import left_game
 
 Kind = Literal["duel", "group", "table"]
 Status = Literal["waiting", "playing", "closed"]
@@ -28,10 +29,10 @@ GROUP_MAX = 50
 IDLE_EXPIRY_MS = 6 * 60 * 60 * 1000
 """A lobby that never finished is dropped after 6 hours without activity."""
 RESERVED = frozenset({"variant", "seats", "dealer_plays"})
+"""Engine config keys a duel's or group's lobby sets itself at the start."""
 HOSTS = {"duel": "the player who opened the duel", "group": "the dealer",
          "table": "the player who opened the table"}
 """Who may start each kind of lobby (`not_host`): the one who opened it, seat 0."""
-"""Engine config keys a duel's or group's lobby sets itself at the start."""
 NOBODY = "-"
 """The key hash of a computer player's seat: no key opens it."""
 
@@ -206,7 +207,7 @@ class Lobby:
             member = self.member(seat)
             assert member is not None
             if member.gone:
-                raise IllegalAction("left_game", "You left this game; it cannot be rejoined.")
+                raise left_game()
             self.last_activity = now
             return seat
         if profile is not None and any(m.profile == profile for m in self.members):
