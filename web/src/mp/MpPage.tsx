@@ -28,6 +28,7 @@ import {
 } from "./session";
 import { Setup, type ResumeOffer, type SetupKind } from "./Setup";
 import {
+  DEFAULT_SETUP,
   claim,
   claimed,
   loadLocalTable,
@@ -37,7 +38,9 @@ import {
   saveLocalTable,
   saveSetup,
   saveTable,
+  setupOf,
   type SavedTable,
+  type SetupFields,
 } from "./storage";
 import type { Setup as SetupChoice } from "./types";
 
@@ -300,14 +303,9 @@ function localSetup(saved: SavedLocalTable): SetupChoice {
   const fallback = loadSetup();
   try {
     const data = JSON.parse(saved.snapshot) as { request?: unknown };
-    const request = (typeof data.request === "string" ? JSON.parse(data.request) : data.request) as Partial<
-      Record<"mode" | "table" | "seconds", unknown>
-    > | null;
-    return {
-      mode: request?.mode === "hard" ? "hard" : "easy",
-      table: request?.table === "school" || request?.table === "matematico" ? request.table : "adjacent",
-      seconds: typeof request?.seconds === "number" ? String(request.seconds) : fallback.seconds,
-    };
+    const request = (typeof data.request === "string" ? JSON.parse(data.request) : data.request) as SetupFields | null;
+    // The request's own defaults (easy, adjacent) where it names none; seconds as last set up.
+    return setupOf(request ?? {}, { ...DEFAULT_SETUP, seconds: fallback.seconds });
   } catch {
     return fallback;
   }

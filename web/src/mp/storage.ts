@@ -17,16 +17,24 @@ export const DEFAULT_SETUP: Setup = { mode: "easy", table: "adjacent", seconds: 
 
 export function loadSetup(): Setup {
   try {
-    const saved = JSON.parse(read(local, SETUP_KEY) ?? "null") as Partial<Setup> | null;
-    if (!saved) return DEFAULT_SETUP;
-    return {
-      mode: MODES.includes(saved.mode as Setup["mode"]) ? (saved.mode as Setup["mode"]) : DEFAULT_SETUP.mode,
-      table: TABLES.includes(saved.table as Setup["table"]) ? (saved.table as Setup["table"]) : DEFAULT_SETUP.table,
-      seconds: typeof saved.seconds === "string" ? saved.seconds : DEFAULT_SETUP.seconds,
-    };
+    const saved = JSON.parse(read(local, SETUP_KEY) ?? "null") as SetupFields | null;
+    return saved ? setupOf(saved) : DEFAULT_SETUP;
   } catch {
     return DEFAULT_SETUP;
   }
+}
+
+/** What a stored setup or a table request may hold (anything: it is read back untrusted). */
+export type SetupFields = Partial<Record<"mode" | "table" | "seconds", unknown>>;
+
+/** The setup these fields name, each field that is missing or unknown from `fallback`. */
+export function setupOf(fields: SetupFields, fallback: Setup = DEFAULT_SETUP): Setup {
+  const { mode, table, seconds } = fields;
+  return {
+    mode: MODES.includes(mode as Setup["mode"]) ? (mode as Setup["mode"]) : fallback.mode,
+    table: TABLES.includes(table as Setup["table"]) ? (table as Setup["table"]) : fallback.table,
+    seconds: typeof seconds === "string" || typeof seconds === "number" ? String(seconds) : fallback.seconds,
+  };
 }
 
 export function saveSetup(setup: Setup): void {
