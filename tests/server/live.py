@@ -14,7 +14,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +37,8 @@ class LiveServer:
     database_url: str | None = None
     """None: the default SQLite file in data_dir."""
     allow_seed: bool = False
+    env: dict[str, str] = field(default_factory=dict)
+    """Settings of this server's own (KLUBOVNA_...), over the test process's environment."""
     process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -52,6 +54,7 @@ class LiveServer:
         if self.database_url:
             env["KLUBOVNA_DATABASE_URL"] = self.database_url
         env["KLUBOVNA_ALLOW_SEED"] = "1" if self.allow_seed else "0"
+        env.update(self.env)
         # Every request comes from 127.0.0.1: generous limits unless a test sets its own.
         env.setdefault("KLUBOVNA_RATE_PROFILES", "1000")
         env.setdefault("KLUBOVNA_RATE_TABLES", "1000")

@@ -45,11 +45,10 @@ Check = Callable[[Message, Message, Message], None]
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("KLUBOVNA_RATE_JOINS", "10000")
-        live = LiveServer(tmp_path_factory.mktemp("data"), free_port())
-        live.start()
-        yield live
+    live = LiveServer(tmp_path_factory.mktemp("data"), free_port(),
+                      env={"KLUBOVNA_RATE_JOINS": "10000"})
+    live.start()
+    yield live
     live.stop()
 
 

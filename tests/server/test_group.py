@@ -48,11 +48,10 @@ FULL_MESSAGE = "A group holds at most 50 people, the dealer included; it is full
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """All joins come from 127.0.0.1: the join limit is lifted for this module."""
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("KLUBOVNA_RATE_JOINS", "10000")
-        live = LiveServer(tmp_path_factory.mktemp("data"), free_port())
-        live.start()
-        yield live
+    live = LiveServer(tmp_path_factory.mktemp("data"), free_port(),
+                      env={"KLUBOVNA_RATE_JOINS": "10000"})
+    live.start()
+    yield live
     live.stop()
 
 
@@ -398,12 +397,11 @@ def test_the_dealer_leaving_ends_the_game_for_everybody(server: LiveServer) -> N
 def restartable(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[LiveServer]:
     """A server of the test's own (it gets killed), on SQLite and on PostgreSQL."""
     url = request.getfixturevalue("postgres_url") if request.param == "postgresql" else None
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("KLUBOVNA_RATE_JOINS", "10000")
-        live = LiveServer(tmp_path, free_port(), database_url=url)
-        live.start()
-        yield live
-        live.stop()
+    live = LiveServer(tmp_path, free_port(), database_url=url,
+                      env={"KLUBOVNA_RATE_JOINS": "10000"})
+    live.start()
+    yield live
+    live.stop()
 
 
 def test_a_server_restart_in_the_middle_of_a_group_game(restartable: LiveServer) -> None:

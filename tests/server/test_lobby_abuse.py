@@ -34,22 +34,20 @@ JOINS = 5
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("KLUBOVNA_RATE_JOINS", "10000")
-        live = LiveServer(tmp_path_factory.mktemp("data"), free_port())
-        live.start()
-        yield live
+    live = LiveServer(tmp_path_factory.mktemp("data"), free_port(),
+                      env={"KLUBOVNA_RATE_JOINS": "10000"})
+    live.start()
+    yield live
     live.stop()
 
 
 @pytest.fixture
 def strict_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """A server that allows JOINS look-ups and joins a minute per address."""
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("KLUBOVNA_RATE_JOINS", str(JOINS))
-        live = LiveServer(tmp_path_factory.mktemp("strict"), free_port())
-        live.start()
-        yield live
+    live = LiveServer(tmp_path_factory.mktemp("strict"), free_port(),
+                      env={"KLUBOVNA_RATE_JOINS": str(JOINS)})
+    live.start()
+    yield live
     live.stop()
 
 

@@ -221,11 +221,9 @@ def test_stats_reset_needs_nothing_to_reset(server: LiveServer) -> None:
 
 @pytest.fixture(scope="module")
 def strict_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("KLUBOVNA_RATE_PROFILES", "3")
-        env.setenv("KLUBOVNA_RATE_TABLES", "4")
-        live = LiveServer(tmp_path_factory.mktemp("strict"), free_port())
-        live.start()
+    live = LiveServer(tmp_path_factory.mktemp("strict"), free_port(),
+                      env={"KLUBOVNA_RATE_PROFILES": "3", "KLUBOVNA_RATE_TABLES": "4"})
+    live.start()
     yield live
     live.stop()
 

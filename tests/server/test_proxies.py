@@ -19,30 +19,25 @@ TABLES = 2
 """KLUBOVNA_RATE_TABLES of both servers."""
 
 
-def start(tmp: pytest.TempPathFactory, **env: str) -> Iterator[LiveServer]:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("KLUBOVNA_RATE_PROFILES", str(PROFILES))
-        patch.setenv("KLUBOVNA_RATE_TABLES", str(TABLES))
-        for name, value in env.items():
-            patch.setenv(name, value)
-        live = LiveServer(tmp.mktemp("proxies"), free_port())
-        live.start()
-        yield live
+def start(tmp: pytest.TempPathFactory, proxies: str) -> Iterator[LiveServer]:
+    live = LiveServer(tmp.mktemp("proxies"), free_port(), env={
+        "KLUBOVNA_RATE_PROFILES": str(PROFILES), "KLUBOVNA_RATE_TABLES": str(TABLES),
+        "KLUBOVNA_TRUSTED_PROXIES": proxies})
+    live.start()
+    yield live
     live.stop()
 
 
 @pytest.fixture
 def direct(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """No trusted proxy (the default)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.delenv("KLUBOVNA_TRUSTED_PROXIES", raising=False)
-        yield from start(tmp_path_factory)
+    yield from start(tmp_path_factory, "")
 
 
 @pytest.fixture
 def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """127.0.0.1 is a trusted proxy: its X-Forwarded-For names the client."""
-    yield from start(tmp_path_factory, KLUBOVNA_TRUSTED_PROXIES="127.0.0.1")
+    yield from start(tmp_path_factory, "127.0.0.1")
 
 
 def new_profile(server: LiveServer, forwarded_for: str) -> httpx.Response:

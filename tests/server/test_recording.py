@@ -35,12 +35,11 @@ PAUSE = 0.13
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """A server of this module with limits high enough for many profiles and tables."""
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("KLUBOVNA_RATE_PROFILES", "1000")
-        env.setenv("KLUBOVNA_RATE_TABLES", "1000")
-        env.delenv("KLUBOVNA_SECRET", raising=False)
-        live = LiveServer(tmp_path_factory.mktemp("data"), free_port(), allow_seed=True)
-        live.start()
+    # (an empty KLUBOVNA_SECRET is none: the server makes its own secret.key)
+    live = LiveServer(tmp_path_factory.mktemp("data"), free_port(), allow_seed=True, env={
+        "KLUBOVNA_RATE_PROFILES": "1000", "KLUBOVNA_RATE_TABLES": "1000",
+        "KLUBOVNA_SECRET": ""})
+    live.start()
     yield live
     live.stop()
 

@@ -30,13 +30,11 @@ PATIENCE = 20.0
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("KLUBOVNA_HEADER_TIMEOUT", str(TIMEOUT))
-        env.setenv("KLUBOVNA_BODY_TIMEOUT", str(TIMEOUT))
-        env.setenv("KLUBOVNA_CONNECTIONS_PER_ADDRESS", str(CAP))
-        live = LiveServer(tmp_path_factory.mktemp("slow"), free_port())
-        live.start()
-        yield live
+    live = LiveServer(tmp_path_factory.mktemp("slow"), free_port(), env={
+        "KLUBOVNA_HEADER_TIMEOUT": str(TIMEOUT), "KLUBOVNA_BODY_TIMEOUT": str(TIMEOUT),
+        "KLUBOVNA_CONNECTIONS_PER_ADDRESS": str(CAP)})
+    live.start()
+    yield live
     live.stop()
 
 

@@ -33,10 +33,9 @@ def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]
     """The real server, serving web/dist (built by `make test` before the suite)."""
     assert (ROOT / "web" / "dist" / "index.html").exists(), "run `make test` (it builds web/)"
     # Every browser is 127.0.0.1: the per-address limit on joining lobbies is lifted.
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("KLUBOVNA_RATE_JOINS", "10000")
-        live = LiveServer(tmp_path_factory.mktemp("web-data"), free_port(), allow_seed=True)
-        live.start()
+    live = LiveServer(tmp_path_factory.mktemp("web-data"), free_port(), allow_seed=True,
+                      env={"KLUBOVNA_RATE_JOINS": "10000"})
+    live.start()
     yield live
     live.stop()
 
