@@ -9,7 +9,10 @@ each entry's `now`) replays a game exactly.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from klubovna.core.settings import LeavePolicy, RoomPolicy, SeatOutcome, Setting
 
 Json = Any
 """A JSON-ready value: dict, list, str, int, float, bool or None."""
@@ -49,9 +52,42 @@ S = TypeVar("S")
 
 
 class Game(Protocol[S]):
-    """One game's rules. State changes only through `apply` and `advance`."""
+    """One game's rules. State changes only through `apply` and `advance`.
+
+    Besides the rules a game declares (klubovna.core.settings) its settings, its seat
+    range, its rooms, what a leaving seat becomes and how its result reads per seat; the
+    platform reads these and never names a game."""
 
     name: str
+    settings: tuple[Setting, ...]
+    """The config a table of this game takes (public ones from clients)."""
+    seat_range: tuple[int, int]
+    """The fewest and most seats a table of this game has."""
+    leaver: LeavePolicy
+    """What a seat that leaves a running table becomes."""
+    rooms: tuple[RoomPolicy, ...]
+    """The kinds of rooms it is played in from a code (none: no online play by code)."""
+
+    def to_text(self, state: S) -> str:
+        """The state as one line of text; `from_text` reads it back equal."""
+        ...
+
+    def from_text(self, text: str) -> S:
+        ...
+
+    def started(self, state: S) -> bool:
+        """Whether play has begun (a lobby may still change seats before)."""
+        ...
+
+    def leave(self, state: S, seat: int, now: int) -> tuple[S, list[Event]]:
+        """`seat` leaves for good: with `leaver` "fold" it is out and the others play on;
+        with "end" the game ends. ("robot": the table seats a computer player instead and
+        this is not called.)"""
+        ...
+
+    def outcomes(self, result: dict[str, Json]) -> list[SeatOutcome]:
+        """Each seat's place, win/loss/draw, score and figures from `result`."""
+        ...
 
     def new(self, config: Mapping[str, Json], seed: int) -> S:
         """A fresh state. Raises IllegalAction("bad_config", ...) for a bad config."""
