@@ -55,14 +55,19 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     chromium.close()
 
 
+# What t() (web/src/i18n/index.ts) logs for a key no loaded catalogue has.
+MISSING_MESSAGE = "missing message: "
+
+
 class ConsoleWatch:
-    """Console errors and uncaught page errors of one context; a test fails on any."""
+    """Console errors, uncaught page errors and missing catalogue keys of one context; a test
+    fails on any."""
 
     def __init__(self) -> None:
         self.errors: list[str] = []
 
     def console(self, message: ConsoleMessage) -> None:
-        if message.type == "error":
+        if message.type == "error" or message.text.startswith(MISSING_MESSAGE):
             self.errors.append(f"console: {message.text}")
 
     def page_error(self, error: Exception) -> None:

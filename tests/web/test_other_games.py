@@ -54,8 +54,10 @@ def test_other_games_screenshots(page: Page) -> None:
 
 
 def test_the_new_and_changed_catalogues_have_both_languages() -> None:
-    for name in ("games.ts", "daily.ts", "kp.ts", "lobby.ts"):
-        text = (ROOT / "web" / "src" / "i18n" / name).read_text()
+    src = ROOT / "web" / "src"
+    for path in (src / "i18n" / "games.ts", src / "games" / "matematicky_poker" / "i18n" / "daily.ts",
+                 src / "games" / "kostkovy_poker" / "i18n.ts", src / "i18n" / "lobby.ts"):
+        text = path.read_text()
         cs, en = text.split("\n  en: {", 1)
         keys = [re.findall(r'^\s*"([\w.]+)":', part, re.M) for part in (cs, en)]
-        assert keys[0] and sorted(keys[0]) == sorted(keys[1]), name
+        assert keys[0] and sorted(keys[0]) == sorted(keys[1]), path.name

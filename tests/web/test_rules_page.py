@@ -14,8 +14,8 @@ from tests.web.test_helpers import shoot
 
 RULES = "/#/matematicky-poker/pravidla"
 CATALOGUES = [
-    ROOT / "web" / "src" / "i18n" / "rules.ts",
-    ROOT / "web" / "src" / "i18n" / "helpers.ts",
+    ROOT / "web" / "src" / "games" / "matematicky_poker" / "i18n" / "rules.ts",
+    ROOT / "web" / "src" / "games" / "matematicky_poker" / "i18n" / "helpers.ts",
 ]
 
 

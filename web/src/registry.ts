@@ -1,17 +1,64 @@
-// The one list of the club's games: the home page's cards and every game page's "Další hry"
-// line come from it. A new game is one line here (with its name and about text in
-// i18n/common.ts, "game.<id>.name"/".about"); `play` is left out while it is not built yet.
+// The one list of the club's games. Each entry gives the home page's card (and every game
+// page's "Další hry" line), the game's pages by path, its catalogue and its online
+// descriptor (the lobby pages' words and running screen). Everything of a game is a lazy
+// import of its folder (games/<game>/), so its code and text load only when one of its
+// pages first opens. This file is the only shared module that names a game's folder
+// (tests/web/test_shared_imports.py). A new game is one entry here, with its name and about
+// text in i18n/common.ts ("game.<id>.name"/".about"); a game still coming has only its id.
+import type { FunctionComponent } from "preact";
+import type { Area } from "./i18n";
+import type { LobbyGame } from "./lobby/game";
+
+/** A page gets the values of its path's parameters. */
+export type Page = FunctionComponent<{ params: Record<string, string> }>;
+
 export interface GameEntry {
   /** The catalogue id: "game.<id>.name", "game.<id>.about". */
   id: string;
   /** The game's page; absent for a game still coming (no link anywhere). */
   play?: string;
   rules?: string;
+  /** The game's pages: path (":name" segments are parameters) -> its name in `pages()`. */
+  routes?: Record<string, string>;
+  pages?: () => Promise<Record<string, Page>>;
+  /** The game's own texts, added to the catalogue before any of its pages shows. */
+  catalogue?: () => Promise<Area>;
+  /** Played from a code: the lobby pages at `${play}/hra/:code` are driven by this. */
+  online?: () => Promise<LobbyGame>;
 }
 
 export const GAMES: GameEntry[] = [
-  { id: "mp", play: "/matematicky-poker", rules: "/matematicky-poker/pravidla" },
-  { id: "kp", play: "/kostkovy-poker", rules: "/kostkovy-poker/pravidla" },
+  {
+    id: "mp",
+    play: "/matematicky-poker",
+    rules: "/matematicky-poker/pravidla",
+    routes: {
+      "/matematicky-poker": "MpPage",
+      "/matematicky-poker/pravidla": "RulesPage",
+      "/matematicky-poker/vyber-cisel": "NumberPicker",
+      "/matematicky-poker/tabulka": "ManualTable",
+      "/matematicky-poker/zebricek": "LeaderboardPage",
+      "/matematicky-poker/denni-vyzva": "DailyPage",
+      "/matematicky-poker/duel": "DuelPage",
+      "/matematicky-poker/skupina": "GroupPage",
+    },
+    pages: () => import("./games/matematicky_poker/pages"),
+    catalogue: () => import("./games/matematicky_poker/i18n").then((m) => m.catalogue),
+    online: () => import("./games/matematicky_poker/lobby/online").then((m) => m.MP_LOBBY),
+  },
+  {
+    id: "kp",
+    play: "/kostkovy-poker",
+    rules: "/kostkovy-poker/pravidla",
+    routes: {
+      "/kostkovy-poker": "KpPage",
+      "/kostkovy-poker/pravidla": "KpRulesPage",
+      "/kostkovy-poker/stul": "OnlineCreate",
+    },
+    pages: () => import("./games/kostkovy_poker/pages"),
+    catalogue: () => import("./games/kostkovy_poker/i18n").then((m) => m.kp),
+    online: () => import("./games/kostkovy_poker/online").then((m) => m.KP_LOBBY),
+  },
   { id: "zk" },
   { id: "lp" },
   { id: "ms" },

@@ -1,21 +1,13 @@
-// Every page but home, by hash path (":name" segments are parameters, see router.ts).
-// Each area adds its pages here.
-import { h, type FunctionComponent } from "preact";
+// Every page but home, by hash path (":name" segments are parameters, see router.ts): the
+// shared pages, and each game's pages and lobby page from the registry (registry.ts).
+import { h } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { MpPage } from "./mp/MpPage";
-import { RulesPage } from "./rules/RulesPage";
-import { NumberPicker } from "./helpers/NumberPicker";
-import { ManualTable } from "./helpers/ManualTable";
+import { addCatalogue } from "./i18n";
 import { ProfilePage } from "./profile/ProfilePage";
 import { PrivacyPage } from "./privacy/PrivacyPage";
-import { LeaderboardPage } from "./leaderboard/LeaderboardPage";
-import { DailyPage } from "./daily/DailyPage";
-import { DuelPage, GroupPage } from "./lobby/CreatePage";
-import { LobbyPage } from "./lobby/LobbyPage";
-import { MP_LOBBY } from "./lobby/mpGame";
+import { GAMES, type GameEntry, type Page } from "./registry";
 
-/** A page gets the values of its path's parameters. */
-export type Page = FunctionComponent<{ params: Record<string, string> }>;
+export type { Page } from "./registry";
 
 /** A page whose code loads when it is first opened (its own chunk, precached for offline
  *  use like the rest); nothing shows for the moment it takes. */
@@ -36,22 +28,31 @@ function later(load: () => Promise<Page>): Page {
   };
 }
 
-const kp = () => import("./kp/pages");
+/** `load`'s result once the game's catalogue is in too (its page's words are then there). */
+async function withText<T>(game: GameEntry, load: () => Promise<T>): Promise<T> {
+  const [found, area] = await Promise.all([load(), game.catalogue?.()]);
+  if (area) addCatalogue(area);
+  return found;
+}
 
-export const ROUTES: Record<string, Page> = {
-  "/matematicky-poker": MpPage,
-  "/matematicky-poker/pravidla": RulesPage,
-  "/matematicky-poker/vyber-cisel": NumberPicker,
-  "/matematicky-poker/tabulka": ManualTable,
-  "/matematicky-poker/zebricek": LeaderboardPage,
-  "/matematicky-poker/denni-vyzva": DailyPage,
-  "/matematicky-poker/duel": DuelPage,
-  "/matematicky-poker/skupina": GroupPage,
-  "/matematicky-poker/hra/:code": ({ params }) => h(LobbyPage, { game: MP_LOBBY, params }),
-  "/kostkovy-poker": later(() => kp().then((m) => m.KpPage)),
-  "/kostkovy-poker/pravidla": later(() => kp().then((m) => m.KpRulesPage)),
-  "/kostkovy-poker/stul": later(() => kp().then((m) => m.OnlineCreate)),
-  "/kostkovy-poker/hra/:code": later(() => kp().then((m) => m.OnlinePage)),
-  "/profil": ProfilePage,
-  "/zasady": PrivacyPage,
-};
+function gameRoutes(game: GameEntry): Record<string, Page> {
+  const routes: Record<string, Page> = {};
+  for (const [path, name] of Object.entries(game.routes ?? {})) {
+    routes[path] = later(() => withText(game, async () => (await game.pages!())[name]));
+  }
+  const online = game.online;
+  if (online && game.play) {
+    // The same lobby pages for every game, driven by its online descriptor.
+    routes[`${game.play}/hra/:code`] = later(() => withText(game, async () => {
+      const [descriptor, { LobbyPage }] = await Promise.all([online(), import("./lobby/LobbyPage")]);
+      return ({ params }) => h(LobbyPage, { game: descriptor, params });
+    }));
+  }
+  return routes;
+}
+
+export const ROUTES: Record<string, Page> = Object.assign(
+  {},
+  ...GAMES.map(gameRoutes),
+  { "/profil": ProfilePage, "/zasady": PrivacyPage },
+);

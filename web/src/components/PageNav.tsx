@@ -1,7 +1,7 @@
 // The small navigation between a game's pages (play, rules, ...): the current page marked.
 import { t } from "../i18n";
 import { href } from "../router";
-import "../rules/rules.css";
+import "./rules.css";
 
 /** `links` are [path, message key]; `label` is the message key of the navigation's name. */
 export function PageNav({ label, links, current }: { label: string; links: Array<[string, string]>; current: string }) {

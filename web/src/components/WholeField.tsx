@@ -1,6 +1,7 @@
 // A whole number typed into a form (seconds per turn, chips), judged when the form is sent:
 // the parse, and the field with its error under it.
 import type { Ref } from "preact";
+import "./game.css";
 
 /** A whole number from `min` to `max` as typed (up to three digits), or null. */
 export function parseWhole(text: string, min: number, max: number): number | null {

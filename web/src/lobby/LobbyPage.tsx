@@ -9,7 +9,7 @@ import { JoinByCode } from "./JoinByCode";
 import { JoinCard } from "./JoinCard";
 import { LobbyScreen } from "./LobbyScreen";
 import { forgetSeat, loadSeat } from "./seats";
-import "../mp/mp.css";
+import "../components/game.css";
 import "../profile/profile.css";
 import "./lobby.css";
 

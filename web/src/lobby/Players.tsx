@@ -1,9 +1,10 @@
 // Who is in the lobby: nickname, "ty", the host (the dealer in a group), whether connected
 // (a dot and the word, never colour alone), and who left the game.
 import { t } from "../i18n";
-import type { Lobby, LobbyState } from "./types";
+import type { Lobby } from "./types";
 
-export function Players({ lobby }: { lobby: Lobby }) {
+/** `host` is the host's tag (the game's word for it, RoomWords.host; "hostitel" by default). */
+export function Players({ lobby, host }: { lobby: Lobby; host?: string }) {
   return (
     <ul class="lobby-players">
       {lobby.players.map((player) => {
@@ -15,7 +16,7 @@ export function Players({ lobby }: { lobby: Lobby }) {
             {player.seat === lobby.you && <span class="lobby-tag you">{t("lobby.you")}</span>}
             {player.host && (
               <span class="lobby-tag host">
-                {t(lobby.kind === "group" ? ((lobby as LobbyState).dealer_plays ? "lobby.role.dealer" : "lobby.role.dealer.only") : "lobby.role.host")}
+                {host ?? t("lobby.role.host")}
               </span>
             )}
             <span class="lobby-presence">{t(`lobby.presence.${presence}`)}</span>

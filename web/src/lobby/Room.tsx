@@ -54,7 +54,7 @@ export function Room({ game, conn, lobby, banner, onLeave }: Props) {
         <h2 id="lobby-people-title">
           {words.people} <span class="lobby-count">{t("lobby.players.count", { count, limit: lobby.limit })}</span>
         </h2>
-        <Players lobby={lobby} />
+        <Players lobby={lobby} host={words.host} />
         {words.notes}
         <p class={`lobby-state${ready.warn ? " warn" : ""}`} role="status" data-state={ready.state}>{ready.text}</p>
         <p class="mp-error" role="alert">{failure ? codeText(failure.code, failure.message) : ""}</p>

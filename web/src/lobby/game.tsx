@@ -1,6 +1,6 @@
 // What the lobby pages (join card, room, a seat's screen, new-lobby form) need of a game: its
 // id (the route), the words and links that differ, and its session and screen while it runs.
-// Each game has one: lobby/mpGame.tsx (duel, group), kp/online.tsx (online table).
+// Each game has one, its online descriptor (registry.ts): games/<game>/online.tsx.
 import type { ComponentChildren, VNode } from "preact";
 import { t } from "../i18n";
 import { href } from "../router";
@@ -23,6 +23,8 @@ export interface RoomWords {
   share: string;
   /** The heading of the list of people. */
   people: string;
+  /** The host's tag in that list (default "hostitel"). */
+  host?: string;
   /** More under the list (who takes the empty seats). */
   notes?: ComponentChildren;
   /** What the room waits for (`state` goes to data-state), and whether Start may go. */

@@ -6,7 +6,7 @@
 // does, so that its game and a Matematický poker game of the same tab do not meet.
 import { Listeners, type Action, type ServerMessage, type TableConnection, type TableRequest } from "./protocol";
 import { ApiError } from "./remote";
-import { saveLocalTable } from "../mp/storage";
+import { saveLocalTable } from "../games/matematicky_poker/storage";
 import type { SavedLocalTable } from "../storage";
 import {
   closeLocalTable,

@@ -2,7 +2,7 @@
 // Europe/Prague calendar (the server's periods and days are Prague ones).
 import { getLang, t } from "../i18n";
 import { profile } from "../i18n/profile";
-import { mp } from "../i18n/mp";
+import { errors as mp } from "../i18n/errors";
 import { ApiError, ServerUnreachable } from "../net/remote";
 
 function hasMessage(key: string): boolean {

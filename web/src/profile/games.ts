@@ -4,7 +4,7 @@
 // dialog right.
 import type { TableRequest } from "../net/protocol";
 import { RemoteTable, createRemoteTable } from "../net/remote";
-import { GameSession, ticketOf } from "../mp/session";
+import { GameSession, ticketOf } from "../games/matematicky_poker/session";
 
 export type GameKind = "solo" | "ranked" | "daily";
 

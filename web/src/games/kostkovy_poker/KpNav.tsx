@@ -1,0 +1,19 @@
+// The small navigation shared by the Kostkový poker pages: play, the online table, rules;
+// and the other games.
+import { PageNav } from "../../components/PageNav";
+import { OtherGames } from "../../components/OtherGames";
+
+const LINKS: Array<[string, string]> = [
+  ["/kostkovy-poker", "kp.nav.play"],
+  ["/kostkovy-poker/stul", "kp.nav.online"],
+  ["/kostkovy-poker/pravidla", "kp.nav.rules"],
+];
+
+export function KpNav({ current }: { current: string }) {
+  return (
+    <>
+      <PageNav label="kp.nav" links={LINKS} current={current} />
+      <OtherGames current="kp" />
+    </>
+  );
+}

@@ -1,0 +1,226 @@
+// The Kostkový poker table screen, the same for a solo game and an online table: the
+// opponents, the table dice and pots, the person's own seat and dice, what they may do now
+// (keep dice, bet, wait), the finished hand explained, the end ranking; beside it the story
+// of the table, ending by agreement and the device settings. Everything shown comes from the
+// table's views and events; this sends actions and nothing else.
+import type { ComponentChildren } from "preact";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { useExpiring } from "../../components/useExpiring";
+import { t, useLang } from "../../i18n";
+import { Countdown } from "../../components/Countdown";
+import type { Action } from "../../net/protocol";
+import { Betting } from "./Betting";
+import { Center } from "./Center";
+import { End } from "./End";
+import { KeepChoice, MyDice } from "./Keep";
+import { Log } from "./Log";
+import { usePrefs } from "./prefs";
+import { Prefs } from "./Prefs";
+import { Opponents, SeatCard } from "./Seats";
+import type { KpSession } from "./session";
+import { Showdown } from "./Showdown";
+import type { KpView, SeatNames } from "./types";
+import { errorText, nameList, nameOf } from "./words";
+import "../../components/game.css";
+import "./kp.css";
+
+const ERROR_MS = 5000;
+
+/** What an online table puts around the same screen. */
+export interface TableFrame {
+  title: string;
+  info?: string;
+  banner?: ComponentChildren;
+  /** More in the side column (the people and their presence, leaving). */
+  side?: ComponentChildren;
+  /** The buttons under the end ranking. */
+  end?: ComponentChildren;
+}
+
+interface Props {
+  session: KpSession;
+  names: SeatNames;
+  onAgain?: () => void;
+  onSetup?: () => void;
+  frame?: TableFrame;
+}
+
+export function Table({ session, names, onAgain, onSetup, frame }: Props) {
+  useLang();
+  const prefs = usePrefs();
+  const [, refresh] = useState(0);
+  useEffect(() => {
+    const unsubscribe = session.subscribe(() => refresh((n) => n + 1));
+    refresh((n) => n + 1); // whatever arrived between the first render and now
+    return unsubscribe;
+  }, [session]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const error = useExpiring(session.error, ERROR_MS);
+
+  const view = session.view;
+  const over = session.handOver;
+  const shown = over?.before ?? view; // the table as the finished hand left it
+  const ready = session.ready;
+  const act = (action: Action) => session.act(action);
+
+  return (
+    <section class={`page kp-game felt-${prefs.felt} dice-${prefs.dice}`} aria-labelledby="kp-game-title">
+      <div class="mp-game-head kp-head">
+        <h1 id="kp-game-title" ref={heading} tabIndex={-1}>{frame?.title ?? t("kp.title")}</h1>
+        {view && <p class="mp-info">{frame?.info ?? gameInfo(shown ?? view)}</p>}
+      </div>
+      {frame?.banner}
+      {session.kind === "local" && <p class="kp-local hint">{t("kp.local")}</p>}
+      {!view || !shown ? (
+        <div class="mp-connecting">
+          <p role="status">{t("kp.connecting")}</p>
+          <p class="mp-error" role="status">{error && errorText(error.code, error.message)}</p>
+        </div>
+      ) : (
+        <div class="kp-layout">
+          <div class="kp-main">
+            <div class="kp-felt">
+              <Opponents view={shown} names={names} over={over} />
+              <Center view={shown} names={names} over={over} rolls={session.rolls} />
+              <div class="kp-me">
+                <SeatCard view={shown} player={shown.players[shown.seat]} names={names} over={over} mine />
+                {!(view.actions.includes("keep") && !over) && (
+                  <MyDice
+                    view={shown}
+                    rolled={over ? 0 : session.rolls.own}
+                    shownKept={over?.last.hands.find((hand) => hand.seat === view.seat)?.kept ?? null}
+                  />
+                )}
+              </div>
+            </div>
+            <div class="kp-actions">
+              <p class="mp-error kp-error" role="alert">{error && errorText(error.code, error.message)}</p>
+              <Actions
+                session={session}
+                view={view}
+                names={names}
+                ready={ready}
+                onAct={act}
+                end={frame?.end ?? (
+                  <>
+                    {onAgain && <button type="button" class="primary" onClick={onAgain}>{t("kp.end.again")}</button>}
+                    {onSetup && <button type="button" onClick={onSetup}>{t("kp.end.setup")}</button>}
+                  </>
+                )}
+              />
+              {session.catchingUp && !over && (
+                <p class="kp-hurry">
+                  <button type="button" class="chip" onClick={() => session.hurry()}>{t("kp.hurry")}</button>
+                </p>
+              )}
+            </div>
+          </div>
+          <aside class="kp-side">
+            <Log lines={session.log} names={names} me={view.seat} />
+            <Stop view={view} names={names} onAct={act} />
+            {frame?.side}
+            <Prefs />
+          </aside>
+        </div>
+      )}
+    </section>
+  );
+}
+
+interface ActionsProps {
+  session: KpSession;
+  view: KpView;
+  names: SeatNames;
+  ready: boolean;
+  onAct: (action: Action) => void;
+  end: ComponentChildren;
+}
+
+/** What the person may do now, or what the table waits for. */
+function Actions({ session, view, names, ready, onAct, end }: ActionsProps) {
+  const over = session.handOver;
+  if (over) {
+    const latest = session.latest;
+    const out = latest !== null && latest.players[view.seat].out !== null;
+    // At a table with a timer the next hand's keeping already runs: its clock shows here too.
+    const next = latest?.deadline != null && latest.seconds !== null && latest.actions.includes("keep") && (
+      <Countdown deadline={latest.deadline} seconds={latest.seconds} offset={session.offset} />
+    );
+    return (
+      <div class="kp-action-row">
+        <Showdown
+          over={over}
+          names={names}
+          me={view.seat}
+          auto={view.seconds !== null}
+          onGoOn={() => session.goOn()}
+          onSkip={out && view.seconds === null ? () => session.skipAll() : undefined}
+        />
+        {next}
+      </div>
+    );
+  }
+  if (view.game_over && view.result) {
+    return <End result={view.result} names={names} me={view.seat}>{end}</End>;
+  }
+  const me = view.players[view.seat];
+  const timer = view.deadline !== null && view.seconds !== null && (
+    <Countdown deadline={view.deadline} seconds={view.seconds} offset={session.offset} />
+  );
+  if (!view.started) return <p class="kp-wait" role="status">{t("kp.game.waiting")}</p>;
+  if (me.out !== null) return <p class="kp-wait" role="status">{t("kp.log.out.you")}</p>;
+  if (view.actions.includes("keep")) {
+    return (
+      <div class="kp-action-row">
+        <KeepChoice view={view} rolled={session.rolls.own} ready={ready} onKeep={(dice) => onAct({ type: "keep", dice })} />
+        {timer}
+      </div>
+    );
+  }
+  if (view.phase === "betting" && view.turn === view.seat && view.actions.length > 0) {
+    return (
+      <div class="kp-action-row">
+        <Betting view={view} ready={ready} onAct={onAct} />
+        {timer}
+      </div>
+    );
+  }
+  let text = "";
+  if (view.phase === "keep") text = t("kp.keep.waiting");
+  else if (me.folded) text = t("kp.bet.folded");
+  else if (view.turn !== null) text = t("kp.bet.waiting", { name: nameOf(names, view.turn) });
+  if (me.all_in && !me.folded && view.phase === "betting") text = `${t("kp.bet.all_in")} ${text}`;
+  return (
+    <div class="kp-action-row">
+      <p class="kp-wait" role="status">{text}</p>
+      {timer}
+    </div>
+  );
+}
+
+/** Ending the game by agreement: the person's switch and who agrees so far. */
+function Stop({ view, names, onAct }: { view: KpView; names: SeatNames; onAct: (action: Action) => void }) {
+  const me = view.players[view.seat];
+  if (!view.started || view.game_over || me.out !== null) return null;
+  const agreeing = view.players.filter((p) => p.stop && p.out === null).map((p) => p.seat);
+  return (
+    <section class="kp-stop" aria-label={t("kp.stop.offer")}>
+      <button
+        type="button"
+        class="chip kp-stop-button"
+        aria-pressed={me.stop ? "true" : "false"}
+        onClick={() => onAct({ type: "stop", agree: !me.stop })}
+      >
+        {t("kp.stop.offer")}
+      </button>
+      <p class="hint">{t("kp.stop.about")}</p>
+      {agreeing.length > 0 && <p class="kp-stop-who">{t("kp.stop.agreed", { names: nameList(names, agreeing, view.seat) })}</p>}
+    </section>
+  );
+}
+
+function gameInfo(view: KpView): string {
+  if (!view.started) return t("kp.game.waiting");
+  return t("kp.game.info", { hand: view.hand, chips: view.chips_at_start });
+}

@@ -1,0 +1,292 @@
+// One running Kostkový poker game on screen: the table connection, the view shown, and the
+// pace at which messages are shown. Computer players move at once (locally inside one
+// message exchange, online within milliseconds), so messages wait in a queue and are shown
+// one after another with short pauses: the person sees who kept, bet, raised or folded.
+// At the end of a hand the showdown stays on screen until the person goes on (the engine
+// has already dealt the next hand by then). Shapes and pacing only: rules stay in Python.
+import type { Action, ServerMessage, TableConnection, ViewMessage } from "../../net/protocol";
+import type { KpEvent, KpView, LastHand, ShowdownPot } from "./types";
+import { PACE_FACTOR, getPrefs } from "./prefs";
+import { play } from "./sound";
+
+export interface Failure {
+  id: number;
+  code: string;
+  message: string;
+}
+
+/** A line of the table's story, as events (words come from the screen, per language). */
+export interface LogLine {
+  id: number;
+  event: KpEvent;
+}
+
+/** A finished hand held on screen: its showdown (pots with winners), or the uncontested
+ *  winner; `chipsAfter` are everyone's chips right after it (before the next ante). */
+export interface HandOver {
+  id: number;
+  last: LastHand;
+  pots: ShowdownPot[] | null;
+  uncontested: { seat: number; won: number } | null;
+  out: number[];
+  chipsAfter: number[];
+  over: boolean;
+  /** The view before the message that ended the hand (the table as it last stood). */
+  before: KpView | null;
+}
+
+/** Pauses (ms) after showing a message, by what happened in it. */
+const PAUSE = { table: 900, acted: 750, chosen: 260, revealed: 650, hand: 500, own: 150, other: 200 };
+const LOG_LINES = 40;
+/** With an action timer a finished hand stays at most this long (or a quarter of a turn). */
+const AUTO_GO_ON_MS = 7000;
+/** Codes after which a resumed table cannot be played: the page goes back to the setup. */
+const FATAL = new Set(["unknown_table", "bad_key"]);
+
+let nextId = 0;
+
+/** Whether the log tells an event (own rolls and keeps show on the table, rounds in the bar). */
+const LOGGED = (event: KpEvent) => event.type !== "rolled" && event.type !== "kept" && event.type !== "round";
+
+export class KpSession {
+  /** The view on screen (may lag behind the newest one while the queue plays out). */
+  view: KpView | null = null;
+  log: LogLine[] = [];
+  /** A finished hand to show until the person goes on. */
+  handOver: HandOver | null = null;
+  error: Failure | null = null;
+  fatal: Failure | null = null;
+  /** The table's clock minus ours (ms). */
+  offset = 0;
+  /** Bumped when dice are rolled, to start the roll animation: own dice, table dice (from
+   *  the index `tableFrom` on: the dice that just came). */
+  rolls = { own: 0, table: 0, tableFrom: 0 };
+  private queue: ViewMessage[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private autoTimer: ReturnType<typeof setTimeout> | undefined;
+  private readyAt = 0;
+  private awaiting: number | null = null;
+  private listeners = new Set<() => void>();
+  private unlisten: () => void;
+  private closed = false;
+
+  /** A finished hand stays on screen until `goOn`; at a table with an action timer at
+   *  most a few seconds (the next hand's keeping already runs). */
+  constructor(readonly conn: TableConnection) {
+    this.unlisten = conn.listen((message) => this.receive(message));
+  }
+
+  get kind(): "remote" | "local" {
+    return this.conn.kind;
+  }
+
+  /** Whether the person may act now: the newest view is on screen (or, while keeping, the
+   *  newest still asks for the keep) and no action of theirs waits for its answer. */
+  get ready(): boolean {
+    if (this.view === null || this.handOver !== null || this.awaiting !== null) return false;
+    if (this.queue.length === 0) return true;
+    // Keeping is simultaneous: the others' choices still being shown need not hold it up.
+    const latest = this.latest;
+    return this.view.actions.includes("keep") && latest !== null && latest.hand === this.view.hand && latest.actions.includes("keep");
+  }
+
+  /** The newest view received (the one on screen, or the last one still queued). */
+  get latest(): KpView | null {
+    const last = this.queue[this.queue.length - 1];
+    return last ? (last.view as unknown as KpView) : this.view;
+  }
+
+  /** Whether messages still wait to be shown. */
+  get catchingUp(): boolean {
+    return this.queue.length > 0;
+  }
+
+  act(action: Action): void {
+    const seq = this.conn.act(action);
+    if (action.type !== "stop") this.awaiting = seq;
+    this.changed();
+  }
+
+  /** Leave the finished hand on screen and go on to the next one (or the end). */
+  goOn(): void {
+    if (!this.handOver) return;
+    this.handOver = null;
+    this.readyAt = Date.now();
+    this.changed();
+    this.pump();
+  }
+
+  /** Show everything queued at once (the person does not want to wait). */
+  hurry(): void {
+    while (this.queue.length > 0 && this.handOver === null) this.show(this.queue.shift()!);
+    this.readyAt = Date.now();
+    this.changed();
+  }
+
+  /** Show everything queued, finished hands too, up to the newest view (a person out of
+   *  the game does not need to watch the computer players' hands one by one). */
+  skipAll(): void {
+    this.handOver = null;
+    while (this.queue.length > 0) {
+      this.show(this.queue.shift()!);
+      this.handOver = null;
+    }
+    this.readyAt = Date.now();
+    this.changed();
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.timer);
+    clearTimeout(this.autoTimer);
+    this.unlisten();
+    this.conn.close();
+    this.listeners.clear();
+  }
+
+  private receive(message: ServerMessage): void {
+    if (this.closed) return;
+    if ("now" in message) this.offset = message.now - Date.now();
+    const answered = message.t === "view" ? message.ack : message.t === "error" ? message.seq : null;
+    if (this.awaiting !== null && answered != null && answered >= this.awaiting) this.awaiting = null;
+    if (message.t === "view") {
+      if (this.view === null && this.queue.length === 0 && this.catchUp(message)) return this.changed();
+      this.queue.push(message);
+      this.pump();
+      return;
+    }
+    if (message.t === "error") {
+      const failure = { id: ++nextId, code: message.code, message: message.message };
+      if (message.seq === null && FATAL.has(message.code)) this.fatal = failure;
+      else this.error = failure;
+    }
+    this.changed();
+  }
+
+  /** The first view after a reload (asked with since=0) carries the game so far: its
+   *  events only rebuild the log (no sounds, no pauses, no showdown held on screen). A
+   *  table further on than it gives events for (platform.md) says so in the log's first
+   *  line. False for an ordinary first view: the start, or one step. */
+  private catchUp(message: ViewMessage): boolean {
+    const after = message.after ?? message.version;
+    const gap = after === message.version && message.version > 0;
+    if (!gap && message.version - after <= 1) return false;
+    if (gap || after > 0) this.log.push({ id: ++nextId, event: { type: "earlier" } });
+    for (const event of message.events as KpEvent[]) {
+      if (LOGGED(event)) this.log.push({ id: ++nextId, event });
+    }
+    if (this.log.length > LOG_LINES) this.log = this.log.slice(-LOG_LINES);
+    this.view = message.view as unknown as KpView;
+    this.readyAt = Date.now();
+    return true;
+  }
+
+  /** Show the next queued message when its time has come. */
+  private pump(): void {
+    clearTimeout(this.timer);
+    if (this.closed || this.handOver !== null || this.queue.length === 0) return;
+    const wait = this.readyAt - Date.now();
+    if (wait > 0 && this.view !== null) {
+      this.timer = setTimeout(() => this.pump(), wait);
+      return;
+    }
+    const message = this.queue.shift()!;
+    this.readyAt = Date.now() + this.show(message) * PACE_FACTOR[getPrefs().pace];
+    this.changed();
+    const held = (this.handOver as HandOver | null)?.id; // show() may have set it
+    const seconds = this.view?.seconds ?? null;
+    if (held !== undefined && seconds !== null) {
+      clearTimeout(this.autoTimer);
+      this.autoTimer = setTimeout(() => {
+        if (this.handOver?.id === held) this.goOn();
+      }, Math.min(AUTO_GO_ON_MS, seconds * 250));
+      return;
+    }
+    if (held !== undefined) return;
+    if (this.queue.length > 0) this.timer = setTimeout(() => this.pump(), Math.max(0, this.readyAt - Date.now()));
+  }
+
+  /** Put one message on screen; returns the pause before the next. */
+  private show(message: ViewMessage): number {
+    const view = message.view as unknown as KpView;
+    const me = view.seat;
+    const first = this.view === null;
+    let pause = PAUSE.other;
+    let showdown: ShowdownPot[] | null = null;
+    let uncontested: HandOver["uncontested"] = null;
+    let ended = false;
+    const out: number[] = [];
+    for (const event of message.events as KpEvent[]) {
+      const line: LogLine = { id: ++nextId, event };
+      switch (event.type) {
+        case "hand":
+          pause = Math.max(pause, PAUSE.hand);
+          break;
+        case "rolled":
+          if (event.seat === me) {
+            this.rolls.own++;
+            play("roll");
+          }
+          break;
+        case "table":
+          this.rolls.table++;
+          this.rolls.tableFrom = ((event.table as number[]) ?? []).length - ((event.dice as number[]) ?? []).length;
+          play("roll");
+          pause = Math.max(pause, PAUSE.table);
+          break;
+        case "chosen":
+          pause = Math.max(pause, event.seat === me ? PAUSE.own : PAUSE.chosen);
+          break;
+        case "revealed":
+          pause = Math.max(pause, PAUSE.revealed);
+          break;
+        case "acted": {
+          const seat = Number(event.seat);
+          if (Number(event.paid) > 0) play("chip");
+          pause = Math.max(pause, seat === me ? PAUSE.own : PAUSE.acted);
+          break;
+        }
+        case "showdown":
+          showdown = (event.pots as ShowdownPot[]) ?? [];
+          ended = true;
+          break;
+        case "uncontested":
+          uncontested = { seat: Number(event.seat), won: Number(event.won) };
+          ended = true;
+          break;
+        case "out":
+          out.push(Number(event.seat));
+          break;
+      }
+      if (LOGGED(event)) this.log.push(line);
+    }
+    if (this.log.length > LOG_LINES) this.log = this.log.slice(-LOG_LINES);
+    // The hand that just ended was the newest one until this message: keep it on screen.
+    if (ended && view.last_hand) {
+      const won = view.last_hand.won[me] ?? 0;
+      if (won > 0) play("win");
+      this.handOver = {
+        id: ++nextId,
+        last: view.last_hand,
+        pots: showdown,
+        uncontested,
+        out,
+        chipsAfter: view.players.map((p) => p.chips + p.put_in),
+        over: view.game_over,
+        before: this.view,
+      };
+    }
+    if (view.turn === me && view.phase === "betting" && !first && this.view?.turn !== me) play("turn");
+    this.view = view;
+    return pause;
+  }
+
+  private changed(): void {
+    this.listeners.forEach((listener) => listener());
+  }
+}

@@ -1,0 +1,41 @@
+// What the Kostkový poker pages keep in the browser: the last setup and the device settings
+// (colours, sound) in localStorage, per device; the running solo game's snapshot in
+// sessionStorage, per tab (net/local.ts keeps it up to date), so a reload goes on playing.
+import { CHIPS, SEATS } from "virtual:kp-tables";
+import { local, localTableSlot, read, write } from "../../storage";
+import type { BotName, KpSetup } from "./types";
+
+const SETUP_KEY = "klubovna.kp.setup";
+const LOCAL_KEY = "klubovna.kp.local";
+
+export const BOT_NAMES: BotName[] = ["klidny", "chytry"];
+export const MAX_BOTS = SEATS[1] - 1;
+export const MIN_BOTS = Math.max(1, SEATS[0] - 1);
+export const DEFAULT_SETUP: KpSetup = { bots: ["klidny", "chytry", "klidny"], chips: CHIPS[1] };
+
+/** Chips as the engine takes them: a whole number within its limits, else the default. */
+export function cleanChips(value: unknown): number {
+  const chips = typeof value === "number" ? value : Number(value);
+  return Number.isInteger(chips) && chips >= CHIPS[0] && chips <= CHIPS[2] ? chips : CHIPS[1];
+}
+
+export function loadSetup(): KpSetup {
+  try {
+    const saved = JSON.parse(read(local, SETUP_KEY) ?? "null") as Partial<KpSetup> | null;
+    if (!saved || !Array.isArray(saved.bots)) return DEFAULT_SETUP;
+    const bots = saved.bots.filter((bot): bot is BotName => BOT_NAMES.includes(bot as BotName)).slice(0, MAX_BOTS);
+    if (bots.length < MIN_BOTS) return DEFAULT_SETUP;
+    return { bots, chips: cleanChips(saved.chips) };
+  } catch {
+    return DEFAULT_SETUP;
+  }
+}
+
+export function saveSetup(setup: KpSetup): void {
+  write(local, SETUP_KEY, JSON.stringify(setup));
+}
+
+const localGame = localTableSlot(LOCAL_KEY);
+/** The solo game of this tab: the engine's snapshot of the table and the seat's key. */
+export const loadLocalGame = localGame.load;
+export const saveLocalGame = localGame.save;

@@ -1,0 +1,9 @@
+// Matematický poker's catalogue: its game pages, helpers, rules page and daily challenge.
+// Loaded with its pages (registry.ts), never on the home page.
+import { mergeAreas } from "../../../i18n";
+import { daily } from "./daily";
+import { helpers } from "./helpers";
+import { mp } from "./mp";
+import { rules } from "./rules";
+
+export const catalogue = mergeAreas(mp, helpers, rules, daily);
