@@ -59,7 +59,7 @@ GOAL_MS = 100.0
 GROUP = 50
 """People per table: the dealer and 49 players (the group limit)."""
 PING_SECONDS = 10.0
-"""Heartbeat: as the browser's (PING_MS in web/src/lobby/connection.ts), at most every 10 s;
+"""Heartbeat: as the browser's (PING_MS in web/src/net/line.ts), at most every 10 s;
 the server closes a socket silent for 30 s."""
 
 Server = Literal["lobby", "bare"]

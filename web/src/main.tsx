@@ -10,6 +10,10 @@ applyTheme(getTheme());
 document.documentElement.lang = getLang();
 render(<App />, document.getElementById("app")!);
 
+// Browser tests call the real local table, which net/local.ts exposes when it loads (with a
+// game's page, otherwise): a test page loads it at once.
+if ((window as { __klubovnaTest?: boolean }).__klubovnaTest) void import("./net/local");
+
 if ("serviceWorker" in navigator && import.meta.env.PROD) {
   addEventListener("load", () => {
     import("virtual:pwa-register").then(({ registerSW }) => registerSW({ immediate: true }));

@@ -10,7 +10,8 @@ import { GAMES, type GameEntry, type Page } from "./registry";
 export type { Page } from "./registry";
 
 /** A page whose code loads when it is first opened (its own chunk, precached for offline
- *  use like the rest); nothing shows for the moment it takes. */
+ *  use like the rest); nothing shows for the moment it takes. Offline before the service
+ *  worker has the chunk, it tries again when the browser is back online. */
 function later(load: () => Promise<Page>): Page {
   let loaded: Page | null = null;
   return function LaterPage(props) {
@@ -18,11 +19,22 @@ function later(load: () => Promise<Page>): Page {
     useEffect(() => {
       if (page) return;
       let live = true;
-      void load().then((found) => {
-        loaded = found;
-        if (live) setPage(() => found);
-      });
-      return () => void (live = false);
+      const attempt = () => {
+        load().then(
+          (found) => {
+            loaded = found;
+            if (live) setPage(() => found);
+          },
+          () => {
+            if (live) addEventListener("online", attempt, { once: true });
+          },
+        );
+      };
+      attempt();
+      return () => {
+        live = false;
+        removeEventListener("online", attempt);
+      };
     }, []);
     return page ? h(page, props) : null;
   };
@@ -37,17 +49,20 @@ async function withText<T>(game: GameEntry, load: () => Promise<T>): Promise<T> 
 
 function gameRoutes(game: GameEntry): Record<string, Page> {
   const routes: Record<string, Page> = {};
-  for (const [path, name] of Object.entries(game.routes ?? {})) {
-    routes[path] = later(() => withText(game, async () => (await game.pages!())[name]));
-  }
   const online = game.online;
-  if (online && game.play) {
-    // The same lobby pages for every game, driven by its online descriptor.
-    routes[`${game.play}/hra/:code`] = later(() => withText(game, async () => {
-      const [descriptor, { LobbyPage }] = await Promise.all([online(), import("./lobby/LobbyPage")]);
-      return ({ params }) => h(LobbyPage, { game: descriptor, params });
+  // The same lobby pages for every game, driven by its online descriptor.
+  const lobbyPage = async (): Promise<Page> => {
+    const [descriptor, { LobbyPage }] = await Promise.all([online!(), import("./lobby/LobbyPage")]);
+    return ({ params }) => h(LobbyPage, { game: descriptor, params });
+  };
+  for (const [path, name] of Object.entries(game.routes ?? {})) {
+    routes[path] = later(() => withText(game, async () => {
+      // A game page links its lobby pages: their code comes along (for a link opened offline).
+      if (online) lobbyPage().catch(() => {});
+      return (await game.pages!())[name];
     }));
   }
+  if (online && game.play) routes[`${game.play}/hra/:code`] = later(() => withText(game, lobbyPage));
   return routes;
 }
 

@@ -1,5 +1,7 @@
-// A table on the server: POST /api/tables to create, one WebSocket to play. Reconnects on its
-// own, says hello with the last version it saw, and resends unacknowledged actions.
+// A table on the server: POST /api/tables to create, one WebSocket to play (net/line.ts:
+// it reconnects on its own, says hello with the last version it saw, and resends
+// unacknowledged actions).
+import { Line, type Incoming } from "./line";
 import { Listeners, type Action, type ServerMessage, type TableConnection, type TableRequest, type TableTicket } from "./protocol";
 import { profileKey } from "../profile/store";
 
@@ -51,26 +53,24 @@ async function postTable(request: TableRequest, key: string | null): Promise<Cre
   throw new ServerUnreachable(`HTTP ${response.status}`);
 }
 
+/** A socket to an unknown table is closed with this code (docs/decisions.md): nothing to retry. */
+const CLOSE_UNKNOWN = 4404;
+
 export class RemoteTable implements TableConnection {
   readonly kind = "remote";
-  private socket: WebSocket | null = null;
   private listeners = new Listeners();
-  private pending = new Map<number, Action>(); // sent, not yet acknowledged
-  private seq: number;
-  private version: number | null = null;
-  private closed = false;
-  private retry = 0;
+  private line: Line;
 
   constructor(readonly ticket: TableTicket, lastSeq = 0) {
-    this.seq = lastSeq;
-    this.connect();
+    const owner = { receive: (message: Incoming) => this.receive(message), lost: (code: number | null) => code !== CLOSE_UNKNOWN };
+    this.line = new Line(`/ws/tables/${this.ticket.table}`, this.ticket.key, owner, lastSeq, {
+      pauses: { first: 300, last: 5000 },
+    });
+    this.line.open();
   }
 
   act(action: Action): number {
-    const seq = ++this.seq;
-    this.pending.set(seq, action);
-    this.send({ t: "act", seq, action });
-    return seq;
+    return this.line.act(action);
   }
 
   listen(listener: (message: ServerMessage) => void): () => void {
@@ -78,41 +78,15 @@ export class RemoteTable implements TableConnection {
   }
 
   close(): void {
-    this.closed = true;
-    this.socket?.close();
+    this.line.close();
   }
 
   get lastSeq(): number {
-    return this.seq;
+    return this.line.lastSeq;
   }
 
-  private connect(): void {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.ticket.table}`);
-    this.socket = socket;
-    socket.onopen = () => {
-      this.retry = 0;
-      socket.send(JSON.stringify({ t: "hello", key: this.ticket.key, ...(this.version === null ? {} : { since: this.version }) }));
-      for (const [seq, action] of this.pending) socket.send(JSON.stringify({ t: "act", seq, action }));
-    };
-    socket.onmessage = (event) => {
-      const message = JSON.parse(String(event.data)) as ServerMessage;
-      if (message.t === "view") {
-        this.version = message.version;
-        if (message.ack !== undefined) for (const seq of this.pending.keys()) if (seq <= message.ack) this.pending.delete(seq);
-      } else if (message.t === "error" && message.seq !== null) {
-        this.pending.delete(message.seq);
-      }
-      this.listeners.emit(message);
-    };
-    socket.onclose = () => {
-      if (this.closed) return;
-      const delay = Math.min(5000, 300 * 2 ** this.retry++);
-      setTimeout(() => this.connect(), delay);
-    };
-  }
-
-  private send(message: object): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  private receive(message: Incoming): void {
+    this.line.healthy();
+    this.listeners.emit(message as unknown as ServerMessage);
   }
 }

@@ -1,6 +1,6 @@
 // Texts of Kostkový poker: the setup, the table, the showdown, the end, the device settings,
 // online tables and the rules page. Czech wording follows the game's source text; both
-// languages have the same keys. Keys ending in .one/.few/.other are plural forms (kp/words.ts).
+// languages have the same keys. Keys ending in .one/.few/.other are plural forms (words.ts).
 export const kp = {
   cs: {
     "kp.title": "Kostkový poker",

@@ -4,16 +4,13 @@
 // one after another with short pauses: the person sees who kept, bet, raised or folded.
 // At the end of a hand the showdown stays on screen until the person goes on (the engine
 // has already dealt the next hand by then). Shapes and pacing only: rules stay in Python.
-import type { Action, ServerMessage, TableConnection, ViewMessage } from "../../net/protocol";
+import type { Action, ViewMessage } from "../../net/protocol";
+import { TableSession, freshId } from "../../net/session";
 import type { KpEvent, KpView, LastHand, ShowdownPot } from "./types";
 import { PACE_FACTOR, getPrefs } from "./prefs";
 import { play } from "./sound";
 
-export interface Failure {
-  id: number;
-  code: string;
-  message: string;
-}
+export type { Failure } from "../../net/session";
 
 /** A line of the table's story, as events (words come from the screen, per language). */
 export interface LogLine {
@@ -40,24 +37,15 @@ const PAUSE = { table: 900, acted: 750, chosen: 260, revealed: 650, hand: 500, o
 const LOG_LINES = 40;
 /** With an action timer a finished hand stays at most this long (or a quarter of a turn). */
 const AUTO_GO_ON_MS = 7000;
-/** Codes after which a resumed table cannot be played: the page goes back to the setup. */
-const FATAL = new Set(["unknown_table", "bad_key"]);
-
-let nextId = 0;
-
 /** Whether the log tells an event (own rolls and keeps show on the table, rounds in the bar). */
 const LOGGED = (event: KpEvent) => event.type !== "rolled" && event.type !== "kept" && event.type !== "round";
 
-export class KpSession {
-  /** The view on screen (may lag behind the newest one while the queue plays out). */
-  view: KpView | null = null;
+export class KpSession extends TableSession<KpView> {
+  // `view` is the view on screen (it may lag behind the newest one while the queue plays out).
   log: LogLine[] = [];
-  /** A finished hand to show until the person goes on. */
+  /** A finished hand to show until the person goes on (`goOn`); at a table with an action
+   *  timer at most a few seconds (the next hand's keeping already runs). */
   handOver: HandOver | null = null;
-  error: Failure | null = null;
-  fatal: Failure | null = null;
-  /** The table's clock minus ours (ms). */
-  offset = 0;
   /** Bumped when dice are rolled, to start the roll animation: own dice, table dice (from
    *  the index `tableFrom` on: the dice that just came). */
   rolls = { own: 0, table: 0, tableFrom: 0 };
@@ -65,25 +53,11 @@ export class KpSession {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private autoTimer: ReturnType<typeof setTimeout> | undefined;
   private readyAt = 0;
-  private awaiting: number | null = null;
-  private listeners = new Set<() => void>();
-  private unlisten: () => void;
-  private closed = false;
-
-  /** A finished hand stays on screen until `goOn`; at a table with an action timer at
-   *  most a few seconds (the next hand's keeping already runs). */
-  constructor(readonly conn: TableConnection) {
-    this.unlisten = conn.listen((message) => this.receive(message));
-  }
-
-  get kind(): "remote" | "local" {
-    return this.conn.kind;
-  }
 
   /** Whether the person may act now: the newest view is on screen (or, while keeping, the
    *  newest still asks for the keep) and no action of theirs waits for its answer. */
   get ready(): boolean {
-    if (this.view === null || this.handOver !== null || this.awaiting !== null) return false;
+    if (this.view === null || this.handOver !== null || this.awaitingAnswer) return false;
     if (this.queue.length === 0) return true;
     // Keeping is simultaneous: the others' choices still being shown need not hold it up.
     const latest = this.latest;
@@ -102,8 +76,7 @@ export class KpSession {
   }
 
   act(action: Action): void {
-    const seq = this.conn.act(action);
-    if (action.type !== "stop") this.awaiting = seq;
+    this.send(action, action.type !== "stop");
     this.changed();
   }
 
@@ -135,37 +108,16 @@ export class KpSession {
     this.changed();
   }
 
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  }
-
   close(): void {
-    this.closed = true;
     clearTimeout(this.timer);
     clearTimeout(this.autoTimer);
-    this.unlisten();
-    this.conn.close();
-    this.listeners.clear();
+    super.close();
   }
 
-  private receive(message: ServerMessage): void {
-    if (this.closed) return;
-    if ("now" in message) this.offset = message.now - Date.now();
-    const answered = message.t === "view" ? message.ack : message.t === "error" ? message.seq : null;
-    if (this.awaiting !== null && answered != null && answered >= this.awaiting) this.awaiting = null;
-    if (message.t === "view") {
-      if (this.view === null && this.queue.length === 0 && this.catchUp(message)) return this.changed();
-      this.queue.push(message);
-      this.pump();
-      return;
-    }
-    if (message.t === "error") {
-      const failure = { id: ++nextId, code: message.code, message: message.message };
-      if (message.seq === null && FATAL.has(message.code)) this.fatal = failure;
-      else this.error = failure;
-    }
-    this.changed();
+  protected onView(message: ViewMessage): void {
+    if (this.view === null && this.queue.length === 0 && this.catchUp(message)) return this.changed();
+    this.queue.push(message);
+    this.pump();
   }
 
   /** The first view after a reload (asked with since=0) carries the game so far: its
@@ -176,9 +128,9 @@ export class KpSession {
     const after = message.after ?? message.version;
     const gap = after === message.version && message.version > 0;
     if (!gap && message.version - after <= 1) return false;
-    if (gap || after > 0) this.log.push({ id: ++nextId, event: { type: "earlier" } });
+    if (gap || after > 0) this.log.push({ id: freshId(), event: { type: "earlier" } });
     for (const event of message.events as KpEvent[]) {
-      if (LOGGED(event)) this.log.push({ id: ++nextId, event });
+      if (LOGGED(event)) this.log.push({ id: freshId(), event });
     }
     if (this.log.length > LOG_LINES) this.log = this.log.slice(-LOG_LINES);
     this.view = message.view as unknown as KpView;
@@ -222,7 +174,7 @@ export class KpSession {
     let ended = false;
     const out: number[] = [];
     for (const event of message.events as KpEvent[]) {
-      const line: LogLine = { id: ++nextId, event };
+      const line: LogLine = { id: freshId(), event };
       switch (event.type) {
         case "hand":
           pause = Math.max(pause, PAUSE.hand);
@@ -271,7 +223,7 @@ export class KpSession {
       const won = view.last_hand.won[me] ?? 0;
       if (won > 0) play("win");
       this.handOver = {
-        id: ++nextId,
+        id: freshId(),
         last: view.last_hand,
         pots: showdown,
         uncontested,
@@ -284,9 +236,5 @@ export class KpSession {
     if (view.turn === me && view.phase === "betting" && !first && this.view?.turn !== me) play("turn");
     this.view = view;
     return pause;
-  }
-
-  private changed(): void {
-    this.listeners.forEach((listener) => listener());
   }
 }

@@ -1,5 +1,5 @@
 // The page #/matematicky-poker: the setup until a game runs, then the game screen. The
-// unfinished game belongs to the device (mp/storage.ts): the tab that plays it goes straight
+// unfinished game belongs to the device (storage.ts): the tab that plays it goes straight
 // back into it after a reload; any other tab offers it first ("Pokračovat v rozehrané hře"),
 // and declining leaves it as "Nová hra" during the game does. A ranked game is started on the
 // server only: without a server it says so instead of playing locally; without a profile it
