@@ -55,8 +55,9 @@ def test_other_games_screenshots(page: Page) -> None:
 
 def test_the_new_and_changed_catalogues_have_both_languages() -> None:
     src = ROOT / "web" / "src"
-    for path in (src / "i18n" / "games.ts", src / "games" / "matematicky_poker" / "i18n" / "daily.ts",
-                 src / "games" / "kostkovy_poker" / "i18n.ts", src / "i18n" / "lobby.ts"):
+    games = src / "games"
+    for path in (src / "i18n" / "games.ts", games / "matematicky_poker" / "i18n" / "daily.ts",
+                 games / "kostkovy_poker" / "i18n.ts", src / "i18n" / "lobby.ts"):
         text = path.read_text()
         cs, en = text.split("\n  en: {", 1)
         keys = [re.findall(r'^\s*"([\w.]+)":', part, re.M) for part in (cs, en)]
