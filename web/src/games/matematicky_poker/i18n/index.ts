@@ -1,9 +1,10 @@
-// Matematický poker's catalogue: its game pages, helpers, rules page and daily challenge.
-// Loaded with its pages (registry.ts), never on the home page.
+// Matematický poker's catalogue: its game pages, helpers, rules page, daily challenge, duel
+// and group. Loaded with its pages (registry.ts), never on the home page.
 import { mergeAreas } from "../../../i18n";
 import { daily } from "./daily";
 import { helpers } from "./helpers";
+import { lobby } from "./lobby";
 import { mp } from "./mp";
 import { rules } from "./rules";
 
-export const catalogue = mergeAreas(mp, helpers, rules, daily);
+export const catalogue = mergeAreas(mp, helpers, rules, daily, lobby);
