@@ -58,15 +58,30 @@ class Game(Protocol[S]):
     range, its rooms, what a leaving seat becomes and how its result reads per seat; the
     platform reads these and never names a game."""
 
-    name: str
-    settings: tuple[Setting, ...]
-    """The config a table of this game takes (public ones from clients)."""
-    seat_range: tuple[int, int]
-    """The fewest and most seats a table of this game has."""
-    leaver: LeavePolicy
-    """What a seat that leaves a running table becomes."""
-    rooms: tuple[RoomPolicy, ...]
-    """The kinds of rooms it is played in from a code (none: no online play by code)."""
+    # Read-only declarations (properties here, so plain or frozen attributes satisfy them).
+    @property
+    def name(self) -> str:
+        ...
+
+    @property
+    def settings(self) -> tuple[Setting, ...]:
+        """The config a table of this game takes (public ones from clients)."""
+        ...
+
+    @property
+    def seat_range(self) -> tuple[int, int]:
+        """The fewest and most seats a table of this game has."""
+        ...
+
+    @property
+    def leaver(self) -> LeavePolicy:
+        """What a seat that leaves a running table becomes."""
+        ...
+
+    @property
+    def rooms(self) -> tuple[RoomPolicy, ...]:
+        """The kinds of rooms it is played in from a code (none: no online play by code)."""
+        ...
 
     def to_text(self, state: S) -> str:
         """The state as one line of text; `from_text` reads it back equal."""
