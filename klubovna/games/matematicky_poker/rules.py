@@ -147,8 +147,10 @@ def to_move(state: State) -> list[int]:
     >>> to_move(new({"variant": "group", "seats": 3}, seed=1))
     [0]
     """
-    if not state.started:
-        return [0, 1] if state.variant == "duel" else [0]
+    if not state.started:  # whoever starts (a duel seat that left before the start does not)
+        if state.variant == "group":
+            return [DEALER]
+        return [seat for seat, player in enumerate(state.players) if not player.finished]
     if state.over:
         return []
     deck_out = state.drawn >= len(state.deck)
@@ -165,7 +167,8 @@ def to_move(state: State) -> list[int]:
 def _legal_multi(state: State, seat: int) -> list[Action]:
     group_dealer = state.variant == "group" and seat == DEALER
     if not state.started:
-        return [{"type": "start"}] if state.variant == "duel" or group_dealer else []
+        duel_seat = state.variant == "duel" and not state.players[seat].finished
+        return [{"type": "start"}] if duel_seat or group_dealer else []
     if state.over:
         return []
     actions: list[Action] = []
