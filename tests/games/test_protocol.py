@@ -27,8 +27,9 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
     ],
     KP.name: [{}, {"seats": 3, "chips": 10}, {"seats": 4, "chips": 10, "seconds": 3}],
 }
-STEPS = 400
-"""Enough for whole games of both (a solo board is ~30 steps, a short-chipped table ~100)."""
+STEPS = 3000
+"""Enough for whole games of both (a solo board is ~30 steps; four seats with 10 chips each
+have been seen to play 80 hands)."""
 
 
 def legal_seats(game: Game[Any], state: Any) -> list[int]:
