@@ -97,12 +97,17 @@ def dispatch(
     let time run to `now` (an expired turn is settled before the action is judged), then
     run the handler for the action's `key`. The old state is never changed."""
     require_time("now", now)
-    if not is_seat(seat, seats):
-        raise IllegalAction("not_your_seat", f"Seat {seat!r} does not play in this game.")
+    require_seat(seat, seats)
     move = parse(action)
     state, events = advance(state, now)
     state, more = handlers[key(move)](state, seat, move, now)
     return state, events + more
+
+
+def require_seat(seat: object, seats: int) -> None:
+    """Refuse a seat number that does not play in a game of `seats` seats."""
+    if not is_seat(seat, seats):
+        raise IllegalAction("not_your_seat", f"Seat {seat!r} does not play in this game.")
 
 
 def require_running(started: bool, over: bool) -> None:
@@ -158,5 +163,6 @@ __all__ = [
     "read_config",
     "replaced",
     "require_running",
+    "require_seat",
     "with_grace",
 ]

@@ -21,6 +21,7 @@ from klubovna.core.rules import (
     read_config,
     replaced,
     require_running,
+    require_seat,
     with_grace,
 )
 
@@ -256,8 +257,7 @@ def leave(state: State, seat: int, now: int) -> tuple[State, list[Event]]:
     []
     """
     require_time("now", now)
-    if not is_seat(seat, len(state.seats)):
-        raise IllegalAction("not_your_seat", f"Seat {seat!r} does not play in this game.")
+    require_seat(seat, len(state.seats))
     player = state.seats[seat]
     if state.over or player.out is not None:
         return state, []

@@ -4,7 +4,8 @@ Never another seat's dice before the showdown, never a folded hand, never a futu
 
 from __future__ import annotations
 
-from klubovna.core import IllegalAction, Json, View
+from klubovna.core import Json, View
+from klubovna.core.rules import require_seat
 
 from .pots import side_pots
 from .rules import action_types, keep_max, result, to_call, to_move
@@ -28,8 +29,7 @@ def view(state: State, seat: int) -> View:
     >>> [p["kept"] for p in v["players"]]  # counts are shown once everyone has chosen
     [None, None, None]
     """
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.seats):
-        raise IllegalAction("not_your_seat", f"Seat {seat!r} does not play in this game.")
+    require_seat(seat, len(state.seats))
     me = state.seats[seat]
     keeping = state.phase == "keep" and me.live and me.kept is None
     return {

@@ -20,6 +20,7 @@ from klubovna.core.rules import (
     read_config,
     replaced,
     require_running,
+    require_seat,
     with_grace,
 )
 
@@ -393,8 +394,7 @@ def leave(state: State, seat: int, now: int) -> tuple[State, list[Event]]:
     (True, False, [])
     """
     require_time("now", now)
-    if not is_seat(seat, len(state.players)):
-        raise IllegalAction("not_your_seat", f"Seat {seat!r} does not play in this game.")
+    require_seat(seat, len(state.players))
     if state.over or state.players[seat].finished:
         return state, []
     if state.started:

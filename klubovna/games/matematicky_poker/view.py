@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from typing import TypeVar
 from weakref import WeakKeyDictionary
 
-from klubovna.core import IllegalAction, Json, SharedView, View
+from klubovna.core import Json, SharedView, View
+from klubovna.core.rules import require_seat
 
 from .rules import hand_deadline, ranking, to_move
 from .scoring import LINES, LINES_THROUGH, board_total, score_board, score_line, total_of
@@ -31,8 +32,7 @@ def view(state: State, seat: int) -> View:
     >>> v["hand"], v["cards_left"], v["preview"][:3]
     ({'kind': 'number', 'value': 3}, 1, [None, None, None])
     """
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.players):
-        raise IllegalAction("not_your_seat", f"Seat {seat!r} does not play in this game.")
+    require_seat(seat, len(state.players))
     if state.variant != "solo":
         return _multi_view(state, seat)
     return _own_view(state, seat)
