@@ -304,13 +304,7 @@ def _joker_now(state: State, seat: int, move: Move, now: int) -> tuple[State, li
     cell = _empty_cell(player, move.cell)
     value = _given_value(move)
     _thought(state, player, now)
-    player = replace(
-        player,
-        board=replaced(player.board, cell, value),
-        from_joker=replaced(player.from_joker, cell, True),
-        hand=None,
-        drawn_at=None,
-    )
+    player = replace(_joker_written(player, cell, value), hand=None, drawn_at=None)
     state, more = _finish_or_draw(state, seat, player, now)
     placed = _private(state, seat, {"type": "placed", "cell": cell, "value": value, "joker": True})
     return state, [placed, *more]
@@ -324,12 +318,7 @@ def _kept_joker(state: State, seat: int, move: Move, now: int) -> tuple[State, l
     value = _given_value(move)
     _thought(state, player, now)
     # A kept joker takes no card: whatever is in hand stays there, with its clock.
-    player = replace(
-        player,
-        board=replaced(player.board, cell, value),
-        from_joker=replaced(player.from_joker, cell, True),
-        kept_jokers=player.kept_jokers - 1,
-    )
+    player = replace(_joker_written(player, cell, value), kept_jokers=player.kept_jokers - 1)
     placed = _private(state, seat, {"type": "placed", "cell": cell, "value": value, "joker": True})
     if player.used < CELLS:
         if state.variant != "solo":  # with the deck out, the last kept joker may end the game
@@ -683,6 +672,12 @@ def _thought(state: State, player: Player, now: int) -> None:
             f"Too fast: a card may be placed {state.min_think_ms} ms after it was drawn at "
             "the earliest; send the move again.",
         )
+
+
+def _joker_written(player: Player, cell: int, value: int) -> Player:
+    """`player` with a joker's `value` written into `cell` (marked as a joker's)."""
+    return replace(player, board=replaced(player.board, cell, value),
+                   from_joker=replaced(player.from_joker, cell, True))
 
 
 def _given_value(move: Move) -> int:
