@@ -121,6 +121,8 @@ def to_move(state: State) -> list[int]:
     >>> to_move(apply(new({"seats": 3}, seed=1), 0, {"type": "start"}, now=0)[0])
     [0, 1, 2]
     """
+    if state.phase == "betting":  # only the seat whose turn it is (it may always fold)
+        return [] if state.turn is None else [state.turn]
     return [seat for seat in range(len(state.seats)) if action_types(state, seat)]
 
 
