@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from klubovna.core import Game, IllegalAction
-from klubovna.core.settings import ENVELOPE, read_settings
+from klubovna.core.settings import ENVELOPE, Setting, read_settings
 from klubovna.games import GAMES
 from klubovna.games.kostkovy_poker import ENGINE as KP
 from klubovna.games.matematicky_poker import ENGINE as MP
@@ -199,3 +199,47 @@ def test_the_engine_defaults_rooms_and_outcomes() -> None:
     assert MP.outcomes({"total": 0}) == [] and KP.rooms == ()
     assert MP.same_own(state, state, 0) is False  # a solo view has no shared parts
     assert repr(KP) == "Engine('kostkovy-poker')"
+
+
+def bounds(setting: Setting) -> tuple[list[Any], list[Any]]:
+    """Values a setting declares legal (its ends, every choice) and values it refuses."""
+    wrong: list[Any] = ["1", 1.5, [1]]
+    if setting.kind == "int":
+        ends = [setting.minimum, setting.maximum]
+        legal = [end for end in ends if end is not None]
+        return legal, wrong + [end + step for end, step in zip(ends, (-1, 1), strict=True)
+                               if end is not None] + [True]
+    if setting.kind == "bool":
+        return [True, False], wrong + [1, "yes"]
+    return list(setting.choices), wrong + ["nope", True]
+
+
+BASE: dict[str, dict[str, dict[str, Any]]] = {
+    # What each setting needs beside it: its condition (only_when) and the cross-checks
+    # `new` makes that settings cannot say (hard mode names seconds, a group its seats).
+    MP.name: {"seconds": {"mode": "hard"}, "mode": {"seconds": None},
+              "seats": {"variant": "group"}, "dealer_plays": {"variant": "group", "seats": 3},
+              "variant": {"seats": None}},
+    KP.name: {},
+}
+
+
+@pytest.mark.parametrize("game", [MP, KP], ids=lambda g: g.name)
+def test_new_accepts_exactly_what_the_settings_declare(game: Game[Any]) -> None:
+    """The declarations are the one source: each setting's declared ends and choices make
+    a game, one step outside them (or a wrong type) is bad_config."""
+    for setting in game.settings:
+        base = dict(BASE[game.name].get(setting.name, {}))
+        legal, refused = bounds(setting)
+        for value in legal:
+            config = {**base, setting.name: value}
+            if setting.name == "mode" and value == "hard":
+                config["seconds"] = 30
+            if setting.name == "variant" and value == "group":
+                config["seats"] = 2
+            config = {key: item for key, item in config.items() if item is not None}
+            game.new(config, 1)
+        for value in refused:
+            with pytest.raises(IllegalAction) as caught:
+                game.new({**base, setting.name: value}, 1)
+            assert caught.value.code == "bad_config", (setting.name, value)
