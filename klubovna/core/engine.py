@@ -57,8 +57,9 @@ class Engine(Generic[S]):
     ) -> S:
         """The state after replaying a game's log on `new(config, seed)`.
 
-        Entries: {"kind": "act", "seat": s, "action": {...}, "now": ms} or
-        {"kind": "tick", "now": ms}. An illegal action raises IllegalAction as it did live.
+        Entries: {"kind": "act", "seat": s, "action": {...}, "now": ms},
+        {"kind": "tick", "now": ms}, or {"kind": "leave", "seat": s, "now": ms} (the seat
+        left for good: `leave`). An illegal action raises IllegalAction as it did live.
 
         >>> from klubovna.games.matematicky_poker import ENGINE
         >>> log = [{"kind": "act", "seat": 0, "action": {"type": "start"}, "now": 0},
@@ -75,6 +76,8 @@ class Engine(Generic[S]):
                 state, _ = self.apply(state, entry["seat"], entry["action"], entry["now"])
             elif kind == "tick" and set(entry) == {"kind", "now"}:
                 state, _ = self.advance(state, entry["now"])
+            elif kind == "leave" and set(entry) == {"kind", "seat", "now"}:
+                state, _ = self.leave(state, entry["seat"], entry["now"])
             else:
                 raise ValueError(f"not a log entry: {entry!r}")
         return state

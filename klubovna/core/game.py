@@ -97,7 +97,8 @@ class Game(Protocol[S]):
     def leave(self, state: S, seat: int, now: int) -> tuple[S, list[Event]]:
         """`seat` leaves for good: with `leaver` "fold" it is out and the others play on;
         with "end" the game ends. ("robot": the table seats a computer player instead and
-        this is not called.)"""
+        this is not called.) A table logs it as {"kind": "leave", "seat", "now"}, which
+        `Engine.replay` replays. Leaving again, or after the end, changes nothing."""
         ...
 
     def outcomes(self, result: dict[str, Json]) -> list[SeatOutcome]:
@@ -131,7 +132,8 @@ class Game(Protocol[S]):
         ...
 
     def view(self, state: S, seat: int) -> View:
-        """JSON-ready view with only what `seat` may know."""
+        """JSON-ready view with only what `seat` may know, carrying the envelope every
+        game's view has (klubovna.core.settings.ENVELOPE)."""
         ...
 
     def same_own(self, before: S, after: S, seat: int) -> bool:

@@ -243,3 +243,29 @@ def test_new_accepts_exactly_what_the_settings_declare(game: Game[Any]) -> None:
             with pytest.raises(IllegalAction) as caught:
                 game.new({**base, setting.name: value}, 1)
             assert caught.value.code == "bad_config", (setting.name, value)
+
+
+@pytest.mark.parametrize(("game", "config"), [(MP, {"variant": "duel"}), (KP, {"seats": 3})],
+                         ids=["mp", "kp"])
+def test_replay_of_a_log_with_a_leave_gives_the_live_state(
+    game: Game[Any], config: dict[str, Any]
+) -> None:
+    live = game.new(config, 7)
+    log: list[dict[str, Any]] = []
+    rng = random.Random(3)
+    for now in range(1, 40):
+        if now == 9:
+            live, _ = game.leave(live, 1, now)
+            log.append({"kind": "leave", "seat": 1, "now": now})
+            continue
+        acting = legal_seats(game, live)
+        if not acting:
+            break
+        seat = rng.choice(acting)
+        action = rng.choice(game.legal(live, seat))
+        live, _ = game.apply(live, seat, action, now)
+        log.append({"kind": "act", "seat": seat, "action": action, "now": now})
+    assert any(entry["kind"] == "leave" for entry in log)
+    assert game.replay(config, 7, log) == live
+    with pytest.raises(ValueError):
+        game.replay(config, 7, [{"kind": "leave", "seat": 1}])
