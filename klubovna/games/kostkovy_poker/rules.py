@@ -159,10 +159,8 @@ def to_call(state: State, seat: int) -> int:
 def apply(
     state: State, seat: int, action: Mapping[str, Json], now: int
 ) -> tuple[State, list[Event]]:
-    """Let time run to `now` (see `advance`), then apply `action` of `seat`.
-
-    Raises IllegalAction with a stable code when the action is not allowed; the old
-    state is never changed.
+    """`seat`'s `action` at `now`, after time has run (klubovna.core.rules.dispatch: the
+    shape, then `advance`, then the handler of its type) from _HANDLERS.
 
     >>> s, events = apply(new({"seats": 2}, seed=3), 1, {"type": "start"}, now=0)
     >>> s.phase, [e["type"] for e in events]

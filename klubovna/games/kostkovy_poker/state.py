@@ -6,7 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from klubovna.core.textform import NONE, flag, int_or_none, parse_flag, parse_int_or_none
+from klubovna.core.textform import (
+    NONE,
+    flag,
+    int_or_none,
+    join_line,
+    parse_flag,
+    parse_int_or_none,
+    split_line,
+)
 
 SEATS_MIN, SEATS_MAX = 2, 6
 CHIPS_MIN, CHIPS_MAX, CHIPS_DEFAULT = 10, 100, 20
@@ -178,7 +186,7 @@ class State:
             _digits(self.last_table),
             self.ended or NONE,
         ]
-        parts = [" ".join(head)]
+        rows = []
         for seat in self.seats:
             flags = (seat.in_hand, seat.folded, seat.to_act, seat.stop, seat.left)
             fields = [
@@ -192,13 +200,13 @@ class State:
                 NONE if seat.shown is None else _digits(seat.shown),
                 str(seat.won),
             ]
-            parts.append(" ".join(fields))
-        return " | ".join(parts)
+            rows.append(fields)
+        return join_line(head, rows)
 
     @classmethod
     def from_text(cls, text: str) -> State:
         """Parse `to_text()` output; raises ValueError on anything malformed."""
-        head, *seats = (part.split(" ") for part in text.strip().split(" | "))
+        head, seats = split_line(text)
         if len(head) != 15 or head[0] != TEXT_TAG:
             raise ValueError(f"not a {TEXT_TAG} state: {text!r}")
         (_, chips, seconds, rng, started, hand, dealer, phase, table, level, raises, turn,

@@ -204,10 +204,8 @@ def _card_actions(player: Player) -> list[Action]:
 def apply(
     state: State, seat: int, action: Mapping[str, Json], now: int
 ) -> tuple[State, list[Event]]:
-    """Let time run to `now` (see `advance`), then apply `action` of `seat`.
-
-    Raises IllegalAction with a stable code when the action is not allowed; the old
-    state is never changed.
+    """`seat`'s `action` at `now`, after time has run (klubovna.core.rules.dispatch: the
+    shape, then `advance`, then the handler of its type) (and joker choice) from _HANDLERS.
 
     >>> s, events = apply(new({}, seed=3), 0, {"type": "start"}, now=0)
     >>> events[0]["type"], s.players[0].hand is not None
