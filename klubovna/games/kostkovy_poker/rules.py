@@ -159,8 +159,8 @@ def to_call(state: State, seat: int) -> int:
 def apply(
     state: State, seat: int, action: Mapping[str, Json], now: int
 ) -> tuple[State, list[Event]]:
-    """`seat`'s `action` at `now`, after time has run (klubovna.core.rules.dispatch: the
-    shape, then `advance`, then the handler of its type) from _HANDLERS.
+    """Apply `seat`'s `action` at `now` through klubovna.core.rules.dispatch: its shape,
+    then `advance`, then its handler in _HANDLERS.
 
     >>> s, events = apply(new({"seats": 2}, seed=3), 1, {"type": "start"}, now=0)
     >>> s.phase, [e["type"] for e in events]

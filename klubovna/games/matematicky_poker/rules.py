@@ -156,13 +156,13 @@ def to_move(state: State) -> list[int]:
         return []
     deck_out = state.drawn >= len(state.deck)
     can_draw = state.variant == "solo" or (state.variant == "duel" and not deck_out)
-    seats = [DEALER] if state.variant == "group" else []
-    for seat in state.playing:
-        if seat != DEALER or not seats:
-            finished = state.players[seat].finished
-            if not finished and (can_draw or deck_out or state.waiting(seat)):
-                seats.append(seat)
-    return seats
+    waited = [
+        seat for seat in state.playing
+        if not state.players[seat].finished and (can_draw or deck_out or state.waiting(seat))
+    ]
+    if state.variant == "group" and DEALER not in waited:
+        waited.insert(0, DEALER)  # the dealer may always draw or end
+    return waited
 
 
 def _legal_multi(state: State, seat: int) -> list[Action]:
@@ -204,8 +204,8 @@ def _card_actions(player: Player) -> list[Action]:
 def apply(
     state: State, seat: int, action: Mapping[str, Json], now: int
 ) -> tuple[State, list[Event]]:
-    """`seat`'s `action` at `now`, after time has run (klubovna.core.rules.dispatch: the
-    shape, then `advance`, then the handler of its type) (and joker choice) from _HANDLERS.
+    """Apply `seat`'s `action` at `now` through klubovna.core.rules.dispatch: its shape,
+    then `advance`, then its handler in _HANDLERS (by type and joker choice).
 
     >>> s, events = apply(new({}, seed=3), 0, {"type": "start"}, now=0)
     >>> events[0]["type"], s.players[0].hand is not None
