@@ -1,75 +1,65 @@
-"""The engine object of a game, made from the functions of its rules and view modules.
+"""The engine object of a game: its rules functions and declarations, named one by one.
 
-Every game folder has the same shape (rules.py with new/legal/apply/advance/next_deadline/
-result, view.py with view), so one adapter turns any of them into a `Game`.
+A game's `__init__.py` builds its `ENGINE = Engine(name=..., new=rules.new, ...)` from
+explicit functions (typed, so a checker sees a missing or mismatched one), plus what it
+declares (settings, seat range, leave policy, rooms, outcomes); see klubovna.core.game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from types import ModuleType
-from typing import Generic, TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from klubovna.core.game import Event, Json, View
+from klubovna.core.settings import LeavePolicy, RoomPolicy, SeatOutcome, Setting
 
 S = TypeVar("S")
 
 
+def _never_same(before: Any, after: Any, seat: int) -> bool:
+    return False  # unsure: the table compares the views' parts itself
+
+
+def _no_outcomes(result: dict[str, Json]) -> list[SeatOutcome]:
+    return []  # a game that does not (yet) say how its result reads per seat
+
+
+@dataclass(frozen=True, eq=False, repr=False)
 class Engine(Generic[S]):
-    """A `Game` whose methods are the game's module functions (see klubovna.core.game)."""
+    """A `Game` (klubovna.core.game) made of a game's functions.
 
-    def __init__(
-        self, name: str, rules: ModuleType, view: Callable[[S, int], View], *,
-        seats: Callable[[S], int], same_own: Callable[[S, S, int], bool] | None = None,
-    ) -> None:
-        self.name = name
-        self._rules = rules
-        self._view = view
-        self._seats = seats
-        self._same_own = same_own
+    `rooms` and `outcomes` have defaults (no rooms by code, no per-seat outcomes) so a
+    game adds them with one keyword each: `Engine(..., rooms=ROOMS, outcomes=outcomes)`."""
 
-    def new(self, config: Mapping[str, Json], seed: int) -> S:
-        state: S = self._rules.new(config, seed)
-        return state
-
-    def seats(self, state: S) -> int:
-        return self._seats(state)
-
-    def legal(self, state: S, seat: int) -> list[dict[str, Json]]:
-        actions: list[dict[str, Json]] = self._rules.legal(state, seat)
-        return actions
-
-    def apply(
-        self, state: S, seat: int, action: Mapping[str, Json], now: int
-    ) -> tuple[S, list[Event]]:
-        outcome: tuple[S, list[Event]] = self._rules.apply(state, seat, action, now)
-        return outcome
-
-    def advance(self, state: S, now: int) -> tuple[S, list[Event]]:
-        outcome: tuple[S, list[Event]] = self._rules.advance(state, now)
-        return outcome
-
-    def next_deadline(self, state: S) -> int | None:
-        deadline: int | None = self._rules.next_deadline(state)
-        return deadline
-
-    def view(self, state: S, seat: int) -> View:
-        return self._view(state, seat)
-
-    def same_own(self, before: S, after: S, seat: int) -> bool:
-        return self._same_own is not None and self._same_own(before, after, seat)
-
-    def result(self, state: S) -> dict[str, Json] | None:
-        result: dict[str, Json] | None = self._rules.result(state)
-        return result
+    name: str
+    settings: tuple[Setting, ...]
+    seat_range: tuple[int, int]
+    leaver: LeavePolicy
+    new: Callable[[Mapping[str, Json], int], S]
+    seats: Callable[[S], int]
+    legal: Callable[[S, int], list[dict[str, Json]]]
+    apply: Callable[[S, int, Mapping[str, Json], int], tuple[S, list[Event]]]
+    advance: Callable[[S, int], tuple[S, list[Event]]]
+    next_deadline: Callable[[S], int | None]
+    view: Callable[[S, int], View]
+    result: Callable[[S], dict[str, Json] | None]
+    to_text: Callable[[S], str]
+    from_text: Callable[[str], S]
+    started: Callable[[S], bool]
+    leave: Callable[[S, int, int], tuple[S, list[Event]]]
+    same_own: Callable[[S, S, int], bool] = _never_same
+    rooms: tuple[RoomPolicy, ...] = ()
+    outcomes: Callable[[dict[str, Json]], list[SeatOutcome]] = _no_outcomes
 
     def replay(
         self, config: Mapping[str, Json], seed: int, log: Sequence[Mapping[str, Json]]
     ) -> S:
         """The state after replaying a game's log on `new(config, seed)`.
 
-        Entries: {"kind": "act", "seat": s, "action": {...}, "now": ms} or
-        {"kind": "tick", "now": ms}. An illegal action raises IllegalAction as it did live.
+        Entries: {"kind": "act", "seat": s, "action": {...}, "now": ms},
+        {"kind": "tick", "now": ms}, or {"kind": "leave", "seat": s, "now": ms} (the seat
+        left for good: `leave`). An illegal action raises IllegalAction as it did live.
 
         >>> from klubovna.games.matematicky_poker import ENGINE
         >>> log = [{"kind": "act", "seat": 0, "action": {"type": "start"}, "now": 0},
@@ -86,6 +76,8 @@ class Engine(Generic[S]):
                 state, _ = self.apply(state, entry["seat"], entry["action"], entry["now"])
             elif kind == "tick" and set(entry) == {"kind", "now"}:
                 state, _ = self.advance(state, entry["now"])
+            elif kind == "leave" and set(entry) == {"kind", "seat", "now"}:
+                state, _ = self.leave(state, entry["seat"], entry["now"])
             else:
                 raise ValueError(f"not a log entry: {entry!r}")
         return state

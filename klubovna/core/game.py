@@ -58,15 +58,30 @@ class Game(Protocol[S]):
     range, its rooms, what a leaving seat becomes and how its result reads per seat; the
     platform reads these and never names a game."""
 
-    name: str
-    settings: tuple[Setting, ...]
-    """The config a table of this game takes (public ones from clients)."""
-    seat_range: tuple[int, int]
-    """The fewest and most seats a table of this game has."""
-    leaver: LeavePolicy
-    """What a seat that leaves a running table becomes."""
-    rooms: tuple[RoomPolicy, ...]
-    """The kinds of rooms it is played in from a code (none: no online play by code)."""
+    # Read-only declarations (properties here, so plain or frozen attributes satisfy them).
+    @property
+    def name(self) -> str:
+        ...
+
+    @property
+    def settings(self) -> tuple[Setting, ...]:
+        """The config a table of this game takes (public ones from clients)."""
+        ...
+
+    @property
+    def seat_range(self) -> tuple[int, int]:
+        """The fewest and most seats a table of this game has."""
+        ...
+
+    @property
+    def leaver(self) -> LeavePolicy:
+        """What a seat that leaves a running table becomes."""
+        ...
+
+    @property
+    def rooms(self) -> tuple[RoomPolicy, ...]:
+        """The kinds of rooms it is played in from a code (none: no online play by code)."""
+        ...
 
     def to_text(self, state: S) -> str:
         """The state as one line of text; `from_text` reads it back equal."""
@@ -82,7 +97,8 @@ class Game(Protocol[S]):
     def leave(self, state: S, seat: int, now: int) -> tuple[S, list[Event]]:
         """`seat` leaves for good: with `leaver` "fold" it is out and the others play on;
         with "end" the game ends. ("robot": the table seats a computer player instead and
-        this is not called.)"""
+        this is not called.) A table logs it as {"kind": "leave", "seat", "now"}, which
+        `Engine.replay` replays. Leaving again, or after the end, changes nothing."""
         ...
 
     def outcomes(self, result: dict[str, Json]) -> list[SeatOutcome]:
@@ -116,7 +132,8 @@ class Game(Protocol[S]):
         ...
 
     def view(self, state: S, seat: int) -> View:
-        """JSON-ready view with only what `seat` may know."""
+        """JSON-ready view with only what `seat` may know, carrying the envelope every
+        game's view has (klubovna.core.settings.ENVELOPE)."""
         ...
 
     def same_own(self, before: S, after: S, seat: int) -> bool:

@@ -178,5 +178,8 @@ class SeatOutcome:
 
 ENVELOPE = ("game", "seat", "over", "turn", "deadline")
 """The keys every game's view carries alike: the game's name, the seat the view is for,
-whether the game is over, the seats whose move it is now (a list), and the next deadline
-(Unix ms) or None. The browser's shared frame reads only these."""
+whether the game is over for this seat (it has ended, or, where seats finish one by one,
+this seat has finished and only watches), the seats the game waits for now (a sorted list
+of public facts: the seats that may act, but for moves nobody waits for), and the
+deadline (Unix ms) of those seats' time or None. The browser's shared frame reads only
+these."""

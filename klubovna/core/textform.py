@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 NONE = "-"
 """The field of a value that is None."""
 
@@ -32,3 +34,22 @@ def parse_int_or_none(text: str) -> int | None:
     (None, 42)
     """
     return None if text == NONE else int(text)
+
+
+def join_line(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A text form: the head's fields, then one row per seat after ` | `.
+
+    >>> join_line(["kp1", "20"], [["1", "2"], ["3"]])
+    'kp1 20 | 1 2 | 3'
+    """
+    return " | ".join(" ".join(fields) for fields in (head, *rows))
+
+
+def split_line(text: str) -> tuple[list[str], list[list[str]]]:
+    """The head's fields and each row's fields of a `join_line` text.
+
+    >>> split_line("kp1 20 | 1 2 | 3")
+    (['kp1', '20'], [['1', '2'], ['3']])
+    """
+    head, *rows = (part.split(" ") for part in text.strip().split(" | "))
+    return head, rows

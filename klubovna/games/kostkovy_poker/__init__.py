@@ -1,6 +1,6 @@
 """Kostkový poker: dice hold'em for 2-6 players: keep dice face down, bet, show six dice.
 Public names only; the rules are in rules.py, values in scoring.py, side pots in pots.py,
-the state in state.py and views in view.py.
+the state in state.py, views in view.py and settings in settings.py.
 
 >>> s = ENGINE.new({"seats": 2, "chips": 20}, seed=5)
 >>> s, _ = ENGINE.apply(s, 0, {"type": "start"}, now=0)
@@ -16,11 +16,11 @@ the state in state.py and views in view.py.
 from __future__ import annotations
 
 from klubovna.core.engine import Engine
+from klubovna.core.rules import GRACE_MS
 
 from . import rules
 from .pots import Pot, side_pots, split
 from .rules import (
-    GRACE_MS,
     action_types,
     default_keep,
     keep_max,
@@ -28,11 +28,27 @@ from .rules import (
     to_move,
 )
 from .scoring import TRIPLES, VALUE_TABLE, best_line, hand_value, six_value
-from .state import BET_SIZES, KEEP_COSTS, MAX_RAISES, Seat, State
+from .settings import SETTINGS
+from .state import BET_SIZES, KEEP_COSTS, MAX_RAISES, SEATS_MAX, SEATS_MIN, Seat, State
 from .view import view as seat_view
 
 ENGINE: Engine[State] = Engine(
-    "kostkovy-poker", rules, seat_view, seats=lambda state: len(state.seats)
+    name="kostkovy-poker",
+    settings=SETTINGS,
+    seat_range=(SEATS_MIN, SEATS_MAX),
+    leaver="fold",
+    new=rules.new,
+    seats=lambda state: len(state.seats),
+    legal=rules.legal,
+    apply=rules.apply,
+    advance=rules.advance,
+    next_deadline=rules.next_deadline,
+    view=seat_view,
+    result=rules.result,
+    to_text=State.to_text,
+    from_text=State.from_text,
+    started=rules.started,
+    leave=rules.leave,
 )
 """The engine object (klubovna.core.Game) of Kostkový poker."""
 replay = ENGINE.replay
@@ -43,6 +59,7 @@ __all__ = [
     "GRACE_MS",
     "KEEP_COSTS",
     "MAX_RAISES",
+    "SETTINGS",
     "TRIPLES",
     "VALUE_TABLE",
     "Pot",

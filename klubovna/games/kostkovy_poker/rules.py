@@ -9,33 +9,35 @@ from itertools import combinations
 from typing import NamedTuple
 
 from klubovna.core import Event, IllegalAction, Json, Rng
-from klubovna.core.checks import bad_action, bad_config, is_int, is_seat, require_time
+from klubovna.core.checks import bad_action, is_int, is_seat, require_time
+from klubovna.core.rules import SECONDS_MAX as SECONDS_MAX  # the timer's range, for the server
+from klubovna.core.rules import SECONDS_MIN as SECONDS_MIN
+from klubovna.core.rules import (
+    action_type,
+    deadline_after,
+    dispatch,
+    exact_fields,
+    first_due,
+    read_config,
+    replaced,
+    require_running,
+    require_seat,
+    with_grace,
+)
 
 from .pots import returned, side_pots, split
 from .scoring import FACES, KEEP_MAX, KEEP_MIN, TABLE_DICE, hand_value
+from .settings import SETTINGS
 from .state import (
     ANTE,
     BET_SIZES,
-    CHIPS_DEFAULT,
-    CHIPS_MAX,
-    CHIPS_MIN,
     KEEP_COSTS,
     MAX_RAISES,
     ROLLED,
-    SEATS_MAX,
-    SEATS_MIN,
     STREETS,
     Seat,
     State,
 )
-
-GRACE_MS = 1500
-"""With a timer: latency grace after a deadline during which an action still counts.
-It is never shown to the player."""
-SECONDS_MIN = 3
-SECONDS_MAX = 300
-DEFAULT_SEATS = 2
-CONFIG_KEYS = frozenset({"seats", "chips", "seconds"})
 
 Action = dict[str, Json]
 
@@ -73,29 +75,13 @@ def new(config: Mapping[str, Json], seed: int) -> State:
     >>> len(s.seats), s.chips, s.seconds, s.phase, s.dealer in (0, 1, 2)
     (3, 20, None, 'waiting', True)
     """
-    if not isinstance(config, Mapping):
-        bad_config("The config must be an object.")
-    unknown = set(config) - CONFIG_KEYS
-    if unknown:
-        bad_config(f"Unknown config keys: {sorted(map(str, unknown))}.")
-    if not is_int(seed):
-        bad_config("The seed must be an integer.")
-    seats = config.get("seats", DEFAULT_SEATS)
-    if not (is_int(seats) and SEATS_MIN <= seats <= SEATS_MAX):
-        bad_config(f"A table has {SEATS_MIN} to {SEATS_MAX} seats, got {seats!r}.")
-    chips = config.get("chips", CHIPS_DEFAULT)
-    if not (is_int(chips) and CHIPS_MIN <= chips <= CHIPS_MAX):
-        bad_config(f"Everyone starts with {CHIPS_MIN} to {CHIPS_MAX} chips, got {chips!r}.")
-    seconds = config.get("seconds")
-    if seconds is not None and not (is_int(seconds) and SECONDS_MIN <= seconds <= SECONDS_MAX):
-        bad_config(
-            f"The action timer is {SECONDS_MIN} to {SECONDS_MAX} whole seconds or null, "
-            f"got {seconds!r}."
-        )
+    values = read_config(SETTINGS, config, seed)
+    seats, chips = values["seats"], values["chips"]
     rng = Rng(seed)
     dealer = rng.below(seats)
     return State(
-        chips=chips, seconds=seconds, rng=rng.state, seats=(Seat(chips),) * seats, dealer=dealer
+        chips=chips, seconds=values["seconds"], rng=rng.state, seats=(Seat(chips),) * seats,
+        dealer=dealer,
     )
 
 
@@ -122,10 +108,10 @@ def action_types(state: State, seat: int) -> list[str]:
     if not is_seat(seat, len(state.seats)):
         return []
     if not state.started:
-        return ["start"]
+        return ["start"] if not state.over and state.seats[seat].out is None else []
     if state.phase == "keep":
         player = state.seats[seat]
-        return ["keep"] if player.in_hand and player.kept is None else []
+        return ["keep"] if player.live and player.kept is None else []
     return [kind for kind in BETTING if _refusal(state, seat, kind) is None]
 
 
@@ -135,8 +121,8 @@ def to_move(state: State) -> list[int]:
     >>> to_move(apply(new({"seats": 3}, seed=1), 0, {"type": "start"}, now=0)[0])
     [0, 1, 2]
     """
-    if not state.started:
-        return list(range(len(state.seats)))
+    if state.phase == "betting":  # only the seat whose turn it is (it may always fold)
+        return [] if state.turn is None else [state.turn]
     return [seat for seat in range(len(state.seats)) if action_types(state, seat)]
 
 
@@ -148,7 +134,7 @@ def keep_choices(state: State, seat: int) -> list[tuple[int, ...]]:
     (30, (0,))
     """
     player = state.seats[seat]
-    if state.phase != "keep" or not player.in_hand or player.kept is not None:
+    if state.phase != "keep" or not player.live or player.kept is not None:
         return []
     most = keep_max(player.chips)
     return [
@@ -173,39 +159,21 @@ def to_call(state: State, seat: int) -> int:
 def apply(
     state: State, seat: int, action: Mapping[str, Json], now: int
 ) -> tuple[State, list[Event]]:
-    """Let time run to `now` (see `advance`), then apply `action` of `seat`.
-
-    Raises IllegalAction with a stable code when the action is not allowed; the old
-    state is never changed.
+    """Apply `seat`'s `action` at `now` through klubovna.core.rules.dispatch: its shape,
+    then `advance`, then its handler in _HANDLERS.
 
     >>> s, events = apply(new({"seats": 2}, seed=3), 1, {"type": "start"}, now=0)
     >>> s.phase, [e["type"] for e in events]
     ('keep', ['hand', 'rolled', 'rolled'])
     """
-    require_time("now", now)
-    if not is_seat(seat, len(state.seats)):
-        raise IllegalAction("not_your_seat", f"Seat {seat!r} does not play in this game.")
-    move = parse_action(action)
-    state, events = advance(state, now)
-    state, more = _HANDLERS[move.type](state, seat, move, now)
-    return state, events + more
+    return dispatch(state, seat, action, now, seats=len(state.seats), parse=parse_action,
+                    advance=advance, handlers=_HANDLERS, key=lambda move: move.type)
 
 
 def parse_action(action: Mapping[str, Json]) -> Move:
     """Check an action's shape and ranges (not whether the state allows it)."""
-    if not isinstance(action, Mapping):
-        bad_action("An action must be an object.")
-    kind = action.get("type")
-    if not isinstance(kind, str):
-        bad_action('An action needs a "type" string.')
-    expected = _FIELDS.get(kind)
-    if expected is None:
-        bad_action(f"Unknown action type {kind!r}.")
-    if set(action) != expected:
-        bad_action(
-            f"Action {kind!r} takes exactly the fields {sorted(expected)}, "
-            f"got {sorted(map(str, action))}."
-        )
+    kind = action_type(action)
+    exact_fields(action, kind, _FIELDS.get(kind))
     if kind == "stop":
         agree = action["agree"]
         if not isinstance(agree, bool):
@@ -231,6 +199,8 @@ def parse_action(action: Mapping[str, Json]) -> Move:
 def _start(state: State, seat: int, move: Move, now: int) -> tuple[State, list[Event]]:
     if state.started:
         raise IllegalAction("already_started", "The game has already started.")
+    if state.over:  # everybody else left before the start
+        raise IllegalAction("game_over", "The game is over.")
     return _deal(replace(state, started=True), now)
 
 
@@ -239,7 +209,7 @@ def _keep(state: State, seat: int, move: Move, now: int) -> tuple[State, list[Ev
     player = state.seats[seat]
     if state.phase != "keep":
         raise IllegalAction("not_keeping", "Dice are kept only at the start of a hand.")
-    if not player.in_hand:
+    if not player.live:
         raise IllegalAction("out_of_game", "You have no chips left in this game.")
     if player.kept is not None:
         raise IllegalAction("already_kept", "You have already chosen your dice for this hand.")
@@ -266,6 +236,58 @@ def _stop(state: State, seat: int, move: Move, now: int) -> tuple[State, list[Ev
         raise IllegalAction("out_of_game", "You have no chips left in this game.")
     state = _with_seat(state, seat, replace(state.seats[seat], stop=move.agree))
     return state, [{"type": "stop", "seat": seat, "agree": move.agree}]
+
+
+def started(state: State) -> bool:
+    return state.started
+
+
+def leave(state: State, seat: int, now: int) -> tuple[State, list[Event]]:
+    """`seat` leaves the table for good (the game's leave policy is "fold"): it folds out of
+    the current hand (what it put into the pot stays there) and is dealt no later hand, it
+    counts as agreeing to stop, and it ranks after every seat that stayed. The others play
+    on: a hand it was the last opponent in goes to the one left, a turn or a keeping that
+    waited for it moves on. A seat already out, or a game that is over, changes nothing.
+
+    >>> s, _ = apply(new({"seats": 3}, seed=2), 0, {"type": "start"}, now=0)
+    >>> s, events = leave(s, 1, now=5)
+    >>> s.seats[1].left, s.seats[1].folded, events[0]
+    (True, True, {'type': 'left', 'seat': 1})
+    >>> leave(s, 1, now=6)[1]
+    []
+    """
+    require_time("now", now)
+    require_seat(seat, len(state.seats))
+    player = state.seats[seat]
+    if state.over or player.out is not None:
+        return state, []
+    state, events = advance(state, now)  # what was due before the leaving counts first
+    if state.over:
+        return state, events
+    player = state.seats[seat]
+    was_turn = state.phase == "betting" and state.turn == seat
+    folded = player.in_hand
+    player = replace(
+        player, left=True, stop=True, out=state.hand, folded=folded, to_act=False,
+        kept=None if state.phase == "keep" else player.kept,
+    )
+    state = _with_seat(state, seat, player)
+    events.append({"type": "left", "seat": seat})
+    if not state.started:
+        if len(state.in_game) <= 1:
+            state = replace(state, phase="over", ended="last_player")
+            events.append({"type": "over", "reason": "last_player"})
+        return state, events
+    live = [i for i, s in enumerate(state.seats) if s.live]
+    if len(live) == 1:
+        state, more = _uncontested(state, live[0], now)
+    elif was_turn:
+        state, more = _after_betting_move(state, seat, now)
+    elif state.phase == "keep" and not any(s.live and s.kept is None for s in state.seats):
+        state, more = _reveal(state, now)
+    else:
+        more = []
+    return state, events + more
 
 
 _Handler = Callable[[State, int, Move, int], tuple[State, list[Event]]]
@@ -432,7 +454,7 @@ def _kept(
         {"type": "kept", "seat": seat, "dice": list(dice), "to": [seat]},
         {"type": "chosen", "seat": seat, "timeout": timeout},
     ]
-    if any(s.in_hand and s.kept is None for s in state.seats):
+    if any(s.live and s.kept is None for s in state.seats):
         return state, events
     state, more = _reveal(state, now)
     return state, events + more
@@ -441,7 +463,7 @@ def _kept(
 def _reveal(state: State, now: int) -> tuple[State, list[Event]]:
     """Everyone has chosen: the keeping costs go into the pot and the counts are shown."""
     seats = tuple(_pay_keeping(seat) for seat in state.seats)
-    counts: list[Json] = [len(s.kept) if s.in_hand and s.kept else None for s in seats]
+    counts: list[Json] = [len(s.kept) if s.live and s.kept else None for s in seats]
     state, events = _next_street(replace(state, seats=seats, deadline=None), now)
     return state, [{"type": "revealed", "kept": counts}, *events]
 
@@ -579,7 +601,7 @@ def advance(state: State, now: int) -> tuple[State, list[Event]]:
     """
     require_time("now", now)
     events: list[Event] = []
-    while (expiry := _expiry(state)) is not None and expiry < now:
+    while (expiry := with_grace(state.deadline)) is not None and expiry < now:
         state, more = _expire(state, expiry)
         events += more
     return state, events
@@ -588,17 +610,12 @@ def advance(state: State, now: int) -> tuple[State, list[Event]]:
 def next_deadline(state: State) -> int | None:
     """The first moment (Unix ms) at which `advance` changes something: 1 ms after the
     expiry, since an action at the expiry moment still counts."""
-    expiry = _expiry(state)
-    return None if expiry is None else expiry + 1
-
-
-def _expiry(state: State) -> int | None:
-    return None if state.deadline is None else state.deadline + GRACE_MS
+    return first_due([with_grace(state.deadline)])
 
 
 def _expire(state: State, at: int) -> tuple[State, list[Event]]:
     if state.phase == "keep":
-        undecided = [i for i, s in enumerate(state.seats) if s.in_hand and s.kept is None]
+        undecided = [i for i, s in enumerate(state.seats) if s.live and s.kept is None]
         events: list[Event] = []
         for i in undecided:  # the last of them reveals everyone's counts
             state, more = _kept(state, i, default_keep(state.seats[i].rolled), at, timeout=True)
@@ -610,7 +627,7 @@ def _expire(state: State, at: int) -> tuple[State, list[Event]]:
 
 
 def _deadline(state: State, now: int) -> int | None:
-    return None if state.seconds is None else now + state.seconds * 1000
+    return deadline_after(now, state.seconds)
 
 
 # ---------------------------------------------------------------- the end
@@ -638,10 +655,11 @@ def result(state: State) -> dict[str, Json] | None:
 
 
 def standings(state: State) -> list[Json]:
-    """Every seat by chips, then by how long it stayed in: seat, chips, out, place."""
+    """Every seat by chips, then by how long it stayed in (a seat that left the table
+    after every one that did not): seat, chips, out, place."""
 
-    def strength(seat: Seat) -> tuple[int, int]:
-        return seat.chips, state.hand + 1 if seat.out is None else seat.out
+    def strength(seat: Seat) -> tuple[int, int, int]:
+        return (not seat.left), seat.chips, state.hand + 1 if seat.out is None else seat.out
 
     keys = [strength(seat) for seat in state.seats]
     order = sorted(range(len(state.seats)), key=lambda i: (tuple(-k for k in keys[i]), i))
@@ -664,12 +682,8 @@ def _roll(rng: Rng) -> int:
 
 
 def _running(state: State) -> None:
-    if not state.started:
-        raise IllegalAction("not_started", "The game has not started yet.")
-    if state.over:
-        raise IllegalAction("game_over", "The game is over.")
+    require_running(state.started, state.over)
 
 
 def _with_seat(state: State, index: int, seat: Seat) -> State:
-    seats = state.seats
-    return replace(state, seats=(*seats[:index], seat, *seats[index + 1 :]))
+    return replace(state, seats=replaced(state.seats, index, seat))

@@ -6,7 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from klubovna.core.textform import NONE, flag, int_or_none, parse_flag, parse_int_or_none
+from klubovna.core.textform import (
+    NONE,
+    flag,
+    int_or_none,
+    join_line,
+    parse_flag,
+    parse_int_or_none,
+    split_line,
+)
 
 SEATS_MIN, SEATS_MAX = 2, 6
 CHIPS_MIN, CHIPS_MAX, CHIPS_DEFAULT = 10, 100, 20
@@ -28,8 +36,8 @@ END_REASONS = ("last_player", "agreement")
 
 TEXT_TAG = "kp1"
 """First field of the text form; bump it when the format changes."""
-_FLAGS = "hfas"
-"""Seat flags in the text form: in hand, folded, to act, agrees to stop."""
+_FLAGS = "hfasl"
+"""Seat flags in the text form: in hand, folded, to act, agrees to stop, left the table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +67,9 @@ class Seat:
     """The kept dice shown at the last hand's showdown; None if not shown."""
     won: int = 0
     """Chips taken from the pot(s) of the last hand."""
+    left: bool = False
+    """Left the table for good: out (in the hand `out` names) with whatever chips it had,
+    folded out of that hand, and counted as agreeing to stop."""
 
     @property
     def kept_dice(self) -> tuple[int, ...]:
@@ -145,7 +156,8 @@ class State:
         Fields: tag, chips, seconds, rng, started 1/0, hand, dealer, phase, table dice,
         level, raises, turn, deadline, last hand's table dice, end reason; then per seat
         after `|`: chips, hand it went out in, flags (h in hand, f folded, a to act,
-        s agrees to stop), rolled dice, kept indexes, put in, round bet, shown dice, won.
+        s agrees to stop, l left the table), rolled dice, kept indexes, put in, round bet,
+        shown dice, won.
         `-` stands for none. It holds every hidden die and the generator: never for clients.
 
         >>> s = State(chips=20, seconds=30, rng=5, started=True, hand=1, phase="keep",
@@ -174,9 +186,9 @@ class State:
             _digits(self.last_table),
             self.ended or NONE,
         ]
-        parts = [" ".join(head)]
+        rows = []
         for seat in self.seats:
-            flags = (seat.in_hand, seat.folded, seat.to_act, seat.stop)
+            flags = (seat.in_hand, seat.folded, seat.to_act, seat.stop, seat.left)
             fields = [
                 str(seat.chips),
                 int_or_none(seat.out),
@@ -188,13 +200,13 @@ class State:
                 NONE if seat.shown is None else _digits(seat.shown),
                 str(seat.won),
             ]
-            parts.append(" ".join(fields))
-        return " | ".join(parts)
+            rows.append(fields)
+        return join_line(head, rows)
 
     @classmethod
     def from_text(cls, text: str) -> State:
         """Parse `to_text()` output; raises ValueError on anything malformed."""
-        head, *seats = (part.split(" ") for part in text.strip().split(" | "))
+        head, seats = split_line(text)
         if len(head) != 15 or head[0] != TEXT_TAG:
             raise ValueError(f"not a {TEXT_TAG} state: {text!r}")
         (_, chips, seconds, rng, started, hand, dealer, phase, table, level, raises, turn,
@@ -245,6 +257,7 @@ def _parse_seat(fields: list[str]) -> Seat:
         folded="f" in flags,
         to_act="a" in flags,
         stop="s" in flags,
+        left="l" in flags,
         shown=None if shown == NONE else _parse_dice(shown),
         won=int(won),
     )

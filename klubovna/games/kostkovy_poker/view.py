@@ -4,10 +4,11 @@ Never another seat's dice before the showdown, never a folded hand, never a futu
 
 from __future__ import annotations
 
-from klubovna.core import IllegalAction, Json, View
+from klubovna.core import Json, View
+from klubovna.core.rules import require_seat
 
 from .pots import side_pots
-from .rules import action_types, keep_max, result, to_call
+from .rules import action_types, keep_max, result, to_call, to_move
 from .scoring import best_line, hand_value
 from .state import ANTE, KEEP_COSTS, MAX_RAISES, State
 
@@ -15,7 +16,10 @@ GAME_NAME = "kostkovy-poker"
 
 
 def view(state: State, seat: int) -> View:
-    """Everything `seat` may know now.
+    """Everything `seat` may know now. The envelope every game's view has (game, seat,
+    over, turn, deadline: klubovna.core.settings.ENVELOPE): `turn` lists the seats that
+    may act now (every undecided keeper, or the one whose betting turn it is), `deadline`
+    is when their time runs out.
 
     >>> from klubovna.games.kostkovy_poker.rules import apply, new
     >>> s, _ = apply(new({"seats": 3}, seed=4), 0, {"type": "start"}, now=0)
@@ -25,10 +29,9 @@ def view(state: State, seat: int) -> View:
     >>> [p["kept"] for p in v["players"]]  # counts are shown once everyone has chosen
     [None, None, None]
     """
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.seats):
-        raise IllegalAction("not_your_seat", f"Seat {seat!r} does not play in this game.")
+    require_seat(seat, len(state.seats))
     me = state.seats[seat]
-    keeping = state.phase == "keep" and me.in_hand and me.kept is None
+    keeping = state.phase == "keep" and me.live and me.kept is None
     return {
         "game": GAME_NAME,
         "seat": seat,
@@ -38,8 +41,9 @@ def view(state: State, seat: int) -> View:
         "phase": state.phase,
         "hand": state.hand,
         "dealer": state.dealer,
-        "turn": state.turn,
+        "turn": to_move(state),
         "deadline": state.deadline,
+        "over": state.over,
         "table": list(state.table),
         "pot": state.pot,
         "pots": _pots(state),
@@ -82,6 +86,7 @@ def _public_seat(state: State, index: int) -> Json:
         "round_bet": seat.round_bet,
         "bets": seat.put_in - paid_to_keep - ANTE if seat.in_hand else 0,
         "stop": seat.stop,
+        "left": seat.left,
     }
 
 

@@ -1,5 +1,6 @@
 """Matematický poker: draw numbers, write each into a 5x5 grid, score poker lines.
-Public names only; the rules are in rules.py, points in scoring.py, views in view.py.
+Public names only; the rules are in rules.py, points in scoring.py, views in view.py,
+settings in settings.py.
 
 >>> s = ENGINE.new({"table": "school"}, seed=5)
 >>> s, _ = ENGINE.apply(s, 0, {"type": "start"}, now=0)
@@ -10,16 +11,32 @@ Public names only; the rules are in rules.py, points in scoring.py, views in vie
 from __future__ import annotations
 
 from klubovna.core.engine import Engine
+from klubovna.core.rules import GRACE_MS
 
 from . import rules
-from .rules import GRACE_MS
 from .scoring import TABLES, score_board, score_line
+from .settings import GROUP_SEATS_MAX, SETTINGS
 from .state import Player, State
 from .view import points_preview, same_own
 from .view import view as seat_view
 
 ENGINE: Engine[State] = Engine(
-    "matematicky-poker", rules, seat_view, seats=lambda state: len(state.players),
+    name="matematicky-poker",
+    settings=SETTINGS,
+    seat_range=(1, GROUP_SEATS_MAX),
+    leaver="fold",
+    new=rules.new,
+    seats=lambda state: len(state.players),
+    legal=rules.legal,
+    apply=rules.apply,
+    advance=rules.advance,
+    next_deadline=rules.next_deadline,
+    view=seat_view,
+    result=rules.result,
+    to_text=State.to_text,
+    from_text=State.from_text,
+    started=rules.started,
+    leave=rules.leave,
     same_own=same_own,
 )
 """The engine object (klubovna.core.Game) of Matematický poker: solo, duel or group."""
@@ -28,6 +45,7 @@ replay = ENGINE.replay
 __all__ = [
     "ENGINE",
     "GRACE_MS",
+    "SETTINGS",
     "TABLES",
     "Player",
     "State",

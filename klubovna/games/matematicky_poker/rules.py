@@ -5,36 +5,39 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
 from klubovna.core import Event, IllegalAction, Json
-from klubovna.core.checks import bad_action, bad_config, is_int, is_seat, require_time
+from klubovna.core.checks import bad_action, bad_config, is_seat, require_time
+from klubovna.core.rules import SECONDS_MAX as SECONDS_MAX  # the range, for the server too
+from klubovna.core.rules import SECONDS_MIN as SECONDS_MIN
+from klubovna.core.rules import (
+    action_type,
+    dispatch,
+    exact_fields,
+    first_due,
+    int_field,
+    read_config,
+    replaced,
+    require_running,
+    require_seat,
+    with_grace,
+)
 
-from .scoring import TABLES, board_total, score_board
+from .scoring import board_total, score_board
+from .settings import GROUP_SEATS_MAX, SETTINGS
 from .state import (
     CELLS,
     DEALER,
     JOKER,
-    MODES,
     VALUES,
-    VARIANTS,
     Player,
     State,
     shuffled_deck,
 )
 
-GRACE_MS = 1500
-"""Hard mode: latency grace after a card's deadline during which actions on it still count.
-It is never shown to the player."""
-SECONDS_MIN = 3
-SECONDS_MAX = 300
-DEFAULT_MODE = "easy"
-DEFAULT_TABLE = "adjacent"
-CONFIG_KEYS = frozenset(
-    {"mode", "seconds", "table", "preview", "min_think_ms", "variant", "seats", "dealer_plays"}
-)
-GROUP_SEATS_MAX = 50
-"""A group holds up to 50 seats, the dealer included."""
+SEATS = {"solo": 1, "duel": 2}
+"""The seats of the variants that have a fixed number of them."""
 
 Action = dict[str, Json]
 
@@ -75,66 +78,35 @@ def new(config: Mapping[str, Json], seed: int) -> State:
     >>> s.mode, s.seconds, s.table, s.preview, len(s.deck), s.started
     ('hard', 20, 'adjacent', True, 54, False)
     """
-    if not isinstance(config, Mapping):
-        bad_config("The config must be an object.")
-    unknown = set(config) - CONFIG_KEYS
-    if unknown:
-        bad_config(f"Unknown config keys: {sorted(map(str, unknown))}.")
-    if not is_int(seed):
-        bad_config("The seed must be an integer.")
-    mode = config.get("mode", DEFAULT_MODE)
-    if mode not in MODES:
-        bad_config(f"The mode must be one of {list(MODES)}, got {mode!r}.")
-    seconds: Json = config.get("seconds")
-    if mode == "hard":
-        if not (is_int(seconds) and SECONDS_MIN <= seconds <= SECONDS_MAX):
-            bad_config(
-                f"Hard mode needs whole seconds per card, {SECONDS_MIN} to {SECONDS_MAX}, "
-                f"got {seconds!r}."
-            )
-    elif seconds is not None:
-        bad_config("Seconds per card are set only in hard mode.")
-    table = config.get("table", DEFAULT_TABLE)
-    if not isinstance(table, str) or table not in TABLES:
-        bad_config(f"The table must be one of {list(TABLES)}, got {table!r}.")
-    preview = config.get("preview", True)
-    if not isinstance(preview, bool):
-        bad_config(f"Preview must be true or false, got {preview!r}.")
-    min_think_ms = config.get("min_think_ms", 0)
-    if not (is_int(min_think_ms) and min_think_ms >= 0):
-        bad_config(f"min_think_ms must be a whole number of ms, 0 or more, got {min_think_ms!r}.")
-    variant = config.get("variant", "solo")
-    if not isinstance(variant, str) or variant not in VARIANTS:
-        bad_config(f"The variant must be one of {list(VARIANTS)}, got {variant!r}.")
-    seats: Json = config.get("seats")
-    dealer_plays: Json = config.get("dealer_plays")
+    values = read_config(SETTINGS, config, seed)
+    mode, variant, seats = values["mode"], values["variant"], values["seats"]
+    # What the settings cannot say alone: hard mode names its seconds (the setup pages'
+    # default is not the engine's), and the seats must fit the variant.
+    if mode == "hard" and config.get("seconds") is None:
+        bad_config(
+            f"Hard mode needs whole seconds per card, {SECONDS_MIN} to {SECONDS_MAX}, got None."
+        )
+    if "min_think_ms" in config and config["min_think_ms"] is None:
+        bad_config("min_think_ms must be a whole number of ms, 0 or more, got None.")
+    dealer_plays: bool = values.get("dealer_plays", True)
     if variant == "group":
-        if not (is_int(seats) and 1 <= seats <= GROUP_SEATS_MAX):
-            bad_config(
-                f"A group has 1 to {GROUP_SEATS_MAX} seats (dealer included), got {seats!r}."
-            )
-        if dealer_plays is None:
-            dealer_plays = True
-        if not isinstance(dealer_plays, bool):
-            bad_config(f"dealer_plays must be true or false, got {dealer_plays!r}.")
+        if seats is None:
+            bad_config(f"A group has 1 to {GROUP_SEATS_MAX} seats (dealer included), got None.")
         if seats == 1 and not dealer_plays:
             bad_config("A group whose dealer does not play needs at least one more seat.")
     else:
-        fixed = 2 if variant == "duel" else 1
+        fixed = SEATS[variant]
         if seats is not None and seats != fixed:
             bad_config(f"A {variant} game has exactly {fixed} seat(s), got {seats!r}.")
-        if dealer_plays is not None:
-            bad_config("dealer_plays is set only in a group game.")
-        seats, dealer_plays = fixed, True
-    assert isinstance(seats, int) and isinstance(dealer_plays, bool)
+        seats = fixed
     return State(
         mode=mode,
-        seconds=seconds,
-        table=table,
-        preview=preview,
+        seconds=values.get("seconds"),
+        table=values["table"],
+        preview=values["preview"],
         deck=shuffled_deck(seed),
         players=(Player(),) * seats,
-        min_think_ms=min_think_ms,
+        min_think_ms=values["min_think_ms"],
         variant=variant,
         dealer_plays=dealer_plays,
     )
@@ -165,10 +137,39 @@ def legal(state: State, seat: int) -> list[Action]:
     return actions + _card_actions(player)
 
 
+def to_move(state: State) -> list[int]:
+    """The seats the game waits for now (the view's `turn`): before the start whoever
+    starts; then a group's dealer (who draws or ends), and every playing seat that has not
+    finished and has a number to handle, a card it may draw (solo, duel), or, with the deck
+    out, a kept joker to play. Each of them has a legal action. Only a group seat holding
+    just a kept joker may act without being listed: nobody waits for it, and its kept
+    jokers are its own secret (the list is public, made of public facts only).
+
+    >>> to_move(new({"variant": "group", "seats": 3}, seed=1))
+    [0]
+    """
+    if not state.started:  # whoever starts (a duel seat that left before the start does not)
+        if state.variant == "group":
+            return [DEALER]
+        return [seat for seat, player in enumerate(state.players) if not player.finished]
+    if state.over:
+        return []
+    deck_out = state.drawn >= len(state.deck)
+    can_draw = state.variant == "solo" or (state.variant == "duel" and not deck_out)
+    waited = [
+        seat for seat in state.playing
+        if not state.players[seat].finished and (can_draw or deck_out or state.waiting(seat))
+    ]
+    if state.variant == "group" and DEALER not in waited:
+        waited.insert(0, DEALER)  # the dealer may always draw or end
+    return waited
+
+
 def _legal_multi(state: State, seat: int) -> list[Action]:
     group_dealer = state.variant == "group" and seat == DEALER
     if not state.started:
-        return [{"type": "start"}] if state.variant == "duel" or group_dealer else []
+        duel_seat = state.variant == "duel" and not state.players[seat].finished
+        return [{"type": "start"}] if duel_seat or group_dealer else []
     if state.over:
         return []
     actions: list[Action] = []
@@ -203,49 +204,29 @@ def _card_actions(player: Player) -> list[Action]:
 def apply(
     state: State, seat: int, action: Mapping[str, Json], now: int
 ) -> tuple[State, list[Event]]:
-    """Let time run to `now` (see `advance`), then apply `action` of `seat`.
-
-    Raises IllegalAction with a stable code when the action is not allowed; the old
-    state is never changed.
+    """Apply `seat`'s `action` at `now` through klubovna.core.rules.dispatch: its shape,
+    then `advance`, then its handler in _HANDLERS (by type and joker choice).
 
     >>> s, events = apply(new({}, seed=3), 0, {"type": "start"}, now=0)
     >>> events[0]["type"], s.players[0].hand is not None
     ('drawn', True)
     """
-    require_time("now", now)
-    if not is_seat(seat, len(state.players)):
-        raise IllegalAction("not_your_seat", f"Seat {seat!r} does not play in this game.")
-    move = parse_action(action)
-    state, events = advance(state, now)
-    state, more = _HANDLERS[move.type, move.choice](state, seat, move, now)
-    return state, events + more
+    return dispatch(state, seat, action, now, seats=len(state.players), parse=parse_action,
+                    advance=advance, handlers=_HANDLERS, key=lambda move: (move.type, move.choice))
 
 
 def parse_action(action: Mapping[str, Json]) -> Move:
     """Check an action's shape and ranges (not whether the state allows it)."""
-    if not isinstance(action, Mapping):
-        bad_action("An action must be an object.")
-    kind = action.get("type")
-    if not isinstance(kind, str):
-        bad_action('An action needs a "type" string.')
+    kind = action_type(action)
     choice: str | None = None
     if kind == "joker":
         choice = action.get("choice")
         if choice not in _JOKER_CHOICES:
             bad_action(f'A joker action needs "choice" "keep" or "now", got {choice!r}.')
     expected = _FIELDS.get((kind, choice))
-    if expected is None:
-        bad_action(f"Unknown action type {kind!r}.")
-    if set(action) != expected:
-        bad_action(
-            f"Action {kind!r} takes exactly the fields {sorted(expected)}, "
-            f"got {sorted(map(str, action))}."
-        )
-    value = action.get("value")
-    cell = action.get("cell")
-    for name, number in (("value", value), ("cell", cell)):
-        if name in expected and not is_int(number):
-            bad_action(f'"{name}" must be an integer, got {number!r}.')
+    exact_fields(action, kind, expected)
+    value = int_field(action, "value") if "value" in action else None
+    cell = int_field(action, "cell") if "cell" in action else None
     if cell is not None and not 0 <= cell < CELLS:
         raise IllegalAction("cell_out_of_range", f"Cell {cell} is not on the board (0 to 24).")
     if value is not None and value not in VALUES:
@@ -299,7 +280,7 @@ def _place(state: State, seat: int, move: Move, now: int) -> tuple[State, list[E
     cell = _empty_cell(player, move.cell)
     _thought(state, player, now)
     value = player.hand
-    player = replace(player, board=_written(player.board, cell, value), hand=None, drawn_at=None)
+    player = replace(player, board=replaced(player.board, cell, value), hand=None, drawn_at=None)
     state, more = _finish_or_draw(state, seat, player, now)
     placed = _private(state, seat, {"type": "placed", "cell": cell, "value": value, "joker": False})
     return state, [placed, *more]
@@ -321,13 +302,7 @@ def _joker_now(state: State, seat: int, move: Move, now: int) -> tuple[State, li
     cell = _empty_cell(player, move.cell)
     value = _given_value(move)
     _thought(state, player, now)
-    player = replace(
-        player,
-        board=_written(player.board, cell, value),
-        from_joker=_written(player.from_joker, cell, True),
-        hand=None,
-        drawn_at=None,
-    )
+    player = replace(_joker_written(player, cell, value), hand=None, drawn_at=None)
     state, more = _finish_or_draw(state, seat, player, now)
     placed = _private(state, seat, {"type": "placed", "cell": cell, "value": value, "joker": True})
     return state, [placed, *more]
@@ -341,12 +316,7 @@ def _kept_joker(state: State, seat: int, move: Move, now: int) -> tuple[State, l
     value = _given_value(move)
     _thought(state, player, now)
     # A kept joker takes no card: whatever is in hand stays there, with its clock.
-    player = replace(
-        player,
-        board=_written(player.board, cell, value),
-        from_joker=_written(player.from_joker, cell, True),
-        kept_jokers=player.kept_jokers - 1,
-    )
+    player = replace(_joker_written(player, cell, value), kept_jokers=player.kept_jokers - 1)
     placed = _private(state, seat, {"type": "placed", "cell": cell, "value": value, "joker": True})
     if player.used < CELLS:
         if state.variant != "solo":  # with the deck out, the last kept joker may end the game
@@ -393,6 +363,36 @@ def _leave(state: State, seat: int, move: Move, now: int) -> tuple[State, list[E
     state, events = _finish(state, seat, replace(player, left=True))
     state, more = _settle(state, now)  # a duel opponent may be waiting for this seat
     return state, [{"type": "left", "seat": seat}, *events, *more]
+
+
+def started(state: State) -> bool:
+    return state.started
+
+
+def leave(state: State, seat: int, now: int) -> tuple[State, list[Event]]:
+    """`seat` leaves for good (the game's leave policy is "fold"): while the game runs, as
+    its own `leave` action (the board stays as it is, finished; a group's dealer ends the
+    game). Before the start the seat is finished at once with an empty board, so the others
+    never wait for it (a solo game, or a group whose dealer leaves, is then over). After the
+    end, or for a seat already finished, nothing changes.
+
+    >>> s, _ = leave(new({"variant": "duel"}, seed=1), 1, now=0)
+    >>> s.players[1].left, s.over, leave(s, 1, now=1)[1]
+    (True, False, [])
+    """
+    require_time("now", now)
+    require_seat(seat, len(state.players))
+    if state.over or state.players[seat].finished:
+        return state, []
+    if state.started:
+        return apply(state, seat, {"type": "leave"}, now)
+    left: Event = {"type": "left", "seat": seat}
+    if state.variant == "group" and seat == DEALER:
+        return replace(state, started=True, ended=True), [left, {"type": "ended"}]
+    state = _with_player(state, seat, replace(state.players[seat], left=True, finished=True))
+    if state.variant == "solo":
+        state = replace(state, started=True)  # over: its only board is finished
+    return state, [left]
 
 
 _Handler = Callable[[State, int, Move, int], tuple[State, list[Event]]]
@@ -443,16 +443,13 @@ def hand_deadline(state: State, player: Player) -> int | None:
 
 def hand_expiry(state: State, player: Player) -> int | None:
     """Hard mode: the last moment an action on the card in hand counts (deadline + grace)."""
-    deadline = hand_deadline(state, player)
-    return None if deadline is None else deadline + GRACE_MS
+    return with_grace(hand_deadline(state, player))
 
 
 def next_deadline(state: State) -> int | None:
     """The first moment (Unix ms) at which `advance` changes something: 1 ms after the
     earliest hand expiry of any seat, since an action at the expiry moment still counts."""
-    expiries = [hand_expiry(state, p) for p in state.players if not p.finished]
-    due = [e for e in expiries if e is not None]
-    return min(due) + 1 if due else None
+    return first_due(hand_expiry(state, p) for p in state.players if not p.finished)
 
 
 def _expire(state: State, seat: int, at: int) -> tuple[State, list[Event]]:
@@ -630,22 +627,11 @@ def _private(state: State, seat: int, event: Event) -> Event:
 
 
 def _multi_running(state: State) -> None:
-    if not state.started:
-        raise IllegalAction("not_started", "The game has not started yet.")
-    if state.over:
-        raise IllegalAction("game_over", "The game is over.")
+    require_running(state.started, state.over)
 
 
 def _with_player(state: State, seat: int, player: Player) -> State:
-    players = state.players
-    return replace(state, players=(*players[:seat], player, *players[seat + 1 :]))
-
-
-_T = TypeVar("_T")
-
-
-def _written(cells: tuple[_T, ...], cell: int, value: _T) -> tuple[_T, ...]:
-    return (*cells[:cell], value, *cells[cell + 1 :])
+    return replace(state, players=replaced(state.players, seat, player))
 
 
 def _in_play(state: State, seat: int) -> Player:
@@ -684,6 +670,12 @@ def _thought(state: State, player: Player, now: int) -> None:
             f"Too fast: a card may be placed {state.min_think_ms} ms after it was drawn at "
             "the earliest; send the move again.",
         )
+
+
+def _joker_written(player: Player, cell: int, value: int) -> Player:
+    """`player` with a joker's `value` written into `cell` (marked as a joker's)."""
+    return replace(player, board=replaced(player.board, cell, value),
+                   from_joker=replaced(player.from_joker, cell, True))
 
 
 def _given_value(move: Move) -> int:

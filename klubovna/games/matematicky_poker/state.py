@@ -6,7 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from klubovna.core import Rng
-from klubovna.core.textform import NONE, flag, int_or_none, parse_flag, parse_int_or_none
+from klubovna.core.textform import (
+    NONE,
+    flag,
+    int_or_none,
+    join_line,
+    parse_flag,
+    parse_int_or_none,
+    split_line,
+)
 
 from .scoring import TABLES
 
@@ -178,7 +186,7 @@ class State:
                 str(self.drawn),
                 flag(self.ended),
             ]
-        parts = [" ".join(head)]
+        rows = []
         for p in self.players:
             jokers = ",".join(str(i) for i, j in enumerate(p.from_joker) if j) or NONE
             fields = [
@@ -191,13 +199,13 @@ class State:
                 str(p.forfeited),
                 _LEFT if p.left else flag(p.finished),
             ]
-            parts.append(" ".join(fields))
-        return " | ".join(parts)
+            rows.append(fields)
+        return join_line(head, rows)
 
     @classmethod
     def from_text(cls, text: str) -> State:
         """Parse `to_text()` output; raises ValueError on anything malformed."""
-        head, *players = (part.split(" ") for part in text.strip().split(" | "))
+        head, players = split_line(text)
         if len(head) not in (7, 8, 11, 12) or head[0] != TEXT_TAG:
             raise ValueError(f"not a {TEXT_TAG} state: {text!r}")
         _, mode, seconds, table, preview, started, deck, *rest = head

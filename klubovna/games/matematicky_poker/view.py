@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from typing import TypeVar
 from weakref import WeakKeyDictionary
 
-from klubovna.core import IllegalAction, Json, SharedView, View
+from klubovna.core import Json, SharedView, View
+from klubovna.core.rules import require_seat
 
-from .rules import hand_deadline, ranking
+from .rules import hand_deadline, ranking, to_move
 from .scoring import LINES, LINES_THROUGH, board_total, score_board, score_line, total_of
 from .state import DEALER, JOKER, Player, State
 
@@ -20,14 +21,18 @@ GAME_NAME = "matematicky-poker"
 def view(state: State, seat: int) -> View:
     """Everything `seat` may know: its board, hand, counters, score, deadline and preview.
 
+    The envelope every game's view has (klubovna.core.settings.ENVELOPE): `game` and `turn`
+    (the seats that may act now) are public, `seat`, `over` (this seat's own game is over:
+    its board is finished, or for a dealer who only deals, the game) and `deadline` (its
+    card's, hard mode) are the seat's own.
+
     >>> from klubovna.games.matematicky_poker.state import Player
     >>> v = view(State(mode="easy", seconds=None, table="adjacent", preview=True,
     ...                deck=(3, 0), players=(Player(position=1, hand=3),), started=True), 0)
     >>> v["hand"], v["cards_left"], v["preview"][:3]
     ({'kind': 'number', 'value': 3}, 1, [None, None, None])
     """
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.players):
-        raise IllegalAction("not_your_seat", f"Seat {seat!r} does not play in this game.")
+    require_seat(seat, len(state.players))
     if state.variant != "solo":
         return _multi_view(state, seat)
     return _own_view(state, seat)
@@ -38,6 +43,8 @@ def _own_view(state: State, seat: int) -> View:
     player = state.players[seat]
     return {
         "game": GAME_NAME,
+        "seat": seat,
+        "turn": to_move(state),
         "mode": state.mode,
         "table": state.table,
         "seconds": state.seconds,
@@ -115,6 +122,7 @@ def _public_part(state: State) -> View:
         return _public_memo[0][1]
     public: View = {
         "game": GAME_NAME,
+        "turn": to_move(state),
         "variant": state.variant,
         "mode": state.mode,
         "table": state.table,
@@ -186,7 +194,8 @@ def _multi_view(state: State, seat: int) -> View:
     dealer = state.variant == "group" and seat == DEALER
     if not state.plays(seat):
         return SharedView(public, {"seat": seat, "dealer": dealer, "playing": False,
-                                   "dealt": list(state.deck[: state.drawn]), "over": state.over},
+                                   "dealt": list(state.deck[: state.drawn]), "over": state.over,
+                                   "deadline": None},
                           public=public)
     mine = _own_memo.get((seat, dealer))
     if mine is None:

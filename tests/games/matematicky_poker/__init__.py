@@ -2,7 +2,7 @@
 
 VIEW_KEYS = {
     "game", "mode", "table", "seconds", "started", "board", "jokers", "hand", "kept_jokers",
-    "score", "forfeited", "deadline", "preview", "cards_left", "over",
+    "score", "forfeited", "deadline", "preview", "cards_left", "over", "seat", "turn",
 }
 """Every key a seat's view has: the tests' own list, so a new field (a possible leak of
 hidden information) fails them until someone looks at it on purpose."""
@@ -16,6 +16,7 @@ MULTI_VIEW_KEYS = VIEW_KEYS | {
 DEALER_VIEW_KEYS = {
     "game", "variant", "mode", "table", "seconds", "started", "seat", "dealer", "playing",
     "drawn", "cards_left", "seats", "ranking", "boards", "game_over", "dealt", "over",
+    "turn", "deadline",
 }
 """The view of a group dealer who only deals: no board, the drawn cards and every queue."""
 

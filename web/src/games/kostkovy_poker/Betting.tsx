@@ -37,7 +37,7 @@ export function Betting({ view, ready, onAct }: Props) {
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (ready && document.activeElement === document.body) first.current?.focus();
-  }, [ready, view.turn, view.table.length]);
+  }, [ready, view.turn[0], view.table.length]);
   // One listener for the component's life, reading the latest render (see Keep.tsx).
   const latest = useRef({ ready, offered, onAct });
   latest.current = { ready, offered, onAct };

@@ -24,7 +24,7 @@ export function SeatCard({ view, player, names, over, mine = false }: SeatProps)
   const name = nameOf(names, seat);
   const dealer = view.dealer === seat && view.started;
   const out = player.out !== null; // one who went out in a hand on screen was still in it
-  const turn = !over && view.phase === "betting" && view.turn === seat;
+  const turn = !over && view.phase === "betting" && view.turn.includes(seat);
   const shown = over?.last.hands.find((hand) => hand.seat === seat) ?? null;
   // Chips that came back uncalled are no win: they are told apart.
   const back = over ? returnedTo(over.pots ?? [], seat) : 0;

@@ -178,7 +178,7 @@ function Actions({ session, view, names, ready, onAct, end }: ActionsProps) {
       </div>
     );
   }
-  if (view.phase === "betting" && view.turn === view.seat && view.actions.length > 0) {
+  if (view.phase === "betting" && view.turn.includes(view.seat) && view.actions.length > 0) {
     return (
       <div class="kp-action-row">
         <Betting view={view} ready={ready} onAct={onAct} />
@@ -189,7 +189,7 @@ function Actions({ session, view, names, ready, onAct, end }: ActionsProps) {
   let text = "";
   if (view.phase === "keep") text = t("kp.keep.waiting");
   else if (me.folded) text = t("kp.bet.folded");
-  else if (view.turn !== null) text = t("kp.bet.waiting", { name: nameOf(names, view.turn) });
+  else if (view.turn.length > 0) text = t("kp.bet.waiting", { name: nameOf(names, view.turn[0]) });
   if (me.all_in && !me.folded && view.phase === "betting") text = `${t("kp.bet.all_in")} ${text}`;
   return (
     <div class="kp-action-row">

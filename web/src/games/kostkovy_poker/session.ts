@@ -233,7 +233,7 @@ export class KpSession extends TableSession<KpView> {
         before: this.view,
       };
     }
-    if (view.turn === me && view.phase === "betting" && !first && this.view?.turn !== me) play("turn");
+    if (view.turn.includes(me) && view.phase === "betting" && !first && !this.view?.turn.includes(me)) play("turn");
     this.view = view;
     return pause;
   }

@@ -71,7 +71,9 @@ export interface KpView {
   phase: Phase;
   hand: number;
   dealer: number;
-  turn: number | null;
+  /** The seats that may act now (the view envelope): every undecided keeper, or the one
+   *  whose betting turn it is. */
+  turn: number[];
   deadline: number | null;
   table: number[];
   pot: number;
