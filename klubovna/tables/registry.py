@@ -42,6 +42,12 @@ def entry(name: object) -> Entry:
         raise IllegalAction("unknown_game", f"There is no game called {name!r}.") from None
 
 
+def default_bot(name: object) -> Bot | None:
+    """The computer player who takes over a seat of the game called `name` (its first bot),
+    or None when it has none."""
+    return next(iter(entry(name).bots.values()), None)
+
+
 def get_game(name: object) -> Game[Any]:
     """The engine called `name`; IllegalAction("unknown_game") for any other name.
 
@@ -52,12 +58,13 @@ def get_game(name: object) -> Game[Any]:
 
 
 def _register_club() -> None:
-    # One line per game (helpers of issue 13 make this the only place that names games).
-    from klubovna.bots import bots_for
-    from klubovna.games import GAMES
+    """The club's games, one line each: its engine and its bot folder's registry."""
+    from klubovna.bots.kostkovy_poker import BOTS as KOSTKOVY_POKER_BOTS
+    from klubovna.games.kostkovy_poker import ENGINE as KOSTKOVY_POKER
+    from klubovna.games.matematicky_poker import ENGINE as MATEMATICKY_POKER
 
-    for game in GAMES.values():
-        register(game, bots_for(game.name))
+    register(MATEMATICKY_POKER)
+    register(KOSTKOVY_POKER, KOSTKOVY_POKER_BOTS)
 
 
 _register_club()
