@@ -336,7 +336,8 @@ export class HotSeatTable implements TableConnection {
   }
 
   private receive(seat: number, message: ServerMessage): void {
-    if (message.t === "view") this.canAct.set(seat, mayAct(message.view, seat));
+    // (a seat that left is nobody's to hand over to, whatever its last view says)
+    if (message.t === "view" && this.people.includes(seat)) this.canAct.set(seat, mayAct(message.view, seat));
     if (seat === this.state.seat && this.state.next === null) this.listeners.emit(message);
     else this.waiting.set(seat, [...(this.waiting.get(seat) ?? []), message]);
     this.decide();
