@@ -28,7 +28,10 @@ REGISTRY: dict[str, Entry] = {}
 
 
 def register(game: Game[Any], bots: Mapping[str, Bot] | None = None) -> Entry:
-    """Add a game (again: replace it) and return its entry."""
+    """Add a game (again: replace it) and return its entry. A game whose leaver becomes a
+    computer player ("robot") needs one: ValueError without."""
+    if getattr(game, "leaver", None) == "robot" and not bots:
+        raise ValueError(f"{game.name}: a leaver becomes a computer player, but it has none")
     entry = Entry(game, dict(bots or {}))
     REGISTRY[game.name] = entry
     return entry
@@ -42,10 +45,10 @@ def entry(name: object) -> Entry:
         raise IllegalAction("unknown_game", f"There is no game called {name!r}.") from None
 
 
-def default_bot(name: object) -> Bot | None:
-    """The computer player who takes over a seat of the game called `name` (its first bot),
-    or None when it has none."""
-    return next(iter(entry(name).bots.values()), None)
+def default_bot(name: object) -> Bot:
+    """The computer player who takes over a leaver's seat at the game called `name` (its
+    first bot; `register` made sure a game whose leaver becomes one has one)."""
+    return next(iter(entry(name).bots.values()))
 
 
 def get_game(name: object) -> Game[Any]:

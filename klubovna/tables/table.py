@@ -327,7 +327,7 @@ class Table:
         """The game's own outcome of `seat` leaving: no change for "robot" (the table seats
         a computer player), else the game's `leave`; no change either when the game refuses
         it (it is over, the seat is out). A replay gets the same answer."""
-        if leaver_of(self.game) == "robot" and default_bot(self.game.name) is not None:
+        if leaver_of(self.game) == "robot":
             return self.state, []
         leave = getattr(self.game, "leave", None)
         try:
@@ -463,10 +463,9 @@ class Table:
     def _seat_robot(self, seat: int) -> None:
         """The game's default computer player takes over `seat`, remembering what the seat
         was sent so far (as any robot does: from the log)."""
-        bot = default_bot(self.game.name)
-        if bot is None or seat in self.robots:
+        if seat in self.robots:
             return
-        self.robots[seat] = bot
+        self.robots[seat] = default_bot(self.game.name)
         self.witnessed[seat] = [event for index in range(self.version)
                                 for event in self._events_of(index, seat)]
 

@@ -12,8 +12,8 @@ import pytest
 from klubovna.tables import LogEntry, Table, hash_key
 from klubovna.tables.local import LocalHost, seat_key
 from klubovna.tables.pipeline import run
-from klubovna.tables.registry import get_game
-from tests.tables.counting import COUNTING, ENDING, TAKEN_OVER, Rememberer
+from klubovna.tables.registry import get_game, register
+from tests.tables.counting import COUNTING, ENDING, TAKEN_OVER, Rememberer, TakenOver
 
 T0 = 1_700_000_000_000
 KEYS = ["a", "b", "c"]
@@ -111,3 +111,11 @@ def test_kostkovy_poker_a_person_leaves_mid_hand_and_the_rest_play_to_the_end() 
         message = {"t": "act", "seq": seq, "action": legal[0]}
         host.handle_seat("t", 0, json.dumps(message), T0 + 1 + seq)
     assert table.over and table.closed == {1}
+
+
+def test_a_game_whose_leaver_becomes_a_robot_needs_one() -> None:
+    class Lonely(TakenOver):
+        name = "counting-lonely"
+
+    with pytest.raises(ValueError, match="counting-lonely"):
+        register(Lonely())
