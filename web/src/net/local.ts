@@ -217,7 +217,11 @@ export function resumeLocalTable(saved: SavedLocalTable, save?: SaveLocalTable, 
 /** The key hash of a computer player's seat (klubovna.tables.lobby.NOBODY). */
 const NOBODY = "-";
 
-type Snapshot = { id: string; key_hashes: string[]; log: Array<{ seat: number | null; seq: number | null }> };
+type Snapshot = {
+  id: string;
+  key_hashes: string[];
+  log: Array<{ kind: string; seat: number | null; seq: number | null }>;
+};
 
 function parseSnapshot(text: string): Snapshot {
   return JSON.parse(text) as Snapshot;
@@ -374,11 +378,15 @@ export async function openHotSeat(request: TableRequest, save?: SaveLocalTable):
 }
 
 /** A hot-seat game this tab was playing before a reload, rebuilt from its snapshot: the
- *  people's seats are those with a key (a computer player's opens nothing). */
+ *  people's seats are those with a key (a computer player's opens nothing) that have not
+ *  left. */
 export function resumeHotSeat(saved: SavedLocalTable, save?: SaveLocalTable, history = false): HotSeatTable {
   const data = parseSnapshot(saved.snapshot);
-  const people = data.key_hashes.map((hash, seat) => (hash === NOBODY ? -1 : seat)).filter((seat) => seat >= 0);
+  const left = new Set(data.log.filter((entry) => entry.kind === "leave").map((entry) => entry.seat));
+  const people = data.key_hashes
+    .map((hash, seat) => (hash === NOBODY || left.has(seat) ? -1 : seat))
+    .filter((seat) => seat >= 0);
   return new HotSeatTable(data.id, saved.key, people, { snapshot: saved.snapshot, history }, save);
 }
 
-exposeForTests({ openLocalTable, openHotSeat });
+exposeForTests({ openLocalTable, openHotSeat, resumeHotSeat });
