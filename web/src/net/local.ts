@@ -72,7 +72,9 @@ export interface LocalSeatOptions {
   resumed?: { snapshot?: string; seq: number; history?: boolean };
   /** Another seat's connection is rebuilding the table: wait for it instead. */
   opened?: Promise<boolean>;
-  save?: SaveLocalTable;
+  /** Where the table's snapshot is kept for a reload; null: this connection keeps none
+   *  (another seat's of the same table does). */
+  save?: SaveLocalTable | null;
 }
 
 export class LocalTable implements TableConnection {
@@ -89,7 +91,7 @@ export class LocalTable implements TableConnection {
    *  false when it could not be restored. */
   readonly opened: Promise<boolean>;
   readonly seat: number;
-  private save: SaveLocalTable;
+  private save: SaveLocalTable | null;
 
   constructor(
     readonly table: string,
@@ -98,7 +100,7 @@ export class LocalTable implements TableConnection {
   ) {
     const { resumed } = options;
     this.seat = options.seat ?? 0;
-    this.save = options.save ?? saveLocalTable;
+    this.save = options.save === undefined ? saveLocalTable : options.save;
     this.unsubscribe = onLocalTable(table, (messages) => this.deliver(messages), this.seat);
     this.opened = options.opened ?? (resumed?.snapshot ? this.restore(resumed.snapshot) : Promise.resolve(true));
     if (resumed) this.seq = resumed.seq;
@@ -141,7 +143,7 @@ export class LocalTable implements TableConnection {
     return restoreLocalTable(snapshot).then(
       (reply) => {
         if (reply.t === "created") return true;
-        this.save(null); // it will not restore later either
+        this.save?.(null); // it will not restore later either
         return lost(reply.message);
       },
       (error: Error) => lost(error.message),
@@ -167,13 +169,14 @@ export class LocalTable implements TableConnection {
   /** After a batch that changed the table, keep its snapshot for a reload; forget it once
    *  the game is over. */
   private keep(messages: ServerMessage[]): void {
-    if (this.done) return;
+    if (this.done || this.save === null) return;
+    const save = this.save;
     let changed = false;
     for (const message of messages) {
       if (message.t !== "view") continue;
       if (gameOver(message.view)) {
         this.done = true;
-        this.save(null);
+        save(null);
         return;
       }
       if (message.version > this.version) {
@@ -186,7 +189,7 @@ export class LocalTable implements TableConnection {
     exportLocalTable(this.table).then(
       (snapshot) => {
         // A late answer after the end must not bring the game back; an error list is no snapshot.
-        if (!this.done && snapshot.startsWith("{")) this.save({ key, snapshot });
+        if (!this.done && snapshot.startsWith("{")) save({ key, snapshot });
       },
       () => {}, // the previous snapshot stays; the next change tries again
     );
@@ -280,7 +283,7 @@ export class HotSeatTable implements TableConnection {
         seat,
         opened,
         // one seat keeps the snapshot (the same table for all)
-        save: index === 0 ? save : () => {},
+        save: index === 0 ? save : null,
         resumed: data === null ? undefined : {
           snapshot: index === 0 ? resumed!.snapshot : undefined,
           seq: lastSeq(data, seat),
