@@ -22,6 +22,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,17 +36,14 @@ sys.path[:0] = [str(ROOT), str(BENCH)]  # klubovna and kp_decisions, whatever th
 import kp_decisions  # noqa: E402
 
 from klubovna.bots.kostkovy_poker import (  # noqa: E402
-    ALWAYS_CALL,
-    ALWAYS_RAISE,
     CHYTRY,
     KLIDNY,
-    RANDOM,
     Bot,
 )
-from klubovna.bots.kostkovy_poker.arena import play_hand  # noqa: E402
 from klubovna.bots.kostkovy_poker.seen import Action  # noqa: E402
-from klubovna.core import Rng, View  # noqa: E402
+from klubovna.core import Event, Rng, View  # noqa: E402
 from klubovna.games.kostkovy_poker import ENGINE  # noqa: E402
+from tests.bots.kostkovy_poker import ALWAYS_CALL, ALWAYS_RAISE, RANDOM, play_hand  # noqa: E402
 
 CHIPS = kp_decisions.CHIPS
 FIRST_SEED = kp_decisions.FIRST_SEED
@@ -81,9 +79,9 @@ class Timed:
     def name(self) -> str:
         return self.bot.name
 
-    def choose(self, view: View, rng: Rng) -> Action:
+    def choose(self, view: View, witnessed: Sequence[Event], rng: Rng) -> Action:
         started = time.perf_counter()
-        action = self.bot.choose(view, rng)
+        action = self.bot.choose(view, witnessed, rng)
         spent = (time.perf_counter() - started) * 1000
         (self.keep_ms if action["type"] == "keep" else self.bet_ms).append(spent)
         return action

@@ -1,6 +1,7 @@
 """Chytrý's think time over a fixed set of decisions, the same code under CPython
 (bench/kostkovy_poker.py) and under Pyodide (bench/kp_pyodide.mjs). Pure: klubovna and the
-standard library only, so it runs unchanged in both.
+standard library only (and play_hand from tests/bots, copied in), so it runs unchanged in
+both.
 
 The set: the first `count` views on which Chytrý (seat 0, the shipped bot) keeps or bets in
 fresh hands against Klidný players, hand h dealt from seed FIRST_SEED + h. Each view is then
@@ -12,13 +13,14 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from klubovna.bots.kostkovy_poker import CHYTRY, KLIDNY, Bot, Chytry
-from klubovna.bots.kostkovy_poker.arena import play_hand
 from klubovna.bots.kostkovy_poker.seen import Action
-from klubovna.core import Rng, View
+from klubovna.core import Event, Rng, View
 from klubovna.games.kostkovy_poker import ENGINE
+from tests.bots.kostkovy_poker import play_hand
 
 CHIPS = 20
 FIRST_SEED = 1_000_000
@@ -32,10 +34,10 @@ class _Recorder:
     def __init__(self, bot: Bot, views: list[View]) -> None:
         self.bot, self.views = bot, views
 
-    def choose(self, view: View, rng: Rng) -> Action:
+    def choose(self, view: View, witnessed: Sequence[Event], rng: Rng) -> Action:
         if "start" not in view["actions"]:
             self.views.append(view)
-        return self.bot.choose(view, rng)
+        return self.bot.choose(view, witnessed, rng)
 
 
 def collect(seats: int, count: int) -> list[View]:
@@ -59,7 +61,7 @@ def time_set(seats: int, count: int, sims: int, keep_sims: int) -> dict[str, Any
     for i, view in enumerate(collect(seats, count)):
         rng = Rng(i + 1)
         started = time.perf_counter()
-        action = bot.choose(view, rng)
+        action = bot.choose(view, (), rng)
         ms.append((time.perf_counter() - started) * 1000)
         kinds.append("keep" if action["type"] == "keep" else "bet")
         actions.append(action)

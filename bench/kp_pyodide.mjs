@@ -10,7 +10,8 @@ run("kp_pyodide", async () => {
   for (const n of [count, sims, keepSims]) {
     if (!(Number.isInteger(n) && n > 0)) throw new Error("usage: kp_pyodide.mjs COUNT SIMS KEEP_SIMS");
   }
-  const { pyodide, loadSeconds } = await pyodideWith(["core", "games", "bots"], "kp_decisions");
+  const { pyodide, loadSeconds } = await pyodideWith(["core", "games", "bots"], "kp_decisions",
+    ["tests/__init__.py", "tests/bots/__init__.py", "tests/bots/kostkovy_poker.py"]); // play_hand
   const runStart = performance.now();
   const figures = JSON.parse(pyodide.runPython(`kp_decisions.run_json(${count}, ${sims}, ${keepSims})`));
   const report = {

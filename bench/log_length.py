@@ -18,11 +18,12 @@ from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[1])]
 
-from klubovna.bots.kostkovy_poker import ALWAYS_CALL, KLIDNY, RANDOM  # noqa: E402
+from klubovna.bots.kostkovy_poker import KLIDNY  # noqa: E402
 from klubovna.core import Rng  # noqa: E402
-from klubovna.games import get_game  # noqa: E402
 from klubovna.tables import Table  # noqa: E402
+from klubovna.tables.registry import get_game  # noqa: E402
 from klubovna.tables.table import MAX_LOG  # noqa: E402
+from tests.bots.kostkovy_poker import ALWAYS_CALL, RANDOM  # noqa: E402
 
 T0 = 1_700_000_000_000
 STEP_MS = 200
@@ -67,7 +68,7 @@ def random_legal(_table: Table, _seat: int, legal: list[dict[str, Any]], rng: Rn
 
 def kp_bot(bots: list[Any]) -> Any:
     def choose(table: Table, seat: int, _legal: list[dict[str, Any]], rng: Rng) -> Any:
-        return bots[seat].choose(table.game.view(table.state, seat), rng)
+        return bots[seat].choose(table.game.view(table.state, seat), (), rng)
     return choose
 
 

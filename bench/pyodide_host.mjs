@@ -31,9 +31,9 @@ function copy(pyodide, hostPath, target) {
   pyodide.FS.writeFile(target, readFileSync(hostPath));
 }
 
-/** Pyodide with klubovna/`packages` and bench/`workload` (a module name) importable, and how
- *  long loading and copying took. */
-export async function pyodideWith(packages, workload) {
+/** Pyodide with klubovna/`packages`, `extra` files (paths from the repository's root) and
+ *  bench/`workload` (a module name) importable, and how long loading and copying took. */
+export async function pyodideWith(packages, workload, extra = []) {
   if (!existsSync(join(PYODIDE_DIR, "pyodide.mjs"))) {
     throw new Error(`Pyodide not found in ${PYODIDE_DIR}: run \`npm ci --prefix web\``);
   }
@@ -46,6 +46,7 @@ export async function pyodideWith(packages, workload) {
   const copyStart = performance.now();
   const files = [join(ROOT, "klubovna", "__init__.py")];
   for (const pkg of packages) files.push(...pyFilesUnder(join(ROOT, "klubovna", pkg)));
+  files.push(...extra.map((path) => join(ROOT, path)));
   for (const hostPath of files) copy(pyodide, hostPath, `${SITE}/${relative(ROOT, hostPath).split(/[\\/]/).join("/")}`);
   const module = join(ROOT, "bench", `${workload}.py`);
   copy(pyodide, module, `${SITE}/${basename(module)}`);

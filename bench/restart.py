@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 BUILD = """
 import dataclasses, sys
-from klubovna.games import get_game
+from klubovna.tables.registry import get_game
 from klubovna.server.db import make_engine
 from klubovna.server.migrate import upgrade
 from klubovna.server.store import Append, Store

@@ -1,44 +1,42 @@
 """Computer opponents, one folder per game; pure, standard library only.
 
-Bots get the same per-seat view as humans and nothing more. `bots_for(game)` names the
-computer players a table of that game may seat; `courtesy(game, view)` is an action a
-computer player sends outside its turn (agreeing to end a game), if the game has one.
+One interface for every game's computer players: a bot chooses from its seat's view (the
+one a human gets) and the events its seat has witnessed so far, in order (what its seat was
+sent: public events and those addressed to it), never from the game state. A table derives
+those events from its log, so after a restore (seed + log) a bot remembers exactly what it
+did before. Each game's bot folder has its registry, `BOTS` (the first is the default
+player who takes over a seat); klubovna/tables/registry.py pairs it with the game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Protocol
 
-from klubovna.core import Json, Rng, View
+from klubovna.core import Event, Json, Rng, View
 
 Action = dict[str, Json]
 
 
 class Bot(Protocol):
-    """A computer player: `choose` returns one of the actions its view allows."""
+    """A computer player: `choose` returns one of the actions its view allows.
+
+    A bot may also have `courtesy(view, witnessed)`: an action it sends whenever its view
+    asks for one, outside its turn (Kostkový poker's agreement to stop); see `courtesy`."""
 
     @property
     def name(self) -> str: ...
 
-    def choose(self, view: View, rng: Rng) -> Action: ...
+    def choose(self, view: View, witnessed: Sequence[Event], rng: Rng) -> Action: ...
 
 
-def bots_for(game: str) -> Mapping[str, Bot]:
-    """The computer players of `game` by name (empty when it has none)."""
-    if game == "kostkovy-poker":
-        from klubovna.bots.kostkovy_poker import BOTS
+def courtesy(bot: Bot, view: View, witnessed: Sequence[Event]) -> Action | None:
+    """The bot's courtesy action now, if it has such a method and wants to send one."""
+    method = getattr(bot, "courtesy", None)
+    if method is None:
+        return None
+    action: Action | None = method(view, witnessed)
+    return action
 
-        return BOTS
-    return {}
 
-
-def courtesy(game: str, view: View) -> Action | None:
-    """An action a computer player sends whenever its view asks for one (outside `legal`)."""
-    if game == "kostkovy-poker":
-        from klubovna.bots.kostkovy_poker import wants_to_stop
-
-        me = next(p for p in view["players"] if p["seat"] == view["seat"])
-        if wants_to_stop(view) and not me["stop"]:
-            return {"type": "stop", "agree": True}
-    return None
+__all__ = ["Action", "Bot", "courtesy"]

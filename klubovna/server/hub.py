@@ -20,21 +20,26 @@ from typing import Any, Protocol
 from starlette.concurrency import run_in_threadpool
 
 from klubovna.core import IllegalAction
-from klubovna.games import get_game
 from klubovna.server.clock import now_ms
 from klubovna.server.logwriter import LogWriter
 from klubovna.server.store import NO_DEADLINE, Append, Recording, Store, StoredTable
 from klubovna.server.wire import Encoder, dumps
 from klubovna.tables import Lobby, LogEntry, ProtocolError, Step, Table, hash_key
+from klubovna.tables.pipeline import (
+    INTERNAL,
+    INTERNAL_MESSAGE,
+    MakeStep,
+    steps,
+)
+from klubovna.tables.pipeline import InternalError as InternalError  # (the server's name)
+from klubovna.tables.pipeline import internal_error as internal_error
+from klubovna.tables.registry import get_game
 from klubovna.tables.table import Message, Outbox, left_game
 
 log = logging.getLogger("klubovna.hub")
 SWEEP_SECONDS = 0.1
-MAX_ROBOT_MOVES = 1000
 FAILED_PAUSE_MS = 5000
 """A table whose sweep raised is left alone this long (logged once, not ten times a second)."""
-INTERNAL = "internal"
-INTERNAL_MESSAGE = "The server failed on this message; please try again."
 
 
 class Connection(Protocol):
@@ -60,18 +65,6 @@ class LiveTable:
 
 class StorageError(Exception):
     """The database refused a write; nothing was committed."""
-
-
-class InternalError(IllegalAction):
-    """A game (or the table around it) raised something unexpected on an action the server
-    took: the lobby socket answers it as the refusal it also is (code `internal`)."""
-
-    def __init__(self) -> None:
-        super().__init__(INTERNAL, INTERNAL_MESSAGE)
-
-
-def internal_error(seq: Any = None) -> Message:
-    return {"t": "error", "seq": seq, "code": INTERNAL, "message": INTERNAL_MESSAGE}
 
 
 class Hub:
@@ -175,13 +168,12 @@ class Hub:
         async with live.lock:
             now = now_ms()
             try:
-                # A due deadline is settled (and logged) before the action is judged.
-                await self._commit(live, live.table.tick(now), now)
-                await self._commit(live, live.table.handle(seat, data, now), now)
-                await self._robots(live, now)
+                await self._run(live, now, lambda now: live.table.handle(seat, data, now))
             except StorageError:
                 return {"t": "error", "seq": seq, "code": "unavailable",
                         "message": "The game could not be saved; please send the move again."}
+            except InternalError:  # (logged by the pipeline)
+                return internal_error(seq)
             except Exception:
                 log.exception("table %s failed on a message of seat %s", live.table.id, seat)
                 return internal_error(seq)
@@ -224,36 +216,22 @@ class Hub:
                 await connection.send_text(gone)
                 await connection.close(code=CLOSE_LEFT)
 
-    async def _host_step(self, live: LiveTable, make: Callable[[int], Step]) -> None:
+    async def _host_step(self, live: LiveTable, make: MakeStep) -> None:
         async with live.lock:
             now = now_ms()
             try:
-                await self._commit(live, live.table.tick(now), now)
-                await self._commit(live, make(now), now)
-                await self._robots(live, now)
+                await self._run(live, now, make)
             except (IllegalAction, StorageError):
                 raise
             except Exception as error:
                 log.exception("table %s failed on an action of the server", live.table.id)
                 raise InternalError from error
 
-    async def _robots(self, live: LiveTable, now: int) -> None:
-        """Computer players move (each move stored and sent like any other) until none has
-        a move; a bounded loop, so a bot bug cannot hang the table. A computer player whose
-        move fails (refused, or its code raised) stops there, logged: the people's moves
-        stand, and the table answers them as usual."""
-        for _ in range(MAX_ROBOT_MOVES):
-            try:
-                step = live.table.robot_step(now)
-            except IllegalAction as error:
-                log.warning("a computer player's move at %s was refused: %s", live.table.id,
-                            error.code)
-                return
-            except Exception:
-                log.exception("a computer player at %s failed", live.table.id)
-                return
-            if step.entry is None:
-                return
+    async def _run(self, live: LiveTable, now: int, first: MakeStep | None = None) -> None:
+        """The table's step pipeline (klubovna.tables.pipeline): each step is stored, then
+        committed and sent, before the next is made. Raises StorageError, IllegalAction
+        (InternalError)."""
+        for step in steps(live.table, now, first):
             await self._commit(live, step, now)
 
     async def _commit(self, live: LiveTable, step: Step, now: int) -> None:
@@ -328,8 +306,7 @@ class Hub:
         async with live.lock:
             now = now_ms()
             with contextlib.suppress(StorageError):  # tried again on the next sweep
-                await self._commit(live, live.table.tick(now), now)
-                await self._robots(live, now)
+                await self._run(live, now)
 
     async def _wake(self, now: int) -> None:
         """Rebuild the dormant tables whose deadline is due (the sweep then settles it)."""

@@ -1,6 +1,12 @@
 """Tables hosted in the browser's engine worker: the server's part, offline, with the same
 messages. JSON text in, JSON text out, so the JavaScript side needs no Python objects.
 
+Hot seat: every seat that is not a computer player's (the request's "robots") is a person's
+on this device. Seat 0's key is the one the caller chose, seat n's is `seat_key(key, n)`;
+messages come back for every person's seat at once, {seat: [messages]}, and the page shows
+each seat's only to that seat's player. The steps are the server's (klubovna.tables
+.pipeline): this host only delivers, and keeps nothing (the page keeps `export`'s snapshot).
+
 The caller passes the clock (`now`, Unix ms) and the seed; nothing here reads either.
 """
 
@@ -10,32 +16,50 @@ import json
 from typing import Any
 
 from klubovna.core import Game, IllegalAction
-from klubovna.games import get_game
 from klubovna.tables.lobby import NOBODY
 from klubovna.tables.log import LogEntry
+from klubovna.tables.pipeline import MakeStep, internal_error, run
+from klubovna.tables.registry import get_game
 from klubovna.tables.robots import ROBOTS
-from klubovna.tables.table import Outbox, Table, hash_key
+from klubovna.tables.table import Message, Outbox, Table, hash_key
 
-MAX_ROBOT_MOVES = 10_000
-"""A guard: computer players alone never play a whole game between two human moves."""
+BySeat = dict[str, list[Message]]
+"""Messages for each person's seat (JSON object keys: the seat numbers as strings)."""
+
+
+def seat_key(key: str, seat: int) -> str:
+    """The key of a person's `seat` at a local table made with `key` (seat 0: `key`).
+
+    >>> seat_key("k", 0), seat_key("k", 2)
+    ('k', 'k/2')
+    """
+    return key if seat == 0 else f"{key}/{seat}"
 
 
 def key_hashes(game: Game[Any], config: dict[str, Any], seed: int, key: str) -> list[str]:
-    """Seat 0 is the person's (with `key`); any other seat is a computer player's."""
+    """Every seat the config's "robots" do not name is a person's, with its `seat_key`;
+    a computer player's opens nothing."""
     state = game.new({k: v for k, v in config.items() if k != ROBOTS}, seed)
-    return [hash_key(key)] + [NOBODY] * (game.seats(state) - 1)
+    robots = config.get(ROBOTS)
+    robot_seats = {str(seat) for seat in robots} if isinstance(robots, dict) else set()
+    return [NOBODY if str(seat) in robot_seats else hash_key(seat_key(key, seat))
+            for seat in range(game.seats(state))]
 
 
-def robots_play(table: Table, now: int) -> Outbox:
-    """Let the computer players move until none has a move (at once: the page paces the
-    events it shows)."""
-    outbox: Outbox = []
-    for _ in range(MAX_ROBOT_MOVES):
-        step = table.robot_step(now)
-        if step.entry is None:
-            break
-        outbox += table.commit(step, now)
-    return outbox
+def people(table: Table) -> list[int]:
+    """The seats of the people at a local table: neither a computer player's nor left."""
+    return [seat for seat in range(len(table.key_hashes))
+            if seat not in table.robots and seat not in table.closed]
+
+
+def by_seat(outbox: Outbox, seats: list[int]) -> BySeat:
+    """An outbox as {seat: [messages]} for `seats`, in order (a seat with nothing new: an
+    empty list)."""
+    out: BySeat = {str(seat): [] for seat in seats}
+    for seat, message in outbox:
+        if str(seat) in out:
+            out[str(seat)].append(message)
+    return out
 
 
 class LocalHost:
@@ -112,28 +136,47 @@ class LocalHost:
         return json.dumps({"t": "created", "table": table_id})
 
     def handle(self, table_id: str, message: str, now: int) -> str:
-        """Messages for the seat after one client message (hello included), as a JSON list."""
+        """Seat 0's messages after one client message of seat 0, as a JSON list (one person
+        at the table; `handle_seat` serves every seat of a hot-seat table)."""
+        out = json.loads(self.handle_seat(table_id, 0, message, now))
+        return json.dumps(out if isinstance(out, list) else out.get("0", []))
+
+    def handle_seat(self, table_id: str, seat: int, message: str, now: int) -> str:
+        """One client message (hello included) of a person's `seat`: the messages it causes
+        for every person's seat, {seat: [messages]} as JSON; an error list for a table or a
+        seat that is not here."""
         table = self.tables.get(table_id)
         if table is None:
             return _errors("unknown_table", "There is no such table.")
+        if seat not in people(table):
+            return _errors("bad_seat", "That seat is not a person's at this table.")
         try:
             data: Any = json.loads(message)
         except ValueError:
             return _errors("bad_json", "The message is not valid JSON.")
-        outbox = table.commit(table.tick(now), now)
-        outbox += table.commit(table.handle(0, data, now), now)
-        outbox += robots_play(table, now)
-        outbox += table.flush(now)  # one person: nothing to batch
-        return json.dumps([out for seat, out in outbox if seat == 0])
+        seq = data.get("seq") if isinstance(data, dict) else None
+        return json.dumps(_run(table, now, lambda now: table.handle(seat, data, now),
+                               seat, seq))
+
+    def leave(self, table_id: str, seat: int, now: int) -> str:
+        """A person leaves a hot-seat table for good, as the game's leave policy says (a
+        computer player takes over, the seat folds out, or the game ends): the messages for
+        every person's seat, {seat: [messages]} as JSON, the leaver's last ones included."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return _errors("unknown_table", "There is no such table.")
+        if seat not in people(table):
+            return _errors("bad_seat", "That seat is not a person's at this table.")
+        return json.dumps(_run(table, now, lambda now: table.leave(seat, now), seat, None))
 
     def tick(self, now: int) -> str:
-        """Settle due deadlines of every table: {table id: [messages]} as JSON."""
-        out: dict[str, list[Any]] = {}
-        for table_id, table in self.tables.items():
-            outbox = table.commit(table.tick(now), now) + robots_play(table, now)
-            messages = [m for seat, m in outbox + table.flush(now) if seat == 0]
-            if messages:
-                out[table_id] = messages
+        """Settle due deadlines of every table: {table id: {seat: [messages]}} as JSON, for
+        the tables where something happened."""
+        out: dict[str, BySeat] = {}
+        for table in self.tables.values():
+            messages = _run(table, now, None, None, None)
+            if any(messages.values()):
+                out[table.id] = messages
         return json.dumps(out)
 
     def next_deadline(self) -> int | None:
@@ -143,6 +186,20 @@ class LocalHost:
     def close(self, table_id: str) -> None:
         self.tables.pop(table_id, None)
         self.requests.pop(table_id, None)
+
+
+def _run(table: Table, now: int, first: MakeStep | None, seat: int | None, seq: Any) -> BySeat:
+    """The pipeline at once (the page paces the events it shows), by person's seat (those
+    before it ran: a leaver gets its last messages); a failure is the sender's error, as on
+    the server (`internal`: logged by the pipeline)."""
+    seats = people(table)
+    try:
+        outbox = run(table, now, first)
+    except IllegalAction as error:  # InternalError, or a leave refused
+        outbox = [] if seat is None else [(seat, {"t": "error", "seq": seq, **error.to_json()})]
+    except Exception:  # a view that raised while the step was committed
+        outbox = [] if seat is None else [(seat, internal_error(seq))]
+    return by_seat(outbox, seats)
 
 
 def _errors(code: str, message: str) -> str:

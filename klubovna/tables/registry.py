@@ -28,7 +28,10 @@ REGISTRY: dict[str, Entry] = {}
 
 
 def register(game: Game[Any], bots: Mapping[str, Bot] | None = None) -> Entry:
-    """Add a game (again: replace it) and return its entry."""
+    """Add a game (again: replace it) and return its entry. A game whose leaver becomes a
+    computer player ("robot") needs one: ValueError without."""
+    if getattr(game, "leaver", None) == "robot" and not bots:
+        raise ValueError(f"{game.name}: a leaver becomes a computer player, but it has none")
     entry = Entry(game, dict(bots or {}))
     REGISTRY[game.name] = entry
     return entry
@@ -42,6 +45,12 @@ def entry(name: object) -> Entry:
         raise IllegalAction("unknown_game", f"There is no game called {name!r}.") from None
 
 
+def default_bot(name: object) -> Bot:
+    """The computer player who takes over a leaver's seat at the game called `name` (its
+    first bot; `register` made sure a game whose leaver becomes one has one)."""
+    return next(iter(entry(name).bots.values()))
+
+
 def get_game(name: object) -> Game[Any]:
     """The engine called `name`; IllegalAction("unknown_game") for any other name.
 
@@ -52,12 +61,13 @@ def get_game(name: object) -> Game[Any]:
 
 
 def _register_club() -> None:
-    # One line per game (helpers of issue 13 make this the only place that names games).
-    from klubovna.bots import bots_for
-    from klubovna.games import GAMES
+    """The club's games, one line each: its engine and its bot folder's registry."""
+    from klubovna.bots.kostkovy_poker import BOTS as KOSTKOVY_POKER_BOTS
+    from klubovna.games.kostkovy_poker import ENGINE as KOSTKOVY_POKER
+    from klubovna.games.matematicky_poker import ENGINE as MATEMATICKY_POKER
 
-    for game in GAMES.values():
-        register(game, bots_for(game.name))
+    register(MATEMATICKY_POKER)
+    register(KOSTKOVY_POKER, KOSTKOVY_POKER_BOTS)
 
 
 _register_club()

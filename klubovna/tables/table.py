@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from klubovna.core import Event, Game, IllegalAction, SharedView, View
+from klubovna.core.settings import LeavePolicy
 from klubovna.tables.log import LogEntry
 from klubovna.tables.protocol import Act, Hello, Ping, ProtocolError, parse_client_message
+from klubovna.tables.registry import default_bot
 from klubovna.tables.robots import ROBOTS, robot_move, seat_robots
 
 Message = dict[str, Any]
@@ -26,6 +28,8 @@ chips each, 2x six players who call every bet (bench/log_length.py; docs/decisio
 table grows the database or a restart without end."""
 LEAVE = {"type": "leave"}
 """A game's own leave action, for the games that have one (Matematický poker)."""
+DEFAULT_LEAVER: LeavePolicy = "fold"
+"""What a leaver becomes at a game that does not say (see `leaver_of`)."""
 CATCH_UP_VERSIONS = 1000
 """A client further behind than this gets a fresh view instead of the events it missed."""
 Outbox = list[tuple[int, Message]]
@@ -87,6 +91,13 @@ def split_events(events: list[Event], seats: int) -> list[list[Event]]:
     return out
 
 
+def leaver_of(game: Game[Any]) -> LeavePolicy:
+    """What a seat that leaves `game` becomes (Game.leaver; "fold" for an engine that does
+    not declare it yet)."""
+    policy: LeavePolicy = getattr(game, "leaver", DEFAULT_LEAVER)
+    return policy
+
+
 def pong(ping: Ping, now: int) -> Message:
     """The answer to a ping: the server's time, and the ping's seq when it had one."""
     return {"t": "pong", "now": now} if ping.seq is None else {"t": "pong", "seq": ping.seq,
@@ -112,7 +123,11 @@ class Table:
         if len(key_hashes) != game.seats(self.state):
             raise ValueError("one key per seat")
         self.robots = seat_robots(game, config.get(ROBOTS), len(key_hashes))
-        """Seats held by computer players (their keys open nothing: nobody has them)."""
+        """Seats held by computer players (their keys open nothing: nobody has them), and
+        with the "robot" leave policy the seats of players who left."""
+        self.witnessed: dict[int, list[Event]] = {seat: [] for seat in self.robots}
+        """Each computer player's memory: the events its seat was sent, in order. Derived
+        from the log (see _record), so a restored table's robots remember the same."""
         self.key_hashes = list(key_hashes)
         self.log: list[LogEntry] = []
         self.event_log: list[list[Event]] = []  # events of each version, for catch-up
@@ -298,8 +313,10 @@ class Table:
         """A seat leaves the table for good (its lobby says so): logged as a `leave` entry,
         so the seat stays closed after a restart; its key opens nothing from then on. A game
         with a leave action of its own is told (Matematický poker: the board stays, in the
-        ranking); any other plays on with the seat (Kostkový poker: its timer acts for it).
-        Raises IllegalAction("left_game") for a seat that has left already."""
+        ranking). What the seat becomes is the game's `leaver`: "robot" seats the game's
+        default computer player there (when the entry is committed); "fold" and "end" are
+        the game's `leave`. Raises IllegalAction("left_game") for a seat that has left
+        already."""
         if seat in self.closed or not 0 <= seat < len(self.key_hashes):
             raise left_game()
         state, events = self._told_leave(seat, now)
@@ -307,10 +324,17 @@ class Table:
         return Step(entry=entry, state=state, events=events)
 
     def _told_leave(self, seat: int, now: int) -> tuple[Any, list[Event]]:
-        """The game's own outcome of `seat` leaving: its `leave` action, or no change when
-        the game refuses it (it has none, or it is over). A replay gets the same answer."""
+        """The game's own outcome of `seat` leaving: no change for "robot" (the table seats
+        a computer player), else the game's `leave`; no change either when the game refuses
+        it (it is over, the seat is out). A replay gets the same answer."""
+        if leaver_of(self.game) == "robot":
+            return self.state, []
+        leave = getattr(self.game, "leave", None)
         try:
-            return self.game.apply(self.state, seat, LEAVE, now)
+            if leave is None:  # an engine without `leave` yet: its leave action, if any
+                return self.game.apply(self.state, seat, LEAVE, now)
+            outcome: tuple[Any, list[Event]] = leave(self.state, seat, now)
+            return outcome
         except IllegalAction:
             return self.state, []
 
@@ -320,7 +344,8 @@ class Table:
         again until it is empty."""
         if not self.robots or self.over:
             return Step()
-        move = robot_move(self.game, self.state, self.robots, self.seed, self.version)
+        move = robot_move(self.game, self.state, self.robots, self.witnessed, self.seed,
+                          self.version)
         if move is None:
             return Step()
         return self.act_for(move[0], move[1], now)
@@ -425,11 +450,24 @@ class Table:
         self.public_log.append(public(step.events))
         if step.ack is not None:
             self.last_seq[step.ack[0]] = step.ack[1]
+        for seat, memory in self.witnessed.items():
+            memory.extend(self._events_of(self.version - 1, seat))
         entry = step.entry
         if entry.seat is not None and (entry.kind == "leave" or (
                 entry.kind == "act" and entry.seq is None and entry.action == LEAVE)):
             # (the second: how a lobby's leave was logged before `leave` entries)
             self.closed.add(entry.seat)
+            if entry.kind == "leave" and leaver_of(self.game) == "robot":
+                self._seat_robot(entry.seat)
+
+    def _seat_robot(self, seat: int) -> None:
+        """The game's default computer player takes over `seat`, remembering what the seat
+        was sent so far (as any robot does: from the log)."""
+        if seat in self.robots:
+            return
+        self.robots[seat] = default_bot(self.game.name)
+        self.witnessed[seat] = [event for index in range(self.version)
+                                for event in self._events_of(index, seat)]
 
 
 def left_game() -> IllegalAction:

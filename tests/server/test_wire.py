@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from klubovna.core import SharedView
-from klubovna.games import get_game
 from klubovna.server import wire
 from klubovna.server.hub import Hub, LiveTable
 from klubovna.server.store import Store
 from klubovna.server.wire import Encoder
 from klubovna.tables import Table
+from klubovna.tables.registry import get_game
 
 GROUP = {"mode": "easy", "variant": "group", "seats": 50, "dealer_plays": False}
 

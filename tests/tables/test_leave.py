@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from klubovna.core import IllegalAction
-from klubovna.games import get_game
 from klubovna.tables import LogEntry, Table, hash_key
+from klubovna.tables.registry import get_game
 
 MP = get_game("matematicky-poker")
 KP = get_game("kostkovy-poker")
@@ -69,7 +69,9 @@ def test_matematicky_poker_is_told_kostkovy_poker_plays_on() -> None:
     kp = table_of(KP, {"seats": 3}, 3)
     state = kp.state
     kp.commit(kp.leave(2, T0 + 1), T0 + 1)
-    assert kp.state is state and kp.version == 2  # the timer plays for the seat
+    assert kp.version == 2 and not kp.over
+    if not hasattr(KP, "leave"):  # (until its engine has `leave`: the timer plays for it)
+        assert kp.state is state
 
 
 def test_a_lobby_leave_logged_as_a_host_action_closes_the_seat_too() -> None:

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from klubovna.core import IllegalAction
-from klubovna.games import get_game
 from klubovna.tables import Table, hash_key, lobby, presence
 from klubovna.tables.lobby import GROUP_MAX, IDLE_EXPIRY_MS, Lobby
 from klubovna.tables.presence import Presence
+from klubovna.tables.registry import get_game
 
 T0 = 1_700_000_000_000
 

@@ -41,7 +41,7 @@ def test_export_and_restore_continue_the_game() -> None:
     # A hard-mode deadline expires: a tick entry in the log.
     deadline = host.next_deadline()
     assert deadline is not None
-    ticked = json.loads(host.tick(deadline))["t1"]
+    ticked = json.loads(host.tick(deadline))["t1"]["0"]  # {table: {seat: messages}}
     assert ticked and ticked[-1]["version"] == view["version"] + 1
 
     snapshot = host.export("t1")

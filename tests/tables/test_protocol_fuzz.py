@@ -7,8 +7,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from klubovna.games import get_game
 from klubovna.tables import Table, hash_key
+from klubovna.tables.registry import get_game
 
 KEY = "k"
 T0 = 1_700_000_000_000

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from klubovna.core import SharedView
-from klubovna.games import get_game
 from klubovna.tables import Table
+from klubovna.tables.registry import get_game
 
 ENGINE = get_game("matematicky-poker")
 T0 = 1_700_000_000_000

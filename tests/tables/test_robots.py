@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from klubovna.core import IllegalAction
-from klubovna.games import get_game
 from klubovna.tables import Table, hash_key
 from klubovna.tables.local import LocalHost
+from klubovna.tables.registry import get_game
 
 KP = get_game("kostkovy-poker")
 

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from klubovna.games import get_game
 from klubovna.tables import Table, hash_key, parse_client_message
 from klubovna.tables.protocol import Act, Hello, Ping, ProtocolError
+from klubovna.tables.registry import get_game
 from klubovna.tables.table import events_for, split_events
 
 ENGINE = get_game("matematicky-poker")

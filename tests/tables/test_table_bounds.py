@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from klubovna.core import IllegalAction
-from klubovna.games import get_game
 from klubovna.tables import Table, hash_key
+from klubovna.tables.registry import get_game
 from klubovna.tables.table import LogEntry
 
 MP = get_game("matematicky-poker")

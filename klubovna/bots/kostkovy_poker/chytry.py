@@ -4,13 +4,15 @@ It reads the seat's view only; its randomness comes from the Rng it is given."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar
 
-from klubovna.core import Rng, View
+from klubovna.core import Event, Rng, View
 from klubovna.games.kostkovy_poker import KEEP_COSTS
 
+from .courtesy import Courteous
 from .deals import Deal, equity, nothing_made, sample
 from .seen import Action, Seen, first_of, keep, read
 
@@ -31,13 +33,13 @@ BLUFF_RATE = 0.35
 
 
 @dataclass(frozen=True)
-class Chytry:
+class Chytry(Courteous):
     """Monte Carlo on the seat's view: keeps the dice with the best expected chips, bets and
     raises for value, calls on pot odds and sometimes bluffs when the opponents look weak.
 
     >>> from klubovna.games.kostkovy_poker import ENGINE
     >>> s, _ = ENGINE.apply(ENGINE.new({}, seed=2), 0, {"type": "start"}, now=0)
-    >>> action = CHYTRY.choose(ENGINE.view(s, 0), Rng(7))
+    >>> action = CHYTRY.choose(ENGINE.view(s, 0), [], Rng(7))
     >>> action in ENGINE.legal(s, 0)
     True
     """
@@ -46,7 +48,7 @@ class Chytry:
     keep_sims: int = KEEP_SIMS
     name: ClassVar[str] = "chytry"
 
-    def choose(self, view: View, rng: Rng) -> Action:
+    def choose(self, view: View, witnessed: Sequence[Event], rng: Rng) -> Action:
         seen = read(view)
         if "start" in seen.actions:
             return {"type": "start"}

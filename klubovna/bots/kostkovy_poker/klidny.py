@@ -3,24 +3,27 @@ bets only with a made combination. Deterministic; it reads the seat's view only.
 
 from __future__ import annotations
 
-from klubovna.core import Rng, View
+from collections.abc import Sequence
 
+from klubovna.core import Event, Rng, View
+
+from .courtesy import Courteous
 from .seen import Action, Seen, first_of, keep, largest_group, made_value, read
 
 
-class Klidny:
+class Klidny(Courteous):
     """Keeps its largest group (ties: the higher number); bets and raises with a made
     combination (else calls), otherwise checks, and folds to a bet unless calling is free.
 
     >>> from klubovna.games.kostkovy_poker import ENGINE
     >>> s, _ = ENGINE.apply(ENGINE.new({}, seed=2), 0, {"type": "start"}, now=0)
-    >>> ENGINE.view(s, 0)["dice"], KLIDNY.choose(ENGINE.view(s, 0), Rng(0))
+    >>> ENGINE.view(s, 0)["dice"], KLIDNY.choose(ENGINE.view(s, 0), [], Rng(0))
     ([3, 4, 1, 2, 4], {'type': 'keep', 'dice': [1, 4]})
     """
 
     name = "klidny"
 
-    def choose(self, view: View, rng: Rng) -> Action:
+    def choose(self, view: View, witnessed: Sequence[Event], rng: Rng) -> Action:
         seen = read(view)
         if "start" in seen.actions:
             return {"type": "start"}

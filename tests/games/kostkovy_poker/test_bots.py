@@ -8,19 +8,10 @@ from typing import Any
 
 import pytest
 
-from klubovna.bots.kostkovy_poker import (
-    ALWAYS_CALL,
-    ALWAYS_RAISE,
-    BOTS,
-    CHYTRY,
-    KLIDNY,
-    RANDOM,
-    Bot,
-    Chytry,
-    wants_to_stop,
-)
+from klubovna.bots.kostkovy_poker import BOTS, CHYTRY, KLIDNY, Bot, Chytry, wants_to_stop
 from klubovna.core import Rng
 from klubovna.games.kostkovy_poker import ENGINE, State, to_move
+from tests.bots.kostkovy_poker import ALWAYS_CALL, ALWAYS_RAISE, RANDOM
 
 from .helpers import BET, CHECK, NOW, RAISE, keep, play, rigged
 
@@ -43,7 +34,7 @@ def test_bots_never_act_illegally_over_10000_hands() -> None:
             hand = state.hand
             while not state.over and state.hand == hand:
                 seat = to_move(state)[0]
-                action = players[seat].choose(ENGINE.view(state, seat), rngs[seat])
+                action = players[seat].choose(ENGINE.view(state, seat), (), rngs[seat])
                 assert action in ENGINE.legal(state, seat), (players[seat], action)
                 state, _ = ENGINE.apply(state, seat, action, NOW)
             hands += 1
@@ -56,7 +47,7 @@ def test_the_bots_on_offer() -> None:
 
 
 def choice(bot: Bot, state: State, seat: int, seed: int = 1) -> dict[str, Any]:
-    return bot.choose(ENGINE.view(state, seat), Rng(seed))
+    return bot.choose(ENGINE.view(state, seat), (), Rng(seed))
 
 
 # ---------------------------------------------------------------- Klidný

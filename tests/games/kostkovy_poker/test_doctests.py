@@ -7,14 +7,14 @@ from types import ModuleType
 
 import pytest
 
-from klubovna.bots import kostkovy_poker as bots
-from klubovna.bots.kostkovy_poker import arena, chytry, deals, klidny, seen, sparring
+from klubovna.bots.kostkovy_poker import chytry, courtesy, deals, klidny, seen
 from klubovna.games import kostkovy_poker
 from klubovna.games.kostkovy_poker import pots, rules, scoring, state, view
+from tests.bots import kostkovy_poker as sparring
 
 MODULES = [
     kostkovy_poker, pots, rules, scoring, state, view,
-    bots, arena, chytry, deals, klidny, seen, sparring,
+    chytry, courtesy, deals, klidny, seen, sparring,
 ]
 
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from klubovna.bots.kostkovy_poker import CHYTRY, KLIDNY
-from klubovna.bots.kostkovy_poker.arena import play_hand
 from klubovna.core import Rng
 from klubovna.games.kostkovy_poker import ENGINE
+from tests.bots.kostkovy_poker import play_hand
 
 ROOT = Path(__file__).resolve().parents[3]
 PYODIDE_DIR = ROOT / "web" / "node_modules" / "pyodide"
@@ -24,7 +24,7 @@ sys.path.insert(0, "/site")
 from klubovna.core import Rng
 from klubovna.games.kostkovy_poker import ENGINE
 from klubovna.bots.kostkovy_poker import CHYTRY, KLIDNY
-from klubovna.bots.kostkovy_poker.arena import play_hand
+from tests.bots.kostkovy_poker import play_hand
 state, rngs = ENGINE.new({"seats": 3}, 42), [Rng(1), Rng(2), Rng(3)]
 while not state.over:
     state, _ = play_hand(state, [CHYTRY, KLIDNY, KLIDNY], rngs)
@@ -54,7 +54,8 @@ def test_pyodide_plays_the_same_game(tmp_path: Path) -> None:
         path
         for package in ("core", "games", "bots")
         for path in sorted((ROOT / "klubovna" / package).rglob("*.py"))
-    ]
+    ] + [ROOT / "tests" / "__init__.py", ROOT / "tests" / "bots" / "__init__.py",
+         ROOT / "tests" / "bots" / "kostkovy_poker.py"]  # play_hand
     files = [(str(path), "/site/" + str(path.relative_to(ROOT))) for path in sources]
     (tmp_path / "files.json").write_text(json.dumps(files))
     (tmp_path / "game.py").write_text(GAME)

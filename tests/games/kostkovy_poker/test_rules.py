@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 
 from klubovna.core import IllegalAction
-from klubovna.games import get_game
 from klubovna.games.kostkovy_poker import ENGINE, GRACE_MS, Seat, State, replay
 from klubovna.games.kostkovy_poker.rules import (
     advance,
@@ -21,6 +20,7 @@ from klubovna.games.kostkovy_poker.rules import (
     to_move,
 )
 from klubovna.games.kostkovy_poker.view import view
+from klubovna.tables.registry import get_game
 
 from .helpers import (
     BET,

@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 from klubovna.core import IllegalAction
-from klubovna.games import GAMES, get_game
 from klubovna.games.matematicky_poker import ENGINE, GRACE_MS, Player, State, replay, score_board
 from klubovna.games.matematicky_poker.rules import (
     advance,
@@ -21,6 +20,7 @@ from klubovna.games.matematicky_poker.rules import (
 )
 from klubovna.games.matematicky_poker.state import JOKER, fresh_deck
 from klubovna.games.matematicky_poker.view import view
+from klubovna.tables.registry import REGISTRY, get_game
 from tests.games.matematicky_poker import VIEW_KEYS
 
 NOW = 1_700_000_000_000
@@ -726,7 +726,7 @@ def test_text_form_rejects_malformed(text: str) -> None:
 
 
 def test_registry() -> None:
-    assert GAMES["matematicky-poker"] is ENGINE
+    assert REGISTRY["matematicky-poker"].game is ENGINE
     assert get_game("matematicky-poker") is ENGINE
     assert ENGINE.name == "matematicky-poker"
     with pytest.raises(IllegalAction) as caught:

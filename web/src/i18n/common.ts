@@ -45,6 +45,10 @@ export const common = {
     "needs.server": "Tento režim potřebuje připojení k serveru. Bez připojení nejede.",
     "notfound.title": "Stránka neexistuje",
     "notfound.back": "Zpět domů",
+    "handover.player": "Hráč {number}",
+    "handover.title": "Na tahu: {player}",
+    "handover.text": "Předej zařízení. Ostatní ať se nedívají – teď se ukáže, co smí vidět jen {player}.",
+    "handover.reveal": "Ukázat",
   },
   en: {
     "app.name": "Klubovna",
@@ -91,5 +95,9 @@ export const common = {
     "needs.server": "This mode needs a connection to the server. It does not work offline.",
     "notfound.title": "No such page",
     "notfound.back": "Back home",
+    "handover.player": "Player {number}",
+    "handover.title": "{player} to play",
+    "handover.text": "Pass the device on. Everyone else, look away: what only {player} may see is shown next.",
+    "handover.reveal": "Show",
   },
 };

@@ -4,6 +4,11 @@
 // sessionStorage (one local game per tab, like a server game's ticket) and resumeLocalTable
 // rebuilds it. A game page may keep its snapshot under its own name (`save`): Kostkový poker
 // does, so that its game and a Matematický poker game of the same tab do not meet.
+//
+// Hot seat: every seat of a local table that is not a computer player's is a person's on
+// this device. A LocalTable is one seat's connection; a HotSeatTable holds one per person
+// and shows one seat's views at a time, handing over (components/HandOver.tsx hides the
+// screen) when the turn passes to another person.
 import { Listeners, type Action, type ServerMessage, type TableConnection, type TableRequest } from "./protocol";
 import { ApiError } from "./remote";
 import { saveLocalTable } from "../games/matematicky_poker/storage";
@@ -13,10 +18,17 @@ import {
   createLocalTable,
   exportLocalTable,
   exposeForTests,
+  leaveLocalTable,
   onLocalTable,
   restoreLocalTable,
   sendToLocalTable,
 } from "../worker/client";
+
+/** The key of a person's `seat` at a local table made with `key` (klubovna.tables.local
+ *  .seat_key). */
+export function seatKey(key: string, seat: number): string {
+  return seat === 0 ? key : `${key}/${seat}`;
+}
 
 function randomHex(bytes: number): string {
   const buffer = crypto.getRandomValues(new Uint8Array(bytes));
@@ -50,6 +62,21 @@ function gameOver(view: unknown): boolean {
   return fields?.over === true || fields?.game_over === true;
 }
 
+/** How a seat's connection to a local table starts. */
+export interface LocalSeatOptions {
+  /** The person's seat (hot seat); 0 by default. */
+  seat?: number;
+  /** The snapshot to rebuild the table from (none: another seat's connection does, see
+   *  `opened`), the seat's last acknowledged seq, and whether the first view should bring
+   *  the game's events so far (`history`). */
+  resumed?: { snapshot?: string; seq: number; history?: boolean };
+  /** Another seat's connection is rebuilding the table: wait for it instead. */
+  opened?: Promise<boolean>;
+  /** Where the table's snapshot is kept for a reload; null: this connection keeps none
+   *  (another seat's of the same table does). */
+  save?: SaveLocalTable | null;
+}
+
 export class LocalTable implements TableConnection {
   readonly kind = "local";
   private listeners = new Listeners();
@@ -62,20 +89,23 @@ export class LocalTable implements TableConnection {
   private unsubscribe: () => void;
   /** Resolves once the table exists in the worker (at once, unless it is being restored);
    *  false when it could not be restored. */
-  private opened: Promise<boolean>;
+  readonly opened: Promise<boolean>;
+  readonly seat: number;
+  private save: SaveLocalTable | null;
 
-  /** `resumed`: the snapshot to rebuild the table from, the last acknowledged seq, and
-   *  whether the first view should bring the game's events so far (`history`). */
   constructor(
     readonly table: string,
     private key: string,
-    resumed?: { snapshot: string; seq: number; history?: boolean },
-    private save: SaveLocalTable = saveLocalTable,
+    options: LocalSeatOptions = {},
   ) {
-    this.unsubscribe = onLocalTable(table, (messages) => this.deliver(messages));
-    this.opened = resumed ? this.restore(resumed.snapshot) : Promise.resolve(true);
+    const { resumed } = options;
+    this.seat = options.seat ?? 0;
+    this.save = options.save === undefined ? saveLocalTable : options.save;
+    this.unsubscribe = onLocalTable(table, (messages) => this.deliver(messages), this.seat);
+    this.opened = options.opened ?? (resumed?.snapshot ? this.restore(resumed.snapshot) : Promise.resolve(true));
     if (resumed) this.seq = resumed.seq;
-    this.send(resumed?.history ? { t: "hello", key, since: 0 } : { t: "hello", key });
+    const hello = seatKey(key, this.seat);
+    this.send(resumed?.history ? { t: "hello", key: hello, since: 0 } : { t: "hello", key: hello });
   }
 
   act(action: Action): number {
@@ -92,7 +122,16 @@ export class LocalTable implements TableConnection {
     if (this.closed) return;
     this.closed = true;
     this.unsubscribe();
-    closeLocalTable(this.table);
+    closeLocalTable(this.table, this.seat);
+  }
+
+  /** This seat leaves the game for good (hot seat): the game's leave policy says what the
+   *  seat becomes; its last messages come as usual, then nothing more. */
+  leave(): void {
+    this.opened.then((ok) => (ok ? leaveLocalTable(this.table, this.seat) : [])).then(
+      (messages) => this.deliver(messages),
+      (error: Error) => this.deliver([{ t: "error", seq: null, code: "engine_failed", message: error.message }]),
+    );
   }
 
   private restore(snapshot: string): Promise<boolean> {
@@ -104,7 +143,7 @@ export class LocalTable implements TableConnection {
     return restoreLocalTable(snapshot).then(
       (reply) => {
         if (reply.t === "created") return true;
-        this.save(null); // it will not restore later either
+        this.save?.(null); // it will not restore later either
         return lost(reply.message);
       },
       (error: Error) => lost(error.message),
@@ -112,7 +151,7 @@ export class LocalTable implements TableConnection {
   }
 
   private send(message: Parameters<typeof sendToLocalTable>[1]): void {
-    this.opened.then((ok) => (ok ? sendToLocalTable(this.table, message) : [])).then(
+    this.opened.then((ok) => (ok ? sendToLocalTable(this.table, message, this.seat) : [])).then(
       (messages) => this.deliver(messages),
       (error: Error) => {
         const seq = message.t === "act" ? message.seq : null;
@@ -130,13 +169,14 @@ export class LocalTable implements TableConnection {
   /** After a batch that changed the table, keep its snapshot for a reload; forget it once
    *  the game is over. */
   private keep(messages: ServerMessage[]): void {
-    if (this.done) return;
+    if (this.done || this.save === null) return;
+    const save = this.save;
     let changed = false;
     for (const message of messages) {
       if (message.t !== "view") continue;
       if (gameOver(message.view)) {
         this.done = true;
-        this.save(null);
+        save(null);
         return;
       }
       if (message.version > this.version) {
@@ -149,7 +189,7 @@ export class LocalTable implements TableConnection {
     exportLocalTable(this.table).then(
       (snapshot) => {
         // A late answer after the end must not bring the game back; an error list is no snapshot.
-        if (!this.done && snapshot.startsWith("{")) this.save({ key, snapshot });
+        if (!this.done && snapshot.startsWith("{")) save({ key, snapshot });
       },
       () => {}, // the previous snapshot stays; the next change tries again
     );
@@ -165,16 +205,191 @@ export async function openLocalTable(request: TableRequest, save?: SaveLocalTabl
   const key = randomHex(32);
   const reply = await createLocalTable(table, JSON.stringify(config), seed, key);
   if (reply.t === "error") throw new ApiError(reply.code, reply.message);
-  return new LocalTable(table, key, undefined, save);
+  return new LocalTable(table, key, { save });
 }
 
 /** The local game this tab was playing before a reload, rebuilt in the engine worker from its
  *  snapshot (loading the engine first). Actions continue after the last acknowledged seq.
  *  With `history` the first view carries the game's events so far (a screen's story). */
 export function resumeLocalTable(saved: SavedLocalTable, save?: SaveLocalTable, history = false): TableConnection {
-  const data = JSON.parse(saved.snapshot) as { id: string; log: Array<{ seat: number | null; seq: number | null }> };
-  const seq = Math.max(0, ...data.log.map((entry) => (entry.seat === 0 && entry.seq ? entry.seq : 0)));
-  return new LocalTable(data.id, saved.key, { snapshot: saved.snapshot, seq, history }, save);
+  const data = parseSnapshot(saved.snapshot);
+  const resumed = { snapshot: saved.snapshot, seq: lastSeq(data, 0), history };
+  return new LocalTable(data.id, saved.key, { resumed, save });
 }
 
-exposeForTests({ openLocalTable });
+/** The key hash of a computer player's seat (klubovna.tables.lobby.NOBODY). */
+const NOBODY = "-";
+
+type Snapshot = {
+  id: string;
+  key_hashes: string[];
+  log: Array<{ kind: string; seat: number | null; seq: number | null }>;
+};
+
+function parseSnapshot(text: string): Snapshot {
+  return JSON.parse(text) as Snapshot;
+}
+
+/** The last seq a seat's actions had in a snapshot's log (its next action goes on from it). */
+function lastSeq(data: Snapshot, seat: number): number {
+  return Math.max(0, ...data.log.map((entry) => (entry.seat === seat && entry.seq ? entry.seq : 0)));
+}
+
+// ------------------------------------------------------------------ hot seat
+
+/** Whose views a hot-seat screen shows: `seat`'s; while `next` is set, nobody's, until the
+ *  player of `next` says they are at the device (`reveal`). */
+export interface HandOverState {
+  seat: number;
+  next: number | null;
+}
+
+/** Whether `view` says its seat may act now: the envelope's `turn` (the seats whose move
+ *  it is), else a non-empty `actions` list. */
+function mayAct(view: unknown, seat: number): boolean {
+  const fields = view as { turn?: unknown; actions?: unknown } | null;
+  if (Array.isArray(fields?.turn)) return fields.turn.includes(seat);
+  return Array.isArray(fields?.actions) && fields.actions.length > 0;
+}
+
+/** A local table played by several people on one device (and maybe computer players).
+ *  It is the connection of the seat on screen: `act` acts for it and listeners get its
+ *  messages only. When that seat may no longer act and another person's may, the screen
+ *  is handed over: `handOver().next` names that seat and its messages wait until
+ *  `reveal()`, so nothing private of one player shows to the next. */
+export class HotSeatTable implements TableConnection {
+  readonly kind = "local";
+  private listeners = new Listeners();
+  private handOvers = new Set<(state: HandOverState) => void>();
+  private connections = new Map<number, LocalTable>();
+  private waiting = new Map<number, ServerMessage[]>();
+  private canAct = new Map<number, boolean>();
+  private state: HandOverState;
+
+  /** `people`: the seats of the people at this device, in turn order (the first is shown
+   *  first). With `resumed` the table is rebuilt from the snapshot first. */
+  constructor(
+    readonly table: string,
+    key: string,
+    private people: number[],
+    resumed?: { snapshot: string; history?: boolean },
+    save: SaveLocalTable = saveLocalTable,
+  ) {
+    this.state = { seat: people[0], next: null };
+    const data = resumed ? parseSnapshot(resumed.snapshot) : null;
+    let opened: Promise<boolean> | undefined;
+    people.forEach((seat, index) => {
+      const options: LocalSeatOptions = {
+        seat,
+        opened,
+        // one seat keeps the snapshot (the same table for all)
+        save: index === 0 ? save : null,
+        resumed: data === null ? undefined : {
+          snapshot: index === 0 ? resumed!.snapshot : undefined,
+          seq: lastSeq(data, seat),
+          history: resumed!.history,
+        },
+      };
+      const connection = new LocalTable(table, key, options);
+      opened ??= connection.opened;
+      connection.listen((message) => this.receive(seat, message));
+      this.connections.set(seat, connection);
+    });
+  }
+
+  act(action: Action): number {
+    return this.connections.get(this.state.seat)!.act(action);
+  }
+
+  listen(listener: (message: ServerMessage) => void): () => void {
+    return this.listeners.add(listener);
+  }
+
+  /** Subscribe to hand-overs (called at once with the current state). */
+  onHandOver(listener: (state: HandOverState) => void): () => void {
+    this.handOvers.add(listener);
+    listener(this.state);
+    return () => void this.handOvers.delete(listener);
+  }
+
+  handOver(): HandOverState {
+    return this.state;
+  }
+
+  /** The next player is at the device: show their seat, with what it was sent meanwhile. */
+  reveal(): void {
+    const next = this.state.next;
+    if (next === null) return;
+    this.setState({ seat: next, next: null });
+    const held = this.waiting.get(next) ?? [];
+    this.waiting.delete(next);
+    for (const message of held) this.listeners.emit(message);
+    this.decide();
+  }
+
+  /** The player on screen leaves the game for good (the game's leave policy applies); the
+   *  screen passes to the next person who may act. */
+  leave(): void {
+    const seat = this.state.seat;
+    this.connections.get(seat)?.leave();
+    this.canAct.set(seat, false);
+    this.people = this.people.filter((person) => person !== seat);
+    this.decide();
+  }
+
+  close(): void {
+    for (const connection of this.connections.values()) connection.close();
+    this.connections.clear();
+  }
+
+  private receive(seat: number, message: ServerMessage): void {
+    // (a seat that left is nobody's to hand over to, whatever its last view says)
+    if (message.t === "view" && this.people.includes(seat)) this.canAct.set(seat, mayAct(message.view, seat));
+    if (seat === this.state.seat && this.state.next === null) this.listeners.emit(message);
+    else this.waiting.set(seat, [...(this.waiting.get(seat) ?? []), message]);
+    this.decide();
+  }
+
+  /** Hand over when the seat on screen may not act and another person's may. */
+  private decide(): void {
+    if (this.state.next !== null || this.canAct.get(this.state.seat)) return;
+    const start = this.people.indexOf(this.state.seat);
+    const order = [...this.people.slice(start + 1), ...this.people.slice(0, Math.max(0, start))];
+    const next = order.find((seat) => this.canAct.get(seat));
+    if (next !== undefined) this.setState({ seat: this.state.seat, next });
+  }
+
+  private setState(state: HandOverState): void {
+    this.state = state;
+    this.handOvers.forEach((listener) => listener(state));
+  }
+}
+
+/** A new hot-seat table in the engine worker: every seat the request's `robots` do not
+ *  name is a person's at this device. */
+export async function openHotSeat(request: TableRequest, save?: SaveLocalTable): Promise<HotSeatTable> {
+  const { seed: _asked, ...config } = request;
+  const seed = seedOf(request);
+  const table = `local-${randomHex(8)}`;
+  const key = randomHex(32);
+  const reply = await createLocalTable(table, JSON.stringify(config), seed, key);
+  if (reply.t === "error") throw new ApiError(reply.code, reply.message);
+  const seats = Number((config as { seats?: unknown }).seats ?? 1);
+  const robots = Object.keys(((config as { robots?: unknown }).robots ?? {}) as object);
+  const people = Array.from({ length: seats }, (_, seat) => seat).filter((seat) => !robots.includes(String(seat)));
+  return new HotSeatTable(table, key, people, undefined, save);
+}
+
+/** A hot-seat game this tab was playing before a reload, rebuilt from its snapshot: the
+ *  people's seats are those with a key (a computer player's opens nothing) that have not
+ *  left. */
+export function resumeHotSeat(saved: SavedLocalTable, save?: SaveLocalTable, history = false): HotSeatTable {
+  const data = parseSnapshot(saved.snapshot);
+  const left = new Set(data.log.filter((entry) => entry.kind === "leave").map((entry) => entry.seat));
+  const people = data.key_hashes
+    .map((hash, seat) => (hash === NOBODY || left.has(seat) ? -1 : seat))
+    .filter((seat) => seat >= 0);
+  return new HotSeatTable(data.id, saved.key, people, { snapshot: saved.snapshot, history }, save);
+}
+
+exposeForTests({ openLocalTable, openHotSeat, resumeHotSeat });

@@ -27,14 +27,18 @@ type WorkerMessage =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: string }
   | { event: "progress"; value: number; stage: EngineStage | "ready"; loaded?: number; total?: number }
-  | { event: "table"; tableId: string; messages: ServerMessage[] };
+  | { event: "table"; tableId: string; messages: BySeat };
+
+/** A local table's messages for every person's seat (hot seat), by seat number. */
+export type BySeat = Record<string, ServerMessage[]>;
 
 let state: EngineState = { phase: "idle", progress: 0 };
 const stateListeners = new Set<(state: EngineState) => void>();
 let worker: Worker | null = null;
 let nextId = 1;
 const pending = new Map<number, Pending>();
-const tableListeners = new Map<string, (messages: ServerMessage[]) => void>();
+/** Each local table's listeners, one per person's seat (one seat, or all of a hot seat). */
+const tableListeners = new Map<string, Map<number, (messages: ServerMessage[]) => void>>();
 let loading: Promise<void> | null = null;
 
 function setState(next: EngineState): void {
@@ -70,7 +74,7 @@ function startWorker(): Worker {
       if (data.event === "progress") {
         if (state.phase === "loading") setState(loadingState(state, data));
       } else {
-        tableListeners.get(data.tableId)?.(data.messages);
+        deliverBySeat(data.tableId, data.messages);
       }
       return;
     }
@@ -178,18 +182,53 @@ export function restoreLocalTable(snapshot: string): Promise<{ t: "created"; tab
   return call("restoreTable", snapshot);
 }
 
-/** One client message to a local table; the messages it causes for the seat. */
-export function sendToLocalTable(tableId: string, message: ClientMessage): Promise<ServerMessage[]> {
-  return call("handle", tableId, JSON.stringify(message), Date.now());
+/** Hand every seat but `except` its messages (through its listener); a seat nobody
+ *  listens to yet gets them with its hello. */
+function deliverBySeat(tableId: string, bySeat: BySeat, except?: number): void {
+  const listeners = tableListeners.get(tableId);
+  for (const [seat, messages] of Object.entries(bySeat)) {
+    if (Number(seat) !== except && messages.length > 0) listeners?.get(Number(seat))?.(messages);
+  }
 }
 
-/** Messages a local table sends on its own (a hard-mode deadline expired). */
-export function onLocalTable(tableId: string, listener: (messages: ServerMessage[]) => void): () => void {
-  tableListeners.set(tableId, listener);
-  return () => void tableListeners.delete(tableId);
+/** The sender's messages of an answer; the other seats' go to their listeners. */
+function forSeat(tableId: string, seat: number, answer: BySeat | ServerMessage[]): ServerMessage[] {
+  if (Array.isArray(answer)) return answer; // an error list: no such table or seat
+  deliverBySeat(tableId, answer, seat);
+  return answer[String(seat)] ?? [];
 }
 
-export function closeLocalTable(tableId: string): void {
+/** One client message of a person's `seat` (0 unless hot seat) to a local table: the
+ *  messages it causes for that seat; every other person's seat gets its own through its
+ *  listener (onLocalTable). */
+export async function sendToLocalTable(tableId: string, message: ClientMessage, seat = 0): Promise<ServerMessage[]> {
+  const answer = await call<BySeat | ServerMessage[]>("handle", tableId, JSON.stringify(message), Date.now(), seat);
+  return forSeat(tableId, seat, answer);
+}
+
+/** A person's `seat` leaves a hot-seat table for good (the game's leave policy says what it
+ *  becomes): its last messages; the other seats get theirs through their listeners. */
+export async function leaveLocalTable(tableId: string, seat: number): Promise<ServerMessage[]> {
+  const answer = await call<BySeat | ServerMessage[]>("leaveTable", tableId, seat, Date.now());
+  return forSeat(tableId, seat, answer);
+}
+
+/** Messages for `seat` (0 unless hot seat) that its own messages did not cause: a deadline
+ *  expired, another person's seat acted. */
+export function onLocalTable(tableId: string, listener: (messages: ServerMessage[]) => void, seat = 0): () => void {
+  let seats = tableListeners.get(tableId);
+  if (seats === undefined) tableListeners.set(tableId, (seats = new Map()));
+  seats.set(seat, listener);
+  return () => {
+    if (seats.get(seat) === listener) seats.delete(seat);
+  };
+}
+
+/** A seat's connection closes; the table goes once no seat listens to it any more. */
+export function closeLocalTable(tableId: string, seat = 0): void {
+  const seats = tableListeners.get(tableId);
+  seats?.delete(seat);
+  if (seats !== undefined && seats.size > 0) return;
   tableListeners.delete(tableId);
   if (worker !== null) void rpc("closeTable", tableId).catch(() => {});
 }

@@ -5,6 +5,7 @@
 // Page -> worker: {id, op, args}. Worker -> page: {id, ok, result | error} answers,
 // {event: "progress", value, stage, loaded?, total?} while loading and {event: "table",
 // tableId, messages} when a deadline (hard mode) expires on the worker's own clock.
+// A table's messages come for every person's seat at once (hot seat): {seat: [messages]}.
 //
 // Progress is real: the runtime's two big files (wasm, standard library) are counted byte by
 // byte as they stream in (stage "python"), then come the moments Pyodide and we can name:
@@ -58,8 +59,11 @@ _host = LocalHost()
 def create(table_id, request, seed, key):
     return _host.create(table_id, request, int(seed), key)
 
-def handle(table_id, message, now):
-    return _host.handle(table_id, message, int(now))
+def handle(table_id, seat, message, now):
+    return _host.handle_seat(table_id, int(seat), message, int(now))
+
+def leave(table_id, seat, now):
+    return _host.leave(table_id, int(seat), int(now))
 
 def tick(now):
     return _host.tick(int(now))
@@ -87,7 +91,8 @@ def deck(seed):
 
 interface Glue {
   create(tableId: string, request: string, seed: string, key: string): string;
-  handle(tableId: string, message: string, now: number): string;
+  handle(tableId: string, seat: number, message: string, now: number): string;
+  leave(tableId: string, seat: number, now: number): string;
   tick(now: number): string;
   close(tableId: string): void;
   export(tableId: string): string;
@@ -278,6 +283,7 @@ async function load(): Promise<Glue> {
   const glue: Glue = {
     create: namespace.get("create"),
     handle: namespace.get("handle"),
+    leave: namespace.get("leave"),
     tick: namespace.get("tick"),
     close: namespace.get("close"),
     export: namespace.get("export"),
@@ -317,8 +323,8 @@ function schedule(py: Glue): void {
   }, Math.max(0, due - Date.now()));
 }
 
-function runTick(py: Glue, now: number): Record<string, unknown[]> {
-  const out = JSON.parse(py.tick(now)) as Record<string, unknown[]>;
+function runTick(py: Glue, now: number): Record<string, Record<string, unknown[]>> {
+  const out = JSON.parse(py.tick(now)) as Record<string, Record<string, unknown[]>>;
   for (const [tableId, messages] of Object.entries(out)) {
     scope.postMessage({ event: "table", tableId, messages });
   }
@@ -335,8 +341,16 @@ const OPS: Record<string, (py: Glue, ...args: never[]) => unknown> = {
     schedule(py);
     return reply;
   },
-  handle(py, tableId: string, message: string, now?: number) {
-    const messages = JSON.parse(py.handle(tableId, message, now ?? Date.now()));
+  /** One message of a person's seat: {seat: [messages]} for every person's seat, or an
+   *  error list. */
+  handle(py, tableId: string, message: string, now?: number, seat = 0) {
+    const messages = JSON.parse(py.handle(tableId, seat, message, now ?? Date.now()));
+    schedule(py);
+    return messages;
+  },
+  /** A person leaves a hot-seat table for good: answers like handle. */
+  leaveTable(py, tableId: string, seat: number, now?: number) {
+    const messages = JSON.parse(py.leave(tableId, seat, now ?? Date.now()));
     schedule(py);
     return messages;
   },
