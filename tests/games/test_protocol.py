@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from klubovna.core import Game, IllegalAction
 from klubovna.core.settings import ENVELOPE, Setting, read_settings
-from klubovna.games import GAMES
+from klubovna.tables.registry import get_game
 from klubovna.games.kostkovy_poker import ENGINE as KP
 from klubovna.games.matematicky_poker import ENGINE as MP
 
@@ -115,7 +115,7 @@ CASES = [(name, index) for name, configs in CONFIGS.items() for index in range(l
 def test_random_play_keeps_the_envelope_and_text_form(
     name: str, index: int, seed: int, choices: int
 ) -> None:
-    game = GAMES[name]
+    game = get_game(name)
     play(game, game.new(CONFIGS[name][index], seed), random.Random(choices))
 
 
@@ -127,7 +127,7 @@ def test_a_seat_that_leaves_never_makes_the_table_hang(
 ) -> None:
     """Before the start or at any moment of play, one seat leaves: the others play on to
     the end (random play must reach it), and the leaver is never waited for again."""
-    game = GAMES[name]
+    game = get_game(name)
     state = game.new(CONFIGS[name][index], seed)
     rng = random.Random(choices)
     leaver = rng.randrange(game.seats(state))
