@@ -77,7 +77,7 @@ class Person:
 
 def test_two_people_and_a_computer_player_finish_a_game(server: LiveServer) -> None:
     host = seat_of(post_lobby(server, game="kostkovy-poker", kind="table", nickname="Ada",
-                              seats=3, chips=10, robots="chytry"))
+                              seats=3, chips=10, seconds=30, robots="chytry"))
     info = get_lobby(server, host.code).json()
     assert (info["game"], info["kind"], info["limit"]) == ("kostkovy-poker", "table", 3)
     assert info["settings"] == {"seats": 3, "chips": 10, "seconds": 30, "robots": "chytry"}

@@ -35,6 +35,10 @@ ENGINE: Engine[State] = Engine(
     "kostkovy-poker", rules, seat_view, seats=lambda state: len(state.seats)
 )
 """The engine object (klubovna.core.Game) of Kostkový poker."""
+from . import outcomes, rooms, settings  # noqa: E402  (until the Engine takes them itself)
+
+ENGINE.settings, ENGINE.rooms, ENGINE.outcomes, ENGINE.leaver = (  # type: ignore[attr-defined]
+    settings.SETTINGS, rooms.ROOMS, outcomes.outcomes, rooms.ROOMS[0].leaver)
 replay = ENGINE.replay
 
 __all__ = [

@@ -23,6 +23,10 @@ ENGINE: Engine[State] = Engine(
     same_own=same_own,
 )
 """The engine object (klubovna.core.Game) of Matematický poker: solo, duel or group."""
+from . import outcomes, rooms, settings  # noqa: E402  (until the Engine takes them itself)
+
+ENGINE.settings, ENGINE.rooms, ENGINE.outcomes = (  # type: ignore[attr-defined]
+    settings.SETTINGS, rooms.ROOMS, outcomes.outcomes)
 replay = ENGINE.replay
 
 __all__ = [
