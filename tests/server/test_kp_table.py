@@ -18,8 +18,10 @@ from tests.server.lobby_client import (
     bearer,
     get_lobby,
     post_join,
+    new_profile,
     post_lobby,
     seat_of,
+    stats_of,
 )
 
 
@@ -104,6 +106,52 @@ def test_two_people_and_a_computer_player_finish_a_game(server: LiveServer) -> N
         assert people == {"Ada": 0, "Bob": 1}  # seat 2 is the computer's
     # Full once the seats are taken: people only up to `seats`, no joining after the start.
     assert_error(post_join(server, host.code, body={"nickname": "Cyril"}), 409, "lobby_closed")
+
+
+def play_to_the_end(*people: Person) -> None:
+    """Everyone plays (keep one die, check or call) until the first one's game is over."""
+    host = people[0]
+    for _ in range(5000):
+        moved = any([person.move() for person in people])
+        if host.view is not None and host.view["game_over"]:
+            break
+        if not moved:
+            host.take(host.recv())  # wait for the computer player or another person
+    for person in people:
+        person.drain()
+    assert host.view is not None and host.view["game_over"]
+
+
+def test_a_game_played_to_the_end_counts_in_the_profiles_card(server: LiveServer) -> None:
+    """The page promises "Hra se započítá do statistik profilu": the seated profile gets
+    its Kostkový poker figures (from the game's own result), a guest and the computer
+    player nothing, and Matematický poker's card stays as it was."""
+    _, ada_key = new_profile(server)
+    assert stats_of(server, ada_key, "kostkovy-poker") == {
+        "games": 0, "won": 0, "lost": 0, "drawn": 0, "figures": {}}
+    host = seat_of(post_lobby(server, ada_key, game="kostkovy-poker", kind="table",
+                              seats=3, chips=10, robots="klidny"))
+    guest = seat_of(post_join(server, host.code, body={"nickname": "Bob"}))
+    with connect(f"{server.ws}/ws/lobbies/{host.code}", proxy=None) as a_conn, \
+            connect(f"{server.ws}/ws/lobbies/{host.code}", proxy=None) as b_conn:
+        ada, bob = Person(a_conn, host.key), Person(b_conn, guest.key)
+        a_conn.send(json.dumps({"t": "start"}))
+        play_to_the_end(ada, bob)
+    assert ada.view is not None
+    result = ada.view["result"]
+    mine = next(row for row in result["standings"] if row["seat"] == 0)
+    firsts = sum(row["place"] == 1 for row in result["standings"])
+    outcome = "lost" if mine["place"] > 1 else "won" if firsts == 1 else "drawn"
+    hands = result["hands"] if mine["out"] is None else mine["out"]
+    expected = {"games": 1, "won": 0, "lost": 0, "drawn": 0,
+                "figures": {"hands": hands, "hands_won": result["hands_won"][0],
+                            "chips": mine["chips"] - 10}}
+    expected[outcome] = 1
+    assert stats_of(server, ada_key, "kostkovy-poker") == expected
+    assert outcome == "lost" or 1 <= result["hands_won"][0] <= hands  # a winner won a hand
+    assert stats_of(server, ada_key)["games"] == 0  # Matematický poker's card: untouched
+    me = httpx.get(f"{server.http}/api/profiles/me", headers=bearer(ada_key)).json()
+    assert me["stats"]["kostkovy-poker"] == expected
 
 
 def test_a_table_lobby_refuses_what_belongs_to_other_games(server: LiveServer) -> None:

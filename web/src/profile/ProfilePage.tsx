@@ -318,31 +318,39 @@ function mpRows(stats: Stats): Rows {
   ];
 }
 
-/** Any game's block: games and their wins, then its own figures (Kostkový poker's hands
- *  played and won, chips won or lost; a game without words of its own shows none). */
+/** Any game's block: its games and their outcomes. */
 function gameRows(stats: GameStats): Rows {
-  const figure = (name: string) => stats.figures?.[name] ?? 0;
-  const chips = figure("chips");
   return [
     ["games", t("profile.stats.games"),
       t("profile.stats.gamesValue", { games: stats.games ?? 0, won: stats.won ?? 0 })],
     ["outcomes", t("profile.stats.outcomes"), t("profile.stats.duelsValue", {
       won: stats.won ?? 0, lost: stats.lost ?? 0, drawn: stats.drawn ?? 0 })],
-    ...(stats.figures && "hands" in stats.figures ? [
-      ["hands", t("profile.stats.kp.hands"),
-        t("profile.stats.kp.handsValue", { hands: figure("hands"), won: figure("hands_won") })],
-      ["chips", t("profile.stats.kp.chips"), chips > 0 ? `+${chips}` : String(chips)],
-    ] as Rows : []),
   ];
 }
+
+/** Kostkový poker's card: its games, the hands played and won, the chips won or lost. */
+function kpRows(stats: GameStats): Rows {
+  const figure = (name: string) => stats.figures?.[name] ?? 0;
+  const chips = figure("chips");
+  return [
+    ...gameRows(stats),
+    ["hands", t("profile.stats.kp.hands"),
+      t("profile.stats.kp.handsValue", { hands: figure("hands"), won: figure("hands_won") })],
+    ["chips", t("profile.stats.kp.chips"), chips > 0 ? `+${chips}` : chips < 0 ? `−${-chips}` : "0"],
+  ];
+}
+
+/** Each game's own card by the game's id; a game without one gets gameRows. */
+const CARDS: Record<string, (stats: never) => Rows> = {
+  "matematicky-poker": mpRows,
+  "kostkovy-poker": kpRows,
+};
 
 /** Where a game's own card is headed: its name from the list of games (by its page). */
 function gameName(id: string): string {
   const game = GAMES.find((entry) => entry.play === `/${id}`);
   return game ? t(`game.${game.id}.name`) : id;
 }
-
-const MP = "matematicky-poker";
 
 function StatsList({ profile }: { profile: Profile }) {
   const games = Object.entries(profile.stats ?? {});
@@ -353,7 +361,7 @@ function StatsList({ profile }: { profile: Profile }) {
         <section key={id} class="stats-card" data-game={id} aria-labelledby={`stats-${id}`}>
           <h4 id={`stats-${id}`}>{gameName(id)}</h4>
           <dl class="stats">
-            {(id === MP ? mpRows(stats as Stats) : gameRows(stats as GameStats)).map(([stat, label, shown]) => (
+            {(CARDS[id] ?? gameRows)(stats as never).map(([stat, label, shown]) => (
               <div key={stat} class="stat" data-stat={stat}>
                 <dt>{label}</dt>
                 <dd>{shown}</dd>
