@@ -12,17 +12,22 @@ from sqlalchemy import create_engine, text
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from klubovna.tables import Lobby, Table, hash_key
+from klubovna.tables.lobby import room_policy
+from klubovna.tables.registry import get_game
 from tests.server.live import LiveServer
 from tests.server.lobby_client import (
     assert_error,
     bearer,
     get_lobby,
-    post_join,
     new_profile,
+    post_join,
     post_lobby,
     seat_of,
     stats_of,
 )
+
+T0 = 1_700_000_000_000
 
 
 class Person:
@@ -228,3 +233,52 @@ def test_a_player_who_left_a_running_table_cannot_come_back(fresh_server: LiveSe
     server.kill()
     server.start()
     refused()
+
+
+def test_a_person_leaving_a_running_table_never_holds_up_the_others() -> None:
+    """In the room's own terms (Lobby + Table, the clock in the test's hands): Bob leaves
+    in the second hand; Ada and Cyril play on to the game's end. Whatever takes Bob's seat
+    (the room's leaver policy: a computer player; else the action timer), there is always
+    something due: a move of someone still there, the computer's, or a deadline."""
+    game = get_game("kostkovy-poker")
+    assert room_policy("kostkovy-poker", "table").leaver == "robot"
+    lobby = Lobby.open("ABCDEF", "kostkovy-poker", "table", "Ada", hash_key("a"), T0,
+                       settings={"seats": 4, "chips": 10, "seconds": 5})
+    for name in ("Bob", "Cyril"):
+        lobby.join(name, hash_key(name), T0)
+    table = Table("t", game, lobby.start(0, T0), seed=3, key_hashes=lobby.key_hashes())
+    now = T0
+    table.commit(table.act_for(0, {"type": "start"}, now), now)
+    people = [0, 1, 2]  # seat 3 is the computer player's
+    for _ in range(50_000):
+        if table.over:
+            break
+        now += 1
+        if people == [0, 1, 2] and table.state.hand >= 2:
+            lobby.leave(1, now)
+            table.commit(table.leave(lobby.table_seat(1), now), now)
+            people = [0, 2]
+            continue
+        step = table.robot_step(now)
+        if step.entry is None:
+            step = next((table.act_for(seat, choose(game.legal(table.state, seat)), now)
+                         for seat in people if game.legal(table.state, seat)), step)
+        if step.entry is None:
+            deadline = table.next_deadline()
+            assert deadline is not None, "the table waits for nobody who could move"
+            now = max(now, deadline + 1)
+            step = table.tick(now)
+        table.commit(step, now)
+    assert table.over and people == [0, 2]
+    lobby.finish(now)
+    assert (lobby.status, lobby.outcome) == ("closed", "finished")
+    assert lobby.public()["players"][1]["gone"]
+
+
+def choose(actions: list[dict[str, Any]]) -> dict[str, Any]:
+    """A plain player: check, else call, else keep the first choice; never stops."""
+    for kind in ("check", "call", "keep"):
+        for action in actions:
+            if action["type"] == kind:
+                return action
+    return next(a for a in actions if a["type"] != "stop")
