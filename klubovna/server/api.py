@@ -129,7 +129,7 @@ async def create_table(
         if body.kind == "ranked":
             recording = Recording("ranked", profile.id)
         else:
-            recording, seed = await _daily(request, body, profile)
+            recording, seed = await _daily(request, body, config, profile)
     if recording.profile_id is not None and any(s.name == THINK for s in game.settings):
         config[THINK] = MIN_THINK_MS
     try:
@@ -148,10 +148,10 @@ async def create_table(
 
 
 async def _daily(
-    request: Request, body: CreateTable, profile: ProfileRow
+    request: Request, body: CreateTable, config: dict[str, Any], profile: ProfileRow
 ) -> tuple[Recording, int]:
     """Who a daily table records for and the day's seed; checks the attempt for a replay."""
-    if getattr(body, "mode", None) != "easy":
+    if config.get("mode") != "easy":
         raise ApiError(422, "bad_config", "The daily challenge is played in easy mode.")
     if body.seed is not None:
         raise ApiError(422, "bad_config", "The daily challenge deals the day's own deck.")
