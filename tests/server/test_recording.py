@@ -19,7 +19,7 @@ import httpx
 import pytest
 
 from klubovna.games.matematicky_poker.state import JOKER, shuffled_deck
-from klubovna.server.db import ResultRow
+from klubovna.server.db import LobbyRow, ResultRow
 from klubovna.server.results import statistics, streak
 from klubovna.server.store import Recording, Store
 from klubovna.tables import Lobby, LogEntry, hash_key
@@ -501,3 +501,25 @@ def test_group_results_only_for_profiles(store: Store) -> None:
              {"filled": 20, "complete": False})]
     stats = store.statistics(dealer, 10_000)[MP]  # type: ignore[index]
     assert stats is not None and stats["completed"] == 1 and stats["best_score"] == 150
+
+
+@pytest.mark.parametrize(("game", "kind", "settings"), [
+    (MP, "group", {"mode": "easy", "table": "adjacent"}),
+    ("kostkovy-poker", "table", {"seats": 4, "chips": 20, "seconds": 30, "robots": "klidny"}),
+])
+def test_a_lobby_stored_before_lobbies_named_their_game_still_loads(
+    store: Store, game: str, kind: str, settings: dict[str, Any]
+) -> None:
+    """Rows written before (their JSON has no "game"; the row's column has it) load as
+    the same lobby of that game."""
+    from sqlalchemy import update
+    from sqlalchemy.orm import Session
+
+    lobby = Lobby.open(secrets.token_hex(3).upper(), game, kind, "A", "h0", 1,
+                       settings=settings)
+    assert store.create_lobby(lobby, game)
+    old = {k: v for k, v in lobby.to_json().items() if k != "game"}
+    with Session(store.engine) as session, session.begin():
+        session.execute(update(LobbyRow).where(LobbyRow.code == lobby.code).values(state=old))
+    loaded = store.load_lobby(lobby.code)
+    assert loaded is not None and loaded[0] == lobby and loaded[1] == game
