@@ -144,7 +144,7 @@ class Table:
             await asyncio.gather(*(client.open() for client in self.clients))
             return
         body = {"game": "matematicky-poker", "kind": "group", "nickname": "Dealer",
-                "mode": "easy", "dealer_plays": False}
+                "settings": {"mode": "easy", "dealer_plays": False}}
         created = (await http.post("/api/lobbies", json=body)).raise_for_status().json()
         code = created["code"]
         joins = [http.post(f"/api/lobbies/{code}/join", json={"nickname": f"Hráč {i}"})

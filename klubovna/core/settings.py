@@ -136,7 +136,8 @@ class RoomPolicy:
     host included. With `robots` set (the name of the setting that names a computer
     player) empty seats up to the `seats` setting are filled with computer players at the
     start. `settings` lists the game settings the room shows and accepts; `fixed` are the
-    engine settings the room sets itself (a duel's variant)."""
+    engine settings the room sets itself (a duel's variant). What a leaver becomes is the
+    game's own `leaver` (Game.leaver), one declaration for rooms and every other table."""
 
     kind: str
     seats: tuple[int, int]
@@ -149,7 +150,6 @@ class RoomPolicy:
     next_round: Literal["none", "host", "all"] = "none"
     """Whether a finished room plays again: never, when the host says, or when every seated
     person agrees."""
-    leaver: LeavePolicy = "fold"
     host_only_deals: bool = False
     """The host may choose not to play (a group's dealer)."""
 

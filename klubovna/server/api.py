@@ -7,44 +7,44 @@ recorded: its result is written when the game ends (store.append), never sent by
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from starlette.concurrency import run_in_threadpool
 
-from klubovna.games.matematicky_poker import rules as mp_rules
+from klubovna.core import IllegalAction
+from klubovna.core.settings import read_settings
 from klubovna.server.calendar import prague_day
 from klubovna.server.clock import now_ms
 from klubovna.server.db import ProfileRow
+from klubovna.server.declared import model_of, sent, table_declarations
 from klubovna.server.errors import ApiError
 from klubovna.server.hub import Hub, LiveTable
 from klubovna.server.profiles import address_of, limits_of, optional_profile_of
+from klubovna.server.results import PUBLIC_GAME
 from klubovna.server.secret import daily_seed
 from klubovna.server.store import AlreadyPlayed, Recording
+from klubovna.tables.registry import REGISTRY, entry
 
 MIN_THINK_MS = 120
 """Recorded games refuse a placement sooner than this after the draw (`too_fast`)."""
+THINK = "min_think_ms"
+"""The (platform-only) setting of a game that refuses inhumanly fast moves, if it has one."""
 
 router = APIRouter(prefix="/api")
 
 
-class CreateTable(BaseModel):
-    """A one-seat Matematický poker table: solo, ranked or the daily challenge."""
+class TableRequest(BaseModel):
+    """A one-seat table of a game (Matematický poker: solo, ranked or the daily challenge);
+    the game's settings beside these fields (CreateTable)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    game: Literal["matematicky-poker"]
+    game: Literal[tuple(REGISTRY)]  # type: ignore[valid-type]
     kind: Literal["solo", "ranked", "daily"] = Field(
         default="solo", description="Ranked and daily need a profile key."
     )
-    mode: Literal["easy", "hard"] = "easy"
-    seconds: Annotated[StrictInt | None,
-                       Field(ge=mp_rules.SECONDS_MIN, le=mp_rules.SECONDS_MAX)] = Field(
-        default=None, description="Seconds per number; hard mode only "
-                                  f"({mp_rules.SECONDS_MIN}–{mp_rules.SECONDS_MAX})."
-    )
-    table: Literal["adjacent", "school", "matematico"] = "adjacent"
     # lt 2**63, not le 2**63 - 1: the OpenAPI document holds limits as floats, and 2**63 - 1
     # is no float (it would read 2**63); 2**63 is one, exactly.
     seed: Annotated[StrictInt | None, Field(ge=0, lt=2**63)] = Field(
@@ -54,6 +54,15 @@ class CreateTable(BaseModel):
         default=False,
         description="Daily only: the day's deck again, not recorded (after the attempt).",
     )
+
+
+if TYPE_CHECKING:
+    CreateTable = TableRequest
+else:
+    CreateTable = model_of("CreateTable", table_declarations(), TableRequest)
+"""The request: TableRequest and every game's public settings (each field says whose),
+checked by the game's declarations (read_settings) and then by the game itself."""
+NOT_SETTINGS = ("game", "kind", "seed", "replay")
 
 
 class CreatedTable(BaseModel):
@@ -91,7 +100,11 @@ async def create_table(
     profile: Annotated[ProfileRow | None, Depends(optional_profile_of)],
 ) -> CreatedTable:
     """A new table. With a profile key (`Authorization: Bearer KEY`) the game is recorded."""
-    config: dict[str, Any] = body.model_dump(exclude={"game", "seed", "kind", "replay"})
+    game = entry(body.game).game
+    try:
+        config = read_settings(game.settings, sent(body, NOT_SETTINGS), public_only=True)
+    except IllegalAction as error:
+        raise ApiError(422, error.code, error.message) from None
     if body.seed is not None and not request.app.state.settings.allow_seed:
         raise ApiError(422, "seed_not_allowed", "This server deals its own cards.")
     limits = limits_of(request)
@@ -104,19 +117,27 @@ async def create_table(
     if body.kind == "solo":
         recording = Recording("solo", profile.id if profile else None)
     else:
+        if body.game != PUBLIC_GAME:
+            raise ApiError(422, "bad_config", f"{body.game} has no {body.kind} games.")
         if profile is None:
             raise ApiError(401, "profile_required",
                            f"A {body.kind} game needs a profile: send its key as "
                            "'Authorization: Bearer KEY'.")
-        if body.table != "adjacent":
+        if config.get("table") != "adjacent":
             raise ApiError(422, "bad_config", f"A {body.kind} game uses the adjacent table.")
         config["preview"] = False
         if body.kind == "ranked":
             recording = Recording("ranked", profile.id)
         else:
-            recording, seed = await _daily(request, body, profile)
-    if recording.profile_id is not None:
-        config["min_think_ms"] = MIN_THINK_MS
+            recording, seed = await _daily(request, body, config, profile)
+    if recording.profile_id is not None and any(s.name == THINK for s in game.settings):
+        config[THINK] = MIN_THINK_MS
+    try:
+        if game.seats(game.new(config, 0)) != 1:
+            raise ApiError(422, "bad_config",
+                           f"A {body.game} table has several seats: open a room for it.")
+    except IllegalAction as error:
+        raise ApiError(422, error.code, error.message) from None
     try:
         table_id, key = await hub_of(request).create(body.game, config, seed, recording)
     except AlreadyPlayed:
@@ -127,10 +148,10 @@ async def create_table(
 
 
 async def _daily(
-    request: Request, body: CreateTable, profile: ProfileRow
+    request: Request, body: CreateTable, config: dict[str, Any], profile: ProfileRow
 ) -> tuple[Recording, int]:
     """Who a daily table records for and the day's seed; checks the attempt for a replay."""
-    if body.mode != "easy":
+    if config.get("mode") != "easy":
         raise ApiError(422, "bad_config", "The daily challenge is played in easy mode.")
     if body.seed is not None:
         raise ApiError(422, "bad_config", "The daily challenge deals the day's own deck.")

@@ -102,7 +102,9 @@ class ProfileRow(Base):
 
 
 class ResultRow(Base):
-    """The result of one recorded game (a game the server ran for a profile)."""
+    """One seat's result of a recorded game (a game the server ran for a profile): the
+    seat's SeatOutcome (place, win/loss/draw, score, the game's own figures), and the
+    columns Matematický poker's leaderboard and statistics read (empty for other games)."""
 
     __tablename__ = "results"
 
@@ -111,12 +113,21 @@ class ResultRow(Base):
     seat: Mapped[int] = mapped_column(Integer, server_default="0")
     """The table seat whose game this is (0 in one-seat games)."""
     profile_id: Mapped[str] = mapped_column(ForeignKey("profiles.id"), index=True)
-    kind: Mapped[str] = mapped_column(String(16))  # solo | ranked | daily | duel | group
-    mode: Mapped[str] = mapped_column(String(8))  # easy | hard
+    game: Mapped[str] = mapped_column(String(64), server_default="matematicky-poker")
+    kind: Mapped[str] = mapped_column(String(16))  # solo | ranked | daily | a room's kind
+    place: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """1 is first; equal ones share a place."""
+    outcome: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    """win | loss | draw; None where winning means nothing (a solo game, a group, a duel a
+    player left or never played in)."""
+    score: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The game's headline number: points, chips won or lost."""
+    figures: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The game's own numbers for its statistics (SeatOutcome.figures)."""
+    mode: Mapped[str | None] = mapped_column(String(8), nullable=True)  # easy | hard
     seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    score: Mapped[int] = mapped_column(Integer)
-    filled: Mapped[int] = mapped_column(Integer)
-    complete: Mapped[bool] = mapped_column(Boolean)
+    filled: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    complete: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     started_at: Mapped[int] = mapped_column(BigInteger)
     """Unix ms of the start action."""
     finished_at: Mapped[int] = mapped_column(BigInteger)
@@ -124,9 +135,6 @@ class ResultRow(Base):
     daily_date: Mapped[str | None] = mapped_column(String(10), nullable=True)
     published: Mapped[bool] = mapped_column(Boolean)
     """On a public table (ranked leaderboard or the table of the day): consent was given."""
-    duel: Mapped[str | None] = mapped_column(String(8), nullable=True)
-    """A recorded duel's outcome for this player: won | lost | drawn; None when the duel
-    does not count (the opponent left or never placed a number) and outside duels."""
 
     __table_args__ = (
         UniqueConstraint("table_id", "seat", name="uq_results_table_seat"),

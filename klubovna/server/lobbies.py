@@ -1,23 +1,21 @@
-"""The HTTP side of duel and group lobbies: open one, look one up, join, its QR code
+"""The HTTP side of every game's lobbies (rooms): open one, look one up, join, its QR code
 (docs/api.md, "Lobbies"). The game itself runs over the lobby's socket (ws.py).
 """
 
 from __future__ import annotations
 
 import io
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 import segno
 from fastapi import APIRouter, Depends, Request, Response
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from klubovna.core import IllegalAction
-from klubovna.games.kostkovy_poker import rules as kp_rules
-from klubovna.games.kostkovy_poker import state as kp_state
-from klubovna.games.matematicky_poker import rules as mp_rules
 from klubovna.server import nicknames
 from klubovna.server.api import ERRORS
 from klubovna.server.db import ProfileRow
+from klubovna.server.declared import Strict, model_of, room_declarations, sent
 from klubovna.server.errors import ApiError
 from klubovna.server.profiles import address_of, clean_nickname, limits_of, optional_profile_of
 from klubovna.server.rooms import Room, Rooms, settings_of
@@ -25,70 +23,27 @@ from klubovna.tables import normalize_code
 
 router = APIRouter(prefix="/api/lobbies", tags=["lobbies"])
 
-# The schema states the engines' own limits (a guest's nickname: nicknames.enforce).
+# A guest's nickname: nicknames.enforce.
 NICKNAME = {**nicknames.SCHEMA,
             "description": f"Without a profile key: required. {nicknames.SCHEMA['description']}"}
-SECONDS = Field(ge=max(mp_rules.SECONDS_MIN, kp_rules.SECONDS_MIN),
-                le=min(mp_rules.SECONDS_MAX, kp_rules.SECONDS_MAX))
+RoomSettings = model_of("RoomSettings", room_declarations(), Strict)
+"""The settings of every game's rooms (each field says whose); the game checks the rest."""
 
 CONFLICTS = {"lobby_full", "already_started", "lobby_closed", "already_joined", "left_game"}
 """Lobby refusals answered with 409; other IllegalActions are 422."""
 
 
 class CreateLobby(BaseModel):
-    """Matematický poker: a duel or group (mode, seconds, table, dealer_plays). Kostkový
-    poker: a table (seats, chips, seconds, robots)."""
+    """A room of a game: its kind (Matematický poker: duel or group; Kostkový poker: table)
+    and the settings the room takes (klubovna.core.settings.RoomPolicy)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    game: Literal["matematicky-poker", "kostkovy-poker"]
-    kind: Literal["duel", "group", "table"]
+    game: StrictStr = Field(description="The game's id (unknown: `unknown_game`).")
+    kind: StrictStr = Field(description="The kind of room; the game's own (else `bad_config`).")
     nickname: StrictStr | None = Field(default=None, json_schema_extra=NICKNAME)
-    mode: Literal["easy", "hard"] | None = None
-    seconds: Annotated[StrictInt | None, SECONDS] = None
-    table: Literal["adjacent", "school", "matematico"] | None = None
-    dealer_plays: StrictBool | None = Field(
-        default=None, description="Group only: the dealer also plays (default) or only deals."
-    )
-    seats: Annotated[StrictInt | None,
-                     Field(ge=kp_state.SEATS_MIN, le=kp_state.SEATS_MAX)] = Field(
-        default=None, description="Kostkový poker: people and computer players (default 4).")
-    chips: Annotated[StrictInt | None,
-                     Field(ge=kp_state.CHIPS_MIN, le=kp_state.CHIPS_MAX)] = Field(
-        default=None, description="Kostkový poker: chips each (default 20).")
-    robots: Literal["klidny", "chytry"] | None = Field(
-        default=None, description="Kostkový poker: who takes the empty seats (default klidny).")
-
-
-GAME_KINDS = {"matematicky-poker": ("duel", "group"), "kostkovy-poker": ("table",)}
-MP_FIELDS = ("mode", "table", "dealer_plays")
-KP_FIELDS = ("seats", "chips", "robots")
-
-
-def lobby_settings(body: CreateLobby) -> dict[str, Any]:
-    """The lobby's settings (the engine config but what the lobby adds at the start)."""
-    if body.kind not in GAME_KINDS[body.game]:
-        raise ApiError(422, "bad_config", f"{body.game} has no {body.kind} lobby.")
-    sent = body.model_fields_set
-    if body.game == "kostkovy-poker":
-        stray = sorted(sent & set(MP_FIELDS))
-        if stray:
-            raise ApiError(422, "bad_config", f"Kostkový poker has no {stray}.")
-        return {"seats": body.seats or 4, "chips": body.chips or 20,
-                "seconds": 30 if body.seconds is None else body.seconds,
-                "robots": body.robots or "klidny"}
-    stray = sorted(sent & set(KP_FIELDS))
-    if stray:
-        raise ApiError(422, "bad_config", f"Matematický poker has no {stray}.")
-    if body.kind == "duel" and body.dealer_plays is not None:
-        raise ApiError(422, "bad_config", "Both players play in a duel.")
-    mode = body.mode or "easy"
-    if (mode == "hard") != (body.seconds is not None):
-        raise ApiError(422, "bad_config", "Hard mode needs seconds (3-300); easy mode has none.")
-    settings: dict[str, Any] = {"mode": mode, "table": body.table or "adjacent"}
-    if body.seconds is not None:
-        settings["seconds"] = body.seconds
-    return settings
+    settings: RoomSettings = Field(  # type: ignore[valid-type]
+        default_factory=RoomSettings, description="Left out: the game's defaults.")
 
 
 class JoinLobby(BaseModel):
@@ -159,19 +114,16 @@ async def create_lobby(
     body: CreateLobby, request: Request,
     profile: Annotated[ProfileRow | None, Depends(optional_profile_of)],
 ) -> Seat:
-    """Open a duel, a group or a Kostkový poker table; the creator takes seat 0 (the
-    group's dealer, the table's host)."""
+    """Open a room of a game (a duel, a group, a Kostkový poker table ...); the creator
+    takes seat 0 (the host: a group's dealer)."""
     limits = limits_of(request)
     limits.tables_by_address.check(address_of(request), "new games")
     if profile is not None:
         limits.tables_by_profile.check(profile.id, "new games")
     nickname, profile_id = who(profile, body.nickname)
-    settings = lobby_settings(body)
     try:
         room, key, seat = await rooms_of(request).create(
-            body.game, body.kind, nickname, profile_id, settings,
-            body.dealer_plays is not False,
-        )
+            body.game, body.kind, nickname, profile_id, sent(body.settings))
     except IllegalAction as error:
         raise refused(error) from None
     return Seat(code=room.lobby.code, key=key, seat=seat, link=link_of(room))

@@ -21,7 +21,7 @@ from klubovna.server.clock import now_ms
 from klubovna.server.db import ProfileRow
 from klubovna.server.errors import ApiError
 from klubovna.server.ratelimit import Limits
-from klubovna.server.results import Stats
+from klubovna.server.results import Statistics
 from klubovna.server.store import NicknameTaken, Store
 from klubovna.tables import hash_key
 
@@ -161,7 +161,7 @@ class ProfileOut(BaseModel):
     nickname: str
     consent: bool | None = Field(description="Publishing consent; null until answered.")
     created_at: int
-    stats: Stats
+    stats: Statistics = Field(description="Each game's own statistics, by the game's id.")
 
 
 class ErrorBody(BaseModel):
@@ -174,7 +174,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def _out(profile: ProfileRow, stats: Stats) -> ProfileOut:
+def _out(profile: ProfileRow, stats: Statistics) -> ProfileOut:
     return ProfileOut(
         id=profile.id, nickname=profile.nickname, consent=profile.consent,
         created_at=profile.created_at, stats=stats,
@@ -234,8 +234,10 @@ async def delete_me(profile: CurrentProfile, request: Request) -> Response:
     return Response(status_code=204)
 
 
-@router.get("/me/stats", response_model=Stats, responses=ERRORS)
-async def get_stats(profile: CurrentProfile, request: Request) -> Stats:
+@router.get("/me/stats", response_model=Statistics, responses=ERRORS)
+async def get_stats(profile: CurrentProfile, request: Request) -> Statistics:
+    """Each game's own statistics, by the game's id (Matematický poker's: records, streak,
+    duels; any other game's: games, won, lost, drawn and its own figures summed)."""
     stats = await run_in_threadpool(store_of(request).statistics, profile.id, now_ms())
     if stats is None:
         raise ApiError(403, "bad_key", "This key does not belong to any profile.")

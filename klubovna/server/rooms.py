@@ -1,5 +1,5 @@
-"""Live lobbies (duel and group rooms) in this process: their members' sockets, presence,
-the start, leaving, and the game's table once it runs.
+"""Live lobbies (every game's rooms: duels, groups, tables ...) in this process: their
+members' sockets, presence, the start, leaving, and the game's table once it runs.
 
 The lobby (klubovna.tables.Lobby) is stored after every change before anybody is told;
 the game itself is a Hub table whose fan-out reaches the members' sockets by table seat.
@@ -19,10 +19,12 @@ from typing import Any, Protocol
 from starlette.concurrency import run_in_threadpool
 
 from klubovna.core import IllegalAction, Json
+from klubovna.server.api import MIN_THINK_MS, THINK  # as for solo tables
 from klubovna.server.clock import now_ms
 from klubovna.server.hub import Hub, LiveTable, StorageError
 from klubovna.server.store import Recording
 from klubovna.tables import Lobby, Presence, hash_key, new_code
+from klubovna.tables.registry import entry
 from klubovna.tables.table import left_game
 
 log = logging.getLogger("klubovna.rooms")
@@ -32,21 +34,14 @@ HEARTBEAT_TIMEOUT_MS = 30_000
 CLOSED_KEPT_MS = 24 * 60 * 60 * 1000
 """A closed lobby still shows its end for a day, then it is forgotten."""
 SWEEP_SECONDS = 1.0
-MIN_THINK_MS = 120
-"""As for solo tables: a game that records for a profile refuses inhumanly fast moves."""
 
 CLOSE_TAKEN_OVER = 4001
 CLOSE_SILENT = 4408
 
 
-SHOWN_SETTINGS = {"duel": ("mode", "seconds", "table"), "group": ("mode", "seconds", "table"),
-                  "table": ("seats", "chips", "seconds", "robots")}
-
-
 def settings_of(lobby: Lobby) -> dict[str, Json]:
-    """The game's settings as members see them: for Matematický poker mode, seconds (None in
-    easy) and table; for a Kostkový poker table seats, chips, seconds and the robots."""
-    return {name: lobby.settings.get(name) for name in SHOWN_SETTINGS[lobby.kind]}
+    """The game's settings as members see them (Lobby.shown_settings)."""
+    return lobby.shown_settings()
 
 
 class Socket(Protocol):
@@ -86,13 +81,14 @@ class Rooms:
     # --- lobbies ------------------------------------------------------------
     async def create(
         self, game: str, kind: str, nickname: str, profile: str | None,
-        settings: Mapping[str, Json], dealer_plays: bool,
+        settings: Mapping[str, Json],
     ) -> tuple[Room, str, int]:
-        """A new lobby with its creator in seat 0: (room, seat key, seat)."""
+        """A new lobby with its creator in seat 0: (room, seat key, seat). Raises
+        IllegalAction for a game, kind or settings the game does not have."""
         key = secrets.token_urlsafe(32)
         while True:
-            lobby = Lobby.open(new_code(self.rooms), kind, nickname, hash_key(key), now_ms(),
-                               dealer_plays=dealer_plays, settings=settings, profile=profile)
+            lobby = Lobby.open(new_code(self.rooms), game, kind, nickname, hash_key(key),
+                               now_ms(), settings=settings, profile=profile)
             if await run_in_threadpool(self.store.create_lobby, lobby, game):
                 break  # else the code was taken meanwhile (by a stored lobby): another
         room = self.rooms[lobby.code] = Room(lobby, game, None)
@@ -168,8 +164,9 @@ class Rooms:
             lobby = room.lobby
             before = lobby.to_json()
             config: dict[str, Json] = dict(lobby.start(seat, now_ms()))
-            if room.game == "matematicky-poker" and any(m.profile for m in lobby.members):
-                config["min_think_ms"] = MIN_THINK_MS
+            thinks = any(s.name == THINK for s in entry(room.game).game.settings)
+            if thinks and any(m.profile for m in lobby.members):
+                config[THINK] = MIN_THINK_MS
             try:
                 live = await self.hub.create_table(
                     room.game, config, lobby.key_hashes(),

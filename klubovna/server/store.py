@@ -343,7 +343,9 @@ class Store:
         """(lobby, game, table id or None) for a code."""
         with Session(self.engine) as session:
             row = session.get(LobbyRow, code)
-            return None if row is None else (Lobby.from_json(row.state), row.game, row.table_id)
+            if row is None:
+                return None
+            return Lobby.from_json(row.state, row.game), row.game, row.table_id
 
     def lobby_of_table(self, table_id: str) -> str | None:
         with Session(self.engine) as session:
@@ -436,14 +438,14 @@ class Store:
                 if attempt == 2:
                     raise
 
-    def statistics(self, profile_id: str, now: int) -> results.Stats | None:
+    def statistics(self, profile_id: str, now: int) -> results.Statistics | None:
         with Session(self.engine) as session:
             profile = session.get(ProfileRow, profile_id)
             return None if profile is None else results.profile_statistics(session, profile, now)
 
     def profile_with_stats(
         self, profile_id: str, now: int
-    ) -> tuple[ProfileRow, results.Stats] | None:
+    ) -> tuple[ProfileRow, results.Statistics] | None:
         with Session(self.engine) as session:
             profile = session.get(ProfileRow, profile_id)
             if profile is None:

@@ -1,6 +1,8 @@
-"""A Lobby: the room before and around a multi-seat game (a duel or a group).
+"""A Lobby: the room before and around a game played from a code (a duel, a group, a
+Kostkový poker table ...): who joined, who may start, who left and what that means.
 
-Who joined, who may start, who left and what that means; pure, the clock passed in.
+A lobby names its game and its kind of room, and reads everything else from the game's
+RoomPolicy (klubovna.core.settings): no game is named here. Pure, the clock passed in.
 """
 
 from __future__ import annotations
@@ -11,30 +13,59 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from klubovna.core import IllegalAction, Json
+from klubovna.core.settings import RoomPolicy, read_settings
+from klubovna.tables.registry import entry
+from klubovna.tables.robots import ROBOTS
 from klubovna.tables.table import left_game
 
-Kind = Literal["duel", "group", "table"]
 Status = Literal["waiting", "playing", "closed"]
 Outcome = Literal["finished", "dealer_left", "host_left", "abandoned", "expired"]
 
-KINDS: tuple[Kind, ...] = ("duel", "group", "table")
-"""Matematický poker's duel and group; "table": a game whose empty seats computer players
-take at the start (Kostkový poker), with `settings["seats"]` seats and
-`settings["robots"]` naming the computer player."""
 STATUSES: tuple[Status, ...] = ("waiting", "playing", "closed")
-DUEL_SEATS = 2
-"""A duel has exactly two seats, both play."""
-GROUP_MAX = 50
-"""A group holds at most 50 people, the dealer included."""
-IDLE_EXPIRY_MS = 6 * 60 * 60 * 1000
-"""A lobby that never finished is dropped after 6 hours without activity."""
-RESERVED = frozenset({"variant", "seats", "dealer_plays"})
-"""Engine config keys a duel's or group's lobby sets itself at the start."""
-HOSTS = {"duel": "the player who opened the duel", "group": "the dealer",
-         "table": "the player who opened the table"}
-"""Who may start each kind of lobby (`not_host`): the one who opened it, seat 0."""
+SEATS = "seats"
+"""The game setting (and engine config key) that says how many seats a table has: a
+room with computer players fills the empty ones up to it; otherwise the room sets it to
+the number of people at the start."""
+DEALER_PLAYS = "dealer_plays"
+"""The room setting (and engine config key) of a room whose host may only deal."""
 NOBODY = "-"
 """The key hash of a computer player's seat: no key opens it."""
+
+
+def room_policy(game: str, kind: object) -> RoomPolicy:
+    """The registered game's room of this kind; IllegalAction otherwise ("unknown_game",
+    "bad_config")."""
+    rooms = entry(game).game.rooms
+    for policy in rooms:
+        if policy.kind == kind:
+            return policy
+    kinds = [policy.kind for policy in rooms]
+    raise IllegalAction("bad_config", f"{game} is played in {kinds} rooms, not {kind!r}.")
+
+
+def room_settings(game: str, policy: RoomPolicy, sent: Mapping[str, Json]) -> dict[str, Json]:
+    """The settings a room of `policy` keeps: the game's settings the room shows, checked
+    by the game's declarations (defaults filled in), plus what the room itself takes: the
+    computer player for its empty seats, and whether a host who may only deal plays.
+    Raises IllegalAction("bad_config") naming what is wrong."""
+    if not isinstance(sent, Mapping):
+        raise IllegalAction("bad_config", "The settings must be an object.")
+    sent = dict(sent)
+    extra: dict[str, Json] = {}
+    if policy.robots is not None:
+        bots = list(entry(game).bots)
+        robot = sent.pop(policy.robots, None)
+        robot = bots[0] if robot is None and bots else robot
+        if robot not in bots:
+            raise IllegalAction("bad_config", f"{policy.robots} must be one of {bots}.")
+        extra[policy.robots] = robot
+    if policy.host_only_deals:
+        plays = sent.pop(DEALER_PLAYS, None)
+        if plays is not None and not isinstance(plays, bool):
+            raise IllegalAction("bad_config", f"{DEALER_PLAYS} must be true or false.")
+        extra[DEALER_PLAYS] = plays is not False
+    shown = [s for s in entry(game).game.settings if s.name in policy.settings]
+    return {**read_settings(shown, sent, public_only=True), **extra}
 
 
 @dataclass
@@ -63,18 +94,19 @@ class Member:
 
 @dataclass
 class Lobby:
-    """A duel or group lobby; the creator (seat 0) is the host, in a group the dealer.
+    """A room of a game (its RoomPolicy, `kind`); the creator (seat 0) is the host, in a
+    group the dealer. Everything a kind of room means comes from the game's policy.
 
     >>> T0 = 1_700_000_000_000
-    >>> lobby = Lobby.open("ABCDEF", "duel", "Ada", "hash-a", T0)
+    >>> lobby = Lobby.open("ABCDEF", "matematicky-poker", "duel", "Ada", "hash-a", T0)
     >>> lobby.start(0, T0)
     Traceback (most recent call last):
     ...
-    klubovna.core.errors.IllegalAction: A duel starts only when the opponent has joined.
+    klubovna.core.errors.IllegalAction: The game starts only when 2 players have joined.
     >>> lobby.join("Bob", "hash-b", T0 + 1)
     1
     >>> lobby.start(0, T0 + 2)
-    {'variant': 'duel', 'seats': 2}
+    {'mode': 'easy', 'table': 'adjacent', 'variant': 'duel', 'seats': 2}
     >>> lobby.key_hashes()
     ['hash-a', 'hash-b']
     >>> Lobby.from_json(lobby.to_json()) == lobby
@@ -82,9 +114,11 @@ class Lobby:
     """
 
     code: str
-    kind: Kind
+    game: str
+    kind: str
     dealer_plays: bool
     settings: dict[str, Json]
+    """The room's settings (room_settings): the game's shown ones and the room's own."""
     created: int
     last_activity: int
     members: list[Member] = field(default_factory=list)
@@ -92,54 +126,61 @@ class Lobby:
     status: Status = "waiting"
     outcome: Outcome | None = None
     duel_recorded: bool = True
-    """False once a duel player left after the start: the duel then records no win."""
+    """False once a player left after the start: a duel then records no win."""
 
     @classmethod
     def open(
         cls,
         code: str,
+        game: str,
         kind: str,
         nickname: str,
         key_hash: str,
         now: int,
         *,
-        dealer_plays: bool = True,
         settings: Mapping[str, Json] | None = None,
         profile: str | None = None,
     ) -> Lobby:
-        """A new lobby whose creator takes seat 0. `settings` are the other engine config
-        keys (mode, seconds, table ...), passed through at the start."""
-        if kind not in KINDS:
-            raise IllegalAction("bad_config", f"A lobby is a duel or a group, got {kind!r}.")
-        if kind != "group" and not dealer_plays:
-            raise IllegalAction("bad_config", "Only a group's dealer may only deal.")
-        settings = dict(settings or {})
-        if kind == "table":
-            seats, robot = settings.get("seats"), settings.get("robots")
-            if not (isinstance(seats, int) and 2 <= seats <= 6 and isinstance(robot, str)):
-                raise IllegalAction("bad_config", "A table needs 2-6 seats and a computer player.")
-        else:
-            clash = sorted(RESERVED & settings.keys())
-            if clash:
-                raise IllegalAction("bad_config", f"The lobby sets {clash} itself.")
-        lobby = cls(code=code, kind=kind, dealer_plays=dealer_plays,
-                    settings=settings, created=now, last_activity=now)
+        """A new room whose creator takes seat 0. `settings` are checked by the game's
+        declarations and the room's policy (room_settings), and the engine config the start
+        would make by the game itself, so a room that could never start is never opened."""
+        policy = room_policy(game, kind)
+        values = room_settings(game, policy, settings or {})
+        dealer_plays = values.pop(DEALER_PLAYS, True)
+        assert isinstance(dealer_plays, bool)
+        lobby = cls(code=code, game=game, kind=kind, dealer_plays=dealer_plays,
+                    settings=values, created=now, last_activity=now)
+        trial = lobby._config(lobby.limit)
+        trial.pop(ROBOTS, None)
+        entry(game).game.new(trial, 0)  # raises IllegalAction("bad_config") for a bad one
         lobby._add(nickname, key_hash, now, profile)
         return lobby
 
     # -- questions ---------------------------------------------------------------------
 
     @property
+    def policy(self) -> RoomPolicy:
+        return room_policy(self.game, self.kind)
+
+    @property
     def limit(self) -> int:
-        if self.kind == "table":
-            seats = self.settings["seats"]
+        """How many people the room holds: the table's seats where computer players fill
+        the rest, else the policy's most."""
+        if self.policy.robots is not None:
+            seats = self.settings[SEATS]
             assert isinstance(seats, int)
-            return seats
-        return DUEL_SEATS if self.kind == "duel" else GROUP_MAX
+            return min(seats, self.policy.seats[1])
+        return self.policy.seats[1]
 
     @property
     def host_seat(self) -> int:
         return 0
+
+    def shown_settings(self) -> dict[str, Json]:
+        """The settings as members see them (None for one that does not apply, such as
+        Matematický poker's seconds in easy mode), the computer player included."""
+        names = (*self.policy.settings, *([self.policy.robots] if self.policy.robots else []))
+        return {name: self.settings.get(name) for name in names}
 
     def member(self, seat: int) -> Member | None:
         for member in self.members:
@@ -159,7 +200,7 @@ class Lobby:
         return [member.key_hash for member in self.members] + [NOBODY] * self._robot_seats()
 
     def _robot_seats(self) -> int:
-        return self.limit - len(self.members) if self.kind == "table" else 0
+        return self.limit - len(self.members) if self.policy.robots else 0
 
     def table_seat(self, seat: int) -> int:
         """The Table's seat (0..n-1) for a lobby seat: lobby seats may have gaps."""
@@ -170,26 +211,32 @@ class Lobby:
 
     def engine_config(self) -> dict[str, Json]:
         """The engine config for the game with the current members."""
-        if self.kind == "table":  # the empty seats go to the chosen computer player
-            people = len(self.members)
-            robots: dict[str, Json] = {str(seat): self.settings["robots"]
-                                       for seat in range(people, self.limit)}
-            return {**{k: v for k, v in self.settings.items() if k != "robots"},
-                    "robots": robots}
-        config: dict[str, Json] = {**self.settings, "variant": self.kind,
-                                   "seats": len(self.members)}
-        if self.kind == "group":
-            config["dealer_plays"] = self.dealer_plays
+        return self._config(len(self.members))
+
+    def _config(self, people: int) -> dict[str, Json]:
+        """The engine config with `people` people: the room's settings and the policy's
+        fixed ones; either the empty seats go to the chosen computer player, or the table
+        has exactly a seat per person."""
+        policy = self.policy
+        config: dict[str, Json] = {k: v for k, v in self.settings.items() if k != policy.robots}
+        config |= policy.fixed
+        if policy.robots is not None:
+            config[ROBOTS] = {str(seat): self.settings[policy.robots]
+                              for seat in range(people, self.limit)}
+        else:
+            config[SEATS] = people
+        if policy.host_only_deals:
+            config[DEALER_PLAYS] = self.dealer_plays
         return config
 
     def expired(self, now: int) -> bool:
-        """True when a lobby that never closed has been idle for IDLE_EXPIRY_MS or longer."""
-        return self.status != "closed" and now - self.last_activity >= IDLE_EXPIRY_MS
+        """True when a room that never closed has been idle for its policy's time or longer."""
+        return self.status != "closed" and now - self.last_activity >= self.policy.idle_ms
 
     def public(self) -> dict[str, Json]:
         """What every member may see (no key hashes)."""
         return {
-            "code": self.code, "kind": self.kind, "status": self.status,
+            "code": self.code, "game": self.game, "kind": self.kind, "status": self.status,
             "outcome": self.outcome, "limit": self.limit, "dealer_plays": self.dealer_plays,
             "duel_recorded": self.duel_recorded,
             "players": [{"seat": m.seat, "nickname": m.nickname, "host": m.seat == 0,
@@ -226,14 +273,14 @@ class Lobby:
         if member is None or member.gone:
             raise self._unknown(seat)
         self.last_activity = now
-        if seat == self.host_seat and (self.status == "waiting" or self.kind == "group"):
-            self._close("dealer_left" if self.kind == "group" else "host_left")
+        dealer = self.policy.host_only_deals  # a group's dealer: the game ends without them
+        if seat == self.host_seat and (self.status == "waiting" or dealer):
+            self._close("dealer_left" if dealer else "host_left")
         elif self.status == "waiting":
             self.members.remove(member)
         else:
             member.gone = True
-            if self.kind == "duel":
-                self.duel_recorded = False
+            self.duel_recorded = False
             if all(m.gone for m in self.members):
                 self._close("abandoned")
 
@@ -244,12 +291,15 @@ class Lobby:
             raise IllegalAction("already_started", "The game has already started.")
         if self.member(seat) is None:
             raise self._unknown(seat)
+        policy = self.policy
         if seat != self.host_seat:  # seat 0: whoever opened the lobby
-            raise IllegalAction("not_host", f"Only {HOSTS[self.kind]} can start the game.")
-        if self.kind == "duel" and len(self.members) < DUEL_SEATS:
-            raise IllegalAction("waiting_for_opponent",
-                                "A duel starts only when the opponent has joined.")
-        if self.kind == "group" and not self.dealer_plays and len(self.members) < 2:
+            who = ("the dealer" if policy.host_only_deals
+                   else f"the player who opened the {self.kind}")
+            raise IllegalAction("not_host", f"Only {who} can start the game.")
+        if len(self.members) < policy.seats[0]:
+            raise IllegalAction("waiting_for_opponent", "The game starts only when "
+                                f"{policy.seats[0]} players have joined.")
+        if not self.dealer_plays and len(self.members) < 2:
             raise IllegalAction("no_players",
                                 "The dealer does not play, so at least one player must join.")
         self.status = "playing"
@@ -277,8 +327,9 @@ class Lobby:
 
     def to_json(self) -> dict[str, Json]:
         return {
-            "code": self.code, "kind": self.kind, "dealer_plays": self.dealer_plays,
-            "settings": dict(self.settings), "created": self.created,
+            "code": self.code, "game": self.game, "kind": self.kind,
+            "dealer_plays": self.dealer_plays, "settings": dict(self.settings),
+            "created": self.created,
             "last_activity": self.last_activity,
             "members": [member.to_json() for member in self.members],
             "next_seat": self.next_seat, "status": self.status, "outcome": self.outcome,
@@ -286,11 +337,19 @@ class Lobby:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Lobby:
-        if data["kind"] not in KINDS or data["status"] not in STATUSES:
-            raise ValueError(f"not a stored lobby: {data['kind']!r}, {data['status']!r}")
+    def from_json(cls, data: Mapping[str, Any], game: str | None = None) -> Lobby:
+        """The lobby `to_json` stored. Rows stored before lobbies named their game have
+        none inside: `game` is then the one their row names."""
+        game = data.get("game", game)
+        try:
+            room_policy(str(game), data["kind"])
+        except IllegalAction:
+            raise ValueError(f"not a stored lobby: {game!r}, {data['kind']!r}") from None
+        if data["status"] not in STATUSES:
+            raise ValueError(f"not a stored lobby: {data['status']!r}")
         return cls(
-            code=str(data["code"]), kind=data["kind"], dealer_plays=bool(data["dealer_plays"]),
+            code=str(data["code"]), game=str(game), kind=str(data["kind"]),
+            dealer_plays=bool(data["dealer_plays"]),
             settings=dict(data["settings"]), created=int(data["created"]),
             last_activity=int(data["last_activity"]),
             members=[Member.from_json(m) for m in data["members"]],
@@ -316,9 +375,8 @@ class Lobby:
             raise IllegalAction("lobby_closed", "This lobby is closed.")
 
     def _full_message(self) -> str:
-        if self.kind == "duel":
-            return "A duel has exactly two players; this one is full."
-        return f"A group holds at most {GROUP_MAX} people, the dealer included; it is full."
+        host = "the dealer" if self.policy.host_only_deals else "the host"
+        return f"A {self.kind} holds at most {self.limit} people, {host} included; it is full."
 
     @staticmethod
     def _unknown(seat: int) -> IllegalAction:

@@ -4,6 +4,7 @@ that leaves never makes a table hang)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -13,10 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from klubovna.core import Game, IllegalAction
+from klubovna.core.engine import Engine
 from klubovna.core.settings import ENVELOPE, Setting, read_settings
-from klubovna.tables.registry import get_game
 from klubovna.games.kostkovy_poker import ENGINE as KP
 from klubovna.games.matematicky_poker import ENGINE as MP
+from klubovna.tables.registry import get_game
 
 CONFIGS: dict[str, list[dict[str, Any]]] = {
     MP.name: [
@@ -139,7 +141,9 @@ def test_a_seat_that_leaves_never_makes_the_table_hang(
 def test_each_game_declares_its_settings_seats_and_leave_policy(game: Game[Any]) -> None:
     """The declared settings are what `new` reads: their defaults make a game, every
     declared name is accepted, and the seat range is what a table may have."""
-    assert game.leaver == "fold" and game.rooms == ()
+    assert game.leaver == "fold"
+    kinds = {"matematicky-poker": ["duel", "group"], "kostkovy-poker": ["table"]}
+    assert [room.kind for room in game.rooms] == kinds[game.name]
     names = [s.name for s in game.settings]
     assert len(set(names)) == len(names)
     defaults = read_settings(game.settings, {})
@@ -193,10 +197,13 @@ def test_matematicky_poker_duel_leaver_before_the_start_is_not_waited_for() -> N
 
 
 def test_the_engine_defaults_rooms_and_outcomes() -> None:
-    """What h-rooms adds per game with one keyword each: until then no rooms by code and no
-    per-seat outcomes (an empty list, never an error)."""
+    """A game that declares no rooms is played by code nowhere, and one without outcomes
+    records no per-seat results (an empty list, never an error)."""
+    fields = {f.name: getattr(MP, f.name) for f in dataclasses.fields(MP)
+              if f.name not in ("rooms", "outcomes")}
+    bare = Engine(**fields)
     state = MP.new({}, 1)
-    assert MP.outcomes({"total": 0}) == [] and KP.rooms == ()
+    assert bare.outcomes({"total": 0}) == [] and bare.rooms == ()
     assert MP.same_own(state, state, 0) is False  # a solo view has no shared parts
     assert repr(KP) == "Engine('kostkovy-poker')"
 

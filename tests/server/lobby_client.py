@@ -63,9 +63,16 @@ def bearer(key: str | None) -> dict[str, str]:
 
 
 def post_lobby(server: LiveServer, key: str | None = None, **body: Any) -> httpx.Response:
-    """POST /api/lobbies (game defaults to Matematický poker); the raw answer."""
-    return httpx.post(f"{server.http}/api/lobbies", json={"game": "matematicky-poker", **body},
-                      headers=bearer(key), timeout=10)
+    """POST /api/lobbies (game defaults to Matematický poker); the raw answer. Arguments
+    but game, kind, nickname (and settings itself) go into `settings`."""
+    request = {"game": "matematicky-poker", "settings": {}}
+    for name, value in body.items():
+        if name in ("game", "kind", "nickname", "settings"):
+            request[name] = value
+        else:
+            request["settings"][name] = value
+    return httpx.post(f"{server.http}/api/lobbies", json=request, headers=bearer(key),
+                      timeout=10)
 
 
 def post_join(server: LiveServer, code: str, key: str | None = None,
@@ -127,10 +134,11 @@ def new_profile(server: LiveServer, nickname: str | None = None) -> tuple[str, s
     return response.json()["nickname"], response.json()["key"]
 
 
-def stats_of(server: LiveServer, key: str) -> Message:
+def stats_of(server: LiveServer, key: str, game: str = "matematicky-poker") -> Message:
+    """One game's block of the profile's statistics."""
     response = httpx.get(f"{server.http}/api/profiles/me/stats", headers=bearer(key), timeout=10)
     assert response.status_code == 200, response.text
-    stats: Message = response.json()
+    stats: Message = response.json()[game]
     return stats
 
 

@@ -31,6 +31,12 @@ BAD_BODIES: list[tuple[Any, int, str]] = [
     ("matematicky-poker", 422, "invalid_request"),
     ({"game": "matematicky-poker", "seed": 5}, 422, "seed_not_allowed"),
     ({"game": "matematicky-poker", "seed": -1}, 422, "invalid_request"),
+    # Each game's own settings only; a game whose table has several seats needs a room.
+    ({"game": "matematicky-poker", "chips": 20}, 422, "bad_config"),
+    ({"game": "matematicky-poker", "variant": "duel"}, 422, "invalid_request"),
+    ({"game": "kostkovy-poker"}, 422, "bad_config"),
+    ({"game": "kostkovy-poker", "mode": "easy"}, 422, "bad_config"),
+    ({"game": "kostkovy-poker", "kind": "ranked"}, 422, "bad_config"),
 ]
 
 

@@ -92,7 +92,8 @@ def test_schema_states_the_engines_limits(server: LiveServer) -> None:
     seconds = branch(table["seconds"], "integer")
     assert (seconds["minimum"], seconds["maximum"]) == (mp_rules.SECONDS_MIN,
                                                        mp_rules.SECONDS_MAX)
-    lobby = schema_of(server, "CreateLobby")
+    assert set(schema_of(server, "CreateLobby")) == {"game", "kind", "nickname", "settings"}
+    lobby = schema_of(server, "RoomSettings")  # every game's room settings, declared
     seconds = branch(lobby["seconds"], "integer")
     for rules in (mp_rules, kp_rules):
         assert (seconds["minimum"], seconds["maximum"]) == (rules.SECONDS_MIN,
@@ -100,6 +101,8 @@ def test_schema_states_the_engines_limits(server: LiveServer) -> None:
     seats, chips = branch(lobby["seats"], "integer"), branch(lobby["chips"], "integer")
     assert (seats["minimum"], seats["maximum"]) == (kp_state.SEATS_MIN, kp_state.SEATS_MAX)
     assert (chips["minimum"], chips["maximum"]) == (kp_state.CHIPS_MIN, kp_state.CHIPS_MAX)
+    assert branch(lobby["robots"], "string")["enum"] == ["klidny", "chytry"]
+    assert "kostkovy-poker table" in lobby["seats"]["description"]
     # PATCH /api/profiles/me refuses null (leave the field out): the schema says so.
     update = schema_of(server, "UpdateProfile")
     assert update["nickname"]["type"] == "string" and update["consent"]["type"] == "boolean"

@@ -86,7 +86,7 @@ def test_a_lobby_game_that_raises_answers_the_member(sqlite_store: Store) -> Non
     async def run() -> None:
         room, _, _ = await rooms.create("kostkovy-poker", "table", "Ada", None,
                                         {"seats": 2, "chips": 20, "seconds": 30,
-                                         "robots": "klidny"}, True)
+                                         "robots": "klidny"})
         await rooms.start_game(room, 0)
         assert room.table_id is not None
         live = rooms.hub.live[room.table_id]

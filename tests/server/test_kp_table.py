@@ -12,15 +12,22 @@ from sqlalchemy import create_engine, text
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from klubovna.tables import Lobby, Table, hash_key
+from klubovna.tables.lobby import room_policy
+from klubovna.tables.registry import get_game
 from tests.server.live import LiveServer
 from tests.server.lobby_client import (
     assert_error,
     bearer,
     get_lobby,
+    new_profile,
     post_join,
     post_lobby,
     seat_of,
+    stats_of,
 )
+
+T0 = 1_700_000_000_000
 
 
 class Person:
@@ -77,7 +84,7 @@ class Person:
 
 def test_two_people_and_a_computer_player_finish_a_game(server: LiveServer) -> None:
     host = seat_of(post_lobby(server, game="kostkovy-poker", kind="table", nickname="Ada",
-                              seats=3, chips=10, robots="chytry"))
+                              seats=3, chips=10, seconds=30, robots="chytry"))
     info = get_lobby(server, host.code).json()
     assert (info["game"], info["kind"], info["limit"]) == ("kostkovy-poker", "table", 3)
     assert info["settings"] == {"seats": 3, "chips": 10, "seconds": 30, "robots": "chytry"}
@@ -104,6 +111,52 @@ def test_two_people_and_a_computer_player_finish_a_game(server: LiveServer) -> N
         assert people == {"Ada": 0, "Bob": 1}  # seat 2 is the computer's
     # Full once the seats are taken: people only up to `seats`, no joining after the start.
     assert_error(post_join(server, host.code, body={"nickname": "Cyril"}), 409, "lobby_closed")
+
+
+def play_to_the_end(*people: Person) -> None:
+    """Everyone plays (keep one die, check or call) until the first one's game is over."""
+    host = people[0]
+    for _ in range(5000):
+        moved = any([person.move() for person in people])
+        if host.view is not None and host.view["game_over"]:
+            break
+        if not moved:
+            host.take(host.recv())  # wait for the computer player or another person
+    for person in people:
+        person.drain()
+    assert host.view is not None and host.view["game_over"]
+
+
+def test_a_game_played_to_the_end_counts_in_the_profiles_card(server: LiveServer) -> None:
+    """The page promises "Hra se započítá do statistik profilu": the seated profile gets
+    its Kostkový poker figures (from the game's own result), a guest and the computer
+    player nothing, and Matematický poker's card stays as it was."""
+    _, ada_key = new_profile(server)
+    assert stats_of(server, ada_key, "kostkovy-poker") == {
+        "games": 0, "won": 0, "lost": 0, "drawn": 0, "figures": {}}
+    host = seat_of(post_lobby(server, ada_key, game="kostkovy-poker", kind="table",
+                              seats=3, chips=10, robots="klidny"))
+    guest = seat_of(post_join(server, host.code, body={"nickname": "Bob"}))
+    with connect(f"{server.ws}/ws/lobbies/{host.code}", proxy=None) as a_conn, \
+            connect(f"{server.ws}/ws/lobbies/{host.code}", proxy=None) as b_conn:
+        ada, bob = Person(a_conn, host.key), Person(b_conn, guest.key)
+        a_conn.send(json.dumps({"t": "start"}))
+        play_to_the_end(ada, bob)
+    assert ada.view is not None
+    result = ada.view["result"]
+    mine = next(row for row in result["standings"] if row["seat"] == 0)
+    firsts = sum(row["place"] == 1 for row in result["standings"])
+    outcome = "lost" if mine["place"] > 1 else "won" if firsts == 1 else "drawn"
+    hands = result["hands"] if mine["out"] is None else mine["out"]
+    expected = {"games": 1, "won": 0, "lost": 0, "drawn": 0,
+                "figures": {"hands": hands, "hands_won": result["hands_won"][0],
+                            "chips": mine["chips"] - 10}}
+    expected[outcome] = 1
+    assert stats_of(server, ada_key, "kostkovy-poker") == expected
+    assert outcome == "lost" or 1 <= result["hands_won"][0] <= hands  # a winner won a hand
+    assert stats_of(server, ada_key)["games"] == 0  # Matematický poker's card: untouched
+    me = httpx.get(f"{server.http}/api/profiles/me", headers=bearer(ada_key)).json()
+    assert me["stats"]["kostkovy-poker"] == expected
 
 
 def test_a_table_lobby_refuses_what_belongs_to_other_games(server: LiveServer) -> None:
@@ -180,3 +233,52 @@ def test_a_player_who_left_a_running_table_cannot_come_back(fresh_server: LiveSe
     server.kill()
     server.start()
     refused()
+
+
+def test_a_person_leaving_a_running_table_never_holds_up_the_others() -> None:
+    """In the room's own terms (Lobby + Table, the clock in the test's hands): Bob leaves
+    in the second hand; Ada and Cyril play on to the game's end. Whatever takes Bob's seat
+    (the game's leaver policy: he folds out, with no action timer to play for him), there
+    is always something due: a move of someone still there or the computer's."""
+    game = get_game("kostkovy-poker")
+    assert game.leaver == "fold" and room_policy("kostkovy-poker", "table").kind == "table"
+    lobby = Lobby.open("ABCDEF", "kostkovy-poker", "table", "Ada", hash_key("a"), T0,
+                       settings={"seats": 4, "chips": 10})
+    for name in ("Bob", "Cyril"):
+        lobby.join(name, hash_key(name), T0)
+    table = Table("t", game, lobby.start(0, T0), seed=3, key_hashes=lobby.key_hashes())
+    now = T0
+    table.commit(table.act_for(0, {"type": "start"}, now), now)
+    people = [0, 1, 2]  # seat 3 is the computer player's
+    for _ in range(50_000):
+        if table.over:
+            break
+        now += 1
+        if people == [0, 1, 2] and table.state.hand >= 2:
+            lobby.leave(1, now)
+            table.commit(table.leave(lobby.table_seat(1), now), now)
+            people = [0, 2]
+            continue
+        step = table.robot_step(now)
+        if step.entry is None:
+            step = next((table.act_for(seat, choose(game.legal(table.state, seat)), now)
+                         for seat in people if game.legal(table.state, seat)), step)
+        if step.entry is None:
+            deadline = table.next_deadline()
+            assert deadline is not None, "the table waits for nobody who could move"
+            now = max(now, deadline + 1)
+            step = table.tick(now)
+        table.commit(step, now)
+    assert table.over and people == [0, 2]
+    lobby.finish(now)
+    assert (lobby.status, lobby.outcome) == ("closed", "finished")
+    assert lobby.public()["players"][1]["gone"]
+
+
+def choose(actions: list[dict[str, Any]]) -> dict[str, Any]:
+    """A plain player: check, else call, else keep the first choice; never stops."""
+    for kind in ("check", "call", "keep"):
+        for action in actions:
+            if action["type"] == kind:
+                return action
+    return next(a for a in actions if a["type"] != "stop")

@@ -137,35 +137,45 @@ def test_codes_as_people_type_them(server: LiveServer) -> None:
 # --- bodies ----------------------------------------------------------------------------------
 
 GAME = {"game": "matematicky-poker"}
+
+
+def lobby(kind: str, nickname: Any = "Ada", **settings: Any) -> dict[str, Any]:
+    """A Matematický poker lobby body of `kind` (nickname None: none sent)."""
+    body: dict[str, Any] = {**GAME, "kind": kind, "settings": settings}
+    return body if nickname is None else {**body, "nickname": nickname}
+
+
 BAD_LOBBIES: list[tuple[Any, int, set[str]]] = [
     ({}, 422, {"invalid_request"}),
-    ({"game": "chess", "kind": "duel", "nickname": "Ada"}, 422, {"invalid_request"}),
+    ({"game": "chess", "kind": "duel", "nickname": "Ada"}, 422, {"unknown_game"}),
     ({**GAME, "nickname": "Ada"}, 422, {"invalid_request"}),  # no kind
-    ({**GAME, "kind": "trio", "nickname": "Ada"}, 422, {"invalid_request"}),
-    ({**GAME, "kind": "solo", "nickname": "Ada"}, 422, {"invalid_request"}),
-    ({**GAME, "kind": "duel", "nickname": "Ada", "mode": "nightmare"}, 422, {"invalid_request"}),
-    ({**GAME, "kind": "duel", "nickname": "Ada", "mode": "hard", "seconds": 2}, 422,
-     {"invalid_request"}),
-    ({**GAME, "kind": "duel", "nickname": "Ada", "mode": "hard", "seconds": "10"}, 422,
-     {"invalid_request"}),
-    ({**GAME, "kind": "duel", "nickname": "Ada", "mode": "hard"}, 422, {"bad_config"}),
-    ({**GAME, "kind": "group", "nickname": "Ada", "seconds": 10}, 422, {"bad_config"}),
-    ({**GAME, "kind": "group", "nickname": "Ada", "table": "poker"}, 422, {"invalid_request"}),
-    ({**GAME, "kind": "group", "nickname": "Ada", "dealer_plays": "yes"}, 422,
-     {"invalid_request"}),
-    ({**GAME, "kind": "duel", "nickname": "Ada", "dealer_plays": False}, 422, {"bad_config"}),
-    ({**GAME, "kind": "duel", "nickname": "Ada", "colour": "red"}, 422, {"invalid_request"}),
+    (lobby("trio"), 422, {"bad_config"}),
+    (lobby("solo"), 422, {"bad_config"}),
+    (lobby("duel", mode="nightmare"), 422, {"invalid_request"}),
+    (lobby("duel", mode="hard", seconds=2), 422, {"invalid_request"}),
+    (lobby("duel", mode="hard", seconds="10"), 422, {"invalid_request"}),
+    (lobby("duel", mode="hard"), 422, {"bad_config"}),
+    (lobby("group", seconds=10), 422, {"bad_config"}),
+    (lobby("group", table="poker"), 422, {"invalid_request"}),
+    (lobby("group", dealer_plays="yes"), 422, {"invalid_request"}),
+    (lobby("duel", dealer_plays=False), 422, {"bad_config"}),
+    (lobby("duel", colour="red"), 422, {"invalid_request"}),
+    (lobby("duel", seats=3), 422, {"bad_config"}),  # Kostkový poker's, not a duel's
+    (lobby("duel", robots="klidny"), 422, {"bad_config"}),
+    ({**lobby("duel"), "mode": "easy"}, 422, {"invalid_request"}),  # settings go in settings
+    ({**lobby("duel"), "settings": [1]}, 422, {"invalid_request"}),
     # A lobby's deck is the server's own: no seed, no engine options from outside.
-    ({**GAME, "kind": "duel", "nickname": "Ada", "seed": 5}, 422,
-     {"invalid_request", "seed_not_allowed"}),
-    ({**GAME, "kind": "duel", "nickname": "Ada", "preview": False}, 422, {"invalid_request"}),
-    ({**GAME, "kind": "group", "nickname": "Ada", "seats": 3}, 422, {"bad_config"}),
-    ({**GAME, "kind": "duel"}, 422, {"bad_nickname"}),
-    ({**GAME, "kind": "duel", "nickname": "A"}, 422, {"bad_nickname"}),
-    ({**GAME, "kind": "duel", "nickname": "a@b"}, 422, {"bad_nickname"}),
-    ({**GAME, "kind": "duel", "nickname": "x" * 25}, 422, {"bad_nickname"}),
-    ({**GAME, "kind": "duel", "nickname": " A "}, 422, {"bad_nickname"}),  # 1 after trimming
-    ({**GAME, "kind": "duel", "nickname": 12}, 422, {"invalid_request"}),
+    ({**lobby("duel"), "seed": 5}, 422, {"invalid_request", "seed_not_allowed"}),
+    (lobby("duel", seed=5), 422, {"invalid_request"}),
+    (lobby("duel", preview=False), 422, {"invalid_request"}),
+    (lobby("duel", variant="group"), 422, {"invalid_request"}),
+    (lobby("group", seats=3), 422, {"bad_config"}),
+    (lobby("duel", nickname=None), 422, {"bad_nickname"}),
+    (lobby("duel", nickname="A"), 422, {"bad_nickname"}),
+    (lobby("duel", nickname="a@b"), 422, {"bad_nickname"}),
+    (lobby("duel", nickname="x" * 25), 422, {"bad_nickname"}),
+    (lobby("duel", nickname=" A "), 422, {"bad_nickname"}),  # 1 after trimming
+    (lobby("duel", nickname=12), 422, {"invalid_request"}),
     ([1, 2, 3], 422, {"invalid_request"}),
     ("duel", 422, {"invalid_request"}),
 ]

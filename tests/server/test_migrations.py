@@ -4,6 +4,7 @@ PostgreSQL)."""
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
@@ -113,3 +114,79 @@ def test_0005_settles_old_nicknames(empty_engine: sa.Engine) -> None:
         folded = dict(connection.execute(
             sa.text("SELECT id, nickname_folded FROM profiles")).all())
     assert folded == {p: n.casefold() for p, n in rows.items()}
+
+
+# Results as 0006 stored them: a solo game, a duel won/lost, a group of three (two share a
+# place), and a duel that did not count (duel NULL).
+OLD_TABLES = [
+    ("t-solo", "solo", None),
+    ("t-duel", "duel", {"variant": "duel", "winner": 1, "seats": [
+        {"seat": 0, "total": 40, "filled": 25}, {"seat": 1, "total": 90, "filled": 25}]}),
+    ("t-group", "group", {"variant": "group", "seats": [
+        {"seat": 0, "total": 50, "filled": 20}, {"seat": 1, "total": 70, "filled": 25},
+        {"seat": 2, "total": 50, "filled": 20}]}),
+    ("t-left", "duel", {"variant": "duel", "winner": 0, "seats": [
+        {"seat": 0, "total": 10, "filled": 3}]}),
+]
+# (table, seat, kind, score, filled, complete, duel)
+OLD_RESULTS = [
+    ("t-solo", 0, "solo", 120, 25, True, None),
+    ("t-duel", 0, "duel", 40, 25, True, "lost"),
+    ("t-duel", 1, "duel", 90, 25, True, "won"),
+    ("t-group", 0, "group", 50, 20, False, None),
+    ("t-group", 1, "group", 70, 25, True, None),
+    ("t-group", 2, "group", 50, 20, False, None),
+    ("t-left", 0, "duel", 10, 3, False, None),
+]
+
+
+def test_0007_gives_results_their_game_and_outcomes(empty_engine: sa.Engine) -> None:
+    migrate_to(empty_engine, "0006")
+    with empty_engine.begin() as connection:
+        connection.execute(sa.text(
+            "INSERT INTO profiles (id, nickname, nickname_folded, key_hash, created_at, "
+            "stats_since) VALUES ('p', 'Ada', 'ada', 'h', 1, 0)"))
+        for table_id, kind, result in OLD_TABLES:
+            connection.execute(
+                sa.text("INSERT INTO tables (id, game, config, seed, created_at, status, "
+                        "result, kind) VALUES (:id, 'matematicky-poker', :config, 1, 1, "
+                        "'over', :result, :kind)")
+                .bindparams(sa.bindparam("config", type_=sa.JSON),
+                            sa.bindparam("result", type_=sa.JSON)),
+                {"id": table_id, "config": {"mode": "easy"}, "result": result, "kind": kind})
+        for table_id, seat, kind, score, filled, complete, duel in OLD_RESULTS:
+            connection.execute(sa.text(
+                "INSERT INTO results (table_id, seat, profile_id, kind, mode, score, filled, "
+                "complete, started_at, finished_at, duration_ms, published, duel) VALUES "
+                "(:t, :seat, 'p', :kind, 'easy', :score, :filled, :complete, 1, 2, 1, "
+                ":published, :duel)"),
+                {"t": table_id, "seat": seat, "kind": kind, "score": score, "filled": filled,
+                 "complete": complete, "duel": duel, "published": False})
+    migrate_to(empty_engine, "head")
+    with empty_engine.connect() as connection:
+        rows = connection.execute(sa.text(
+            "SELECT table_id, seat, game, place, outcome, score, figures, filled, complete "
+            "FROM results ORDER BY table_id, seat")).all()
+        diff = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+    assert diff == []
+    got = {(r.table_id, r.seat): (r.game, r.place, r.outcome, r.score, r.filled, r.complete,
+                                  r.figures if isinstance(r.figures, dict)
+                                  else json.loads(r.figures)) for r in rows}
+    figures = {(t, s): {"filled": f, "complete": c} for t, s, _, _, f, c, _ in OLD_RESULTS}
+    mp = "matematicky-poker"
+    assert got == {
+        ("t-solo", 0): (mp, 1, None, 120, 25, True, figures["t-solo", 0]),
+        ("t-duel", 0): (mp, 2, "loss", 40, 25, True, figures["t-duel", 0]),
+        ("t-duel", 1): (mp, 1, "win", 90, 25, True, figures["t-duel", 1]),
+        ("t-group", 0): (mp, 2, None, 50, 20, False, figures["t-group", 0]),
+        ("t-group", 1): (mp, 1, None, 70, 25, True, figures["t-group", 1]),
+        ("t-group", 2): (mp, 2, None, 50, 20, False, figures["t-group", 2]),
+        ("t-left", 0): (mp, 1, None, 10, 3, False, figures["t-left", 0]),
+    }
+    # And back: the old shape, with every duel's won/lost/drawn again.
+    migrate_to(empty_engine, "0006", down=True)
+    with empty_engine.connect() as connection:
+        back = connection.execute(sa.text(
+            "SELECT table_id, seat, kind, score, filled, complete, duel FROM results "
+            "ORDER BY table_id, seat")).all()
+    assert sorted(tuple(r) for r in back) == sorted(OLD_RESULTS)

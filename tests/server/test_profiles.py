@@ -46,7 +46,10 @@ def test_create_and_read(server: LiveServer) -> None:
     assert {k: body[k] for k in ("id", "nickname", "consent")} == {
         "id": created["id"], "nickname": "Alžběta", "consent": None}
     assert isinstance(body["created_at"], int)
-    assert body["stats"]["games"] == 0 and body["stats"]["best_score"] is None
+    mp = body["stats"]["matematicky-poker"]
+    assert mp["games"] == 0 and mp["best_score"] is None
+    assert body["stats"]["kostkovy-poker"] == {"games": 0, "won": 0, "lost": 0, "drawn": 0,
+                                               "figures": {}}
     # Only the key's SHA-256 is stored.
     with sqlite3.connect(server.data_dir / "klubovna.db") as db:
         stored = db.execute("SELECT * FROM profiles WHERE id = ?", (created["id"],)).fetchone()
@@ -213,7 +216,8 @@ def test_export_without_games(server: LiveServer) -> None:
 def test_stats_reset_needs_nothing_to_reset(server: LiveServer) -> None:
     _, key = new_profile(server)
     assert httpx.delete(f"{server.http}{ME}/stats", headers=bearer(key)).status_code == 204
-    assert httpx.get(f"{server.http}{ME}/stats", headers=bearer(key)).json()["games"] == 0
+    assert httpx.get(f"{server.http}{ME}/stats", headers=bearer(key)).json()[
+        "matematicky-poker"]["games"] == 0
 
 
 # --- rate limits ---------------------------------------------------------------------

@@ -19,13 +19,14 @@ import httpx
 import pytest
 
 from klubovna.games.matematicky_poker.state import JOKER, shuffled_deck
-from klubovna.server.db import ResultRow
+from klubovna.server.db import LobbyRow, ResultRow
 from klubovna.server.results import statistics, streak
 from klubovna.server.store import Recording, Store
 from klubovna.tables import Lobby, LogEntry, hash_key
 from tests.server.live import Client, LiveServer, free_port, next_move, play_out
 
 PAUSE = 0.13
+MP = "matematicky-poker"
 """Seconds to wait before a placement on a recorded table (the server wants 120 ms)."""
 
 
@@ -67,10 +68,11 @@ def new_table(server: LiveServer, key: str | None = None, **body: Any) -> tuple[
     return response.json()["table"], response.json()["key"]
 
 
-def stats_of(server: LiveServer, key: str) -> dict[str, Any]:
+def stats_of(server: LiveServer, key: str, game: str = "matematicky-poker") -> dict[str, Any]:
+    """One game's block of the profile's statistics."""
     response = httpx.get(f"{server.http}/api/profiles/me/stats", headers=bearer(key))
     assert response.status_code == 200, response.text
-    stats: dict[str, Any] = response.json()
+    stats: dict[str, Any] = response.json()[game]
     return stats
 
 
@@ -161,14 +163,14 @@ def test_recorded_easy_game(server: LiveServer) -> None:
         "duels": {"won": 0, "lost": 0, "drawn": 0},
     }
     me = httpx.get(f"{server.http}/api/profiles/me", headers=bearer(profile_key)).json()
-    assert me["stats"] == stats
+    assert me["stats"]["matematicky-poker"] == stats
 
     # The export holds the profile and the result; the reset zeroes the statistics only.
     export = httpx.get(f"{server.http}/api/profiles/me/export", headers=bearer(profile_key))
     assert export.status_code == 200
     assert export.headers["content-disposition"].startswith("attachment;")
     data = export.json()
-    assert data["profile"]["id"] == profile_id and data["stats"] == stats
+    assert data["profile"]["id"] == profile_id and data["stats"]["matematicky-poker"] == stats
     assert [r["table"] for r in data["results"]] == [table_id]
     assert data["results"][0]["score"] == total
     assert [t["id"] for t in data["tables"]] == [table_id]
@@ -245,8 +247,7 @@ def test_anonymous_game_records_nothing(server: LiveServer) -> None:
         view = play_out(client, client.hello(key)["view"])  # fast: no 120 ms rule here
     assert view["over"]
     assert query(server, "SELECT kind, profile_id, config FROM tables WHERE id = ?",
-                 table_id) == [("solo", None, '{"mode": "easy", "seconds": null, '
-                                              '"table": "adjacent"}')]
+                 table_id) == [("solo", None, '{"mode": "easy", "table": "adjacent"}')]
     assert result_of(server, table_id) is None
 
 
@@ -324,7 +325,7 @@ def test_result_written_with_the_last_entry(store: Store) -> None:
         owner, "solo", "easy", 200, True, 1_000, 60_000, 59_000, False)
     # An entry after the end (there is none in play, but the store stays safe) adds nothing.
     store.append(table_id, LogEntry(3, "tick", 70_000), RESULT, 1_000)
-    assert store.statistics(owner, 70_000)["games"] == 1  # type: ignore[index]
+    assert store.statistics(owner, 70_000)[MP]["games"] == 1  # type: ignore[index]
 
 
 def test_nothing_recorded_without_a_profile(store: Store) -> None:
@@ -379,10 +380,10 @@ def test_reset_counts_from_then(store: Store) -> None:
     owner = profile(store)
     finish(store, Recording("solo", owner), {**RESULT, "total": 300}, start=1_000, end=5_000)
     store.reset_stats(owner, 10_000)
-    assert store.statistics(owner, 20_000)["games"] == 0  # type: ignore[index]
+    assert store.statistics(owner, 20_000)[MP]["games"] == 0  # type: ignore[index]
     finish(store, Recording("solo", owner), {**RESULT, "total": 100}, start=11_000,
            end=19_000)
-    stats = store.statistics(owner, 20_000)
+    stats = store.statistics(owner, 20_000)[MP]  # type: ignore[index]
     assert stats is not None
     assert (stats["games"], stats["best_score"], stats["fastest_ms"]) == (1, 100, 8_000)
 
@@ -446,7 +447,8 @@ def multi_result(variant: str, totals: list[int], filled: list[int] | None = Non
 def finish_lobby(store: Store, kind: str, profiles: list[str | None],
                  result: dict[str, Any]) -> str:
     """A duel or group whose members have these profiles (None: a guest), ended so."""
-    lobby = Lobby.open(secrets.token_hex(3).upper(), kind, "A", "h0", 1, profile=profiles[0])
+    lobby = Lobby.open(secrets.token_hex(3).upper(), MP, kind, "A", "h0", 1,
+                       profile=profiles[0])
     for seat, each in enumerate(profiles[1:], start=1):
         lobby.join(f"P{seat}", f"h{seat}", 1, profile=each)
     assert store.create_lobby(lobby, "matematicky-poker")
@@ -475,7 +477,7 @@ def test_duel_outcomes(store: Store, totals: list[int], filled: list[int],
     players = [profile(store), profile(store)]
     finish_lobby(store, "duel", list(players), multi_result("duel", totals, filled, left))
     for player, expected in zip(players, duels, strict=True):
-        stats = store.statistics(player, 10_000)
+        stats = store.statistics(player, 10_000)[MP]  # type: ignore[index]
         assert stats is not None
         assert stats["games"] == 1 and stats["duels"] == expected
         assert stats["fastest_ms"] is None  # a duel's pace is not the player's own
@@ -491,8 +493,33 @@ def test_group_results_only_for_profiles(store: Store) -> None:
     with Session(store.engine) as session:
         rows = session.scalars(select(ResultRow).where(ResultRow.table_id == table_id)
                                .order_by(ResultRow.seat)).all()
-        assert [(r.seat, r.profile_id, r.kind, r.score, r.complete, r.published, r.duel)
-                for r in rows] == [(0, dealer, "group", 150, True, False, None),
-                                   (2, player, "group", 60, False, False, None)]
-    stats = store.statistics(dealer, 10_000)
+        assert [(r.seat, r.profile_id, r.game, r.kind, r.score, r.complete, r.published,
+                 r.place, r.outcome, r.figures) for r in rows] == [
+            (0, dealer, MP, "group", 150, True, False, 1, None,
+             {"filled": 25, "complete": True}),
+            (2, player, MP, "group", 60, False, False, 3, None,
+             {"filled": 20, "complete": False})]
+    stats = store.statistics(dealer, 10_000)[MP]  # type: ignore[index]
     assert stats is not None and stats["completed"] == 1 and stats["best_score"] == 150
+
+
+@pytest.mark.parametrize(("game", "kind", "settings"), [
+    (MP, "group", {"mode": "easy", "table": "adjacent"}),
+    ("kostkovy-poker", "table", {"seats": 4, "chips": 20, "seconds": 30, "robots": "klidny"}),
+])
+def test_a_lobby_stored_before_lobbies_named_their_game_still_loads(
+    store: Store, game: str, kind: str, settings: dict[str, Any]
+) -> None:
+    """Rows written before (their JSON has no "game"; the row's column has it) load as
+    the same lobby of that game."""
+    from sqlalchemy import update
+    from sqlalchemy.orm import Session
+
+    lobby = Lobby.open(secrets.token_hex(3).upper(), game, kind, "A", "h0", 1,
+                       settings=settings)
+    assert store.create_lobby(lobby, game)
+    old = {k: v for k, v in lobby.to_json().items() if k != "game"}
+    with Session(store.engine) as session, session.begin():
+        session.execute(update(LobbyRow).where(LobbyRow.code == lobby.code).values(state=old))
+    loaded = store.load_lobby(lobby.code)
+    assert loaded is not None and loaded[0] == lobby and loaded[1] == game

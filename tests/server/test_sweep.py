@@ -11,7 +11,7 @@ import pytest
 from klubovna.server.hub import FAILED_PAUSE_MS, Hub, LiveTable
 from klubovna.server.rooms import Rooms
 from klubovna.server.store import Store
-from klubovna.tables.lobby import IDLE_EXPIRY_MS, Lobby
+from klubovna.tables.lobby import Lobby
 
 
 class RefusingStore(Store):
@@ -32,11 +32,11 @@ def test_a_lobby_that_cannot_expire_does_not_stop_the_sweep(store: Store) -> Non
     rooms = Rooms(Hub(refusing))
 
     async def run() -> None:
-        made = [await rooms.create("matematicky-poker", "group", f"Host {i}", None, {}, True)
+        made = [await rooms.create("matematicky-poker", "group", f"Host {i}", None, {})
                 for i in range(3)]
         codes = [room.lobby.code for room, _, _ in made]
         for room, _, _ in made:  # idle for six hours
-            room.lobby.last_activity -= IDLE_EXPIRY_MS
+            room.lobby.last_activity -= room.lobby.policy.idle_ms
         refusing.refused = {codes[0]}
         await rooms.sweep()
         statuses = [rooms.rooms[code].lobby.status if code in rooms.rooms else "gone"

@@ -12,20 +12,25 @@ from hypothesis import strategies as st
 
 from klubovna.core import IllegalAction
 from klubovna.tables import Table, hash_key, lobby, presence
-from klubovna.tables.lobby import GROUP_MAX, IDLE_EXPIRY_MS, Lobby
+from klubovna.tables.lobby import Lobby
 from klubovna.tables.presence import Presence
 from klubovna.tables.registry import get_game
 
 T0 = 1_700_000_000_000
+MP = "matematicky-poker"
+GROUP_MAX = 50
+"""Matematický poker's group room holds 50 people, the dealer included."""
+IDLE_EXPIRY_MS = 6 * 3600 * 1000
+DEFAULTS = {"mode": "easy", "table": "adjacent"}
 
 
 def group(dealer_plays: bool = True, **settings_: Any) -> Lobby:
-    return Lobby.open("ABCDEF", "group", "Dealer", "h0", T0, dealer_plays=dealer_plays,
-                      settings=settings_)
+    return Lobby.open("ABCDEF", MP, "group", "Dealer", "h0", T0,
+                      settings={**settings_, "dealer_plays": dealer_plays})
 
 
 def duel() -> Lobby:
-    return Lobby.open("ABCDEF", "duel", "Ada", "h0", T0)
+    return Lobby.open("ABCDEF", MP, "duel", "Ada", "h0", T0)
 
 
 def refused(code: str, call: Any, *args: Any) -> IllegalAction:
@@ -46,12 +51,39 @@ def test_the_creator_takes_seat_zero() -> None:
                                          "gone": False}]
 
 
-@pytest.mark.parametrize(("kind", "kwargs"), [
-    ("solo", {}), ("trio", {}), ("duel", {"dealer_plays": False}),
-    ("group", {"settings": {"seats": 3}}), ("duel", {"settings": {"variant": "group"}}),
+@pytest.mark.parametrize(("kind", "settings_"), [
+    ("solo", {}), ("trio", {}), ("table", {}), ("duel", {"dealer_plays": False}),
+    ("group", {"seats": 3}), ("duel", {"variant": "group"}), ("group", {"mode": "hard"}),
+    ("group", {"seconds": 30}), ("group", {"mode": "hard", "seconds": 2}),
+    ("duel", {"robots": "klidny"}), ("group", {"dealer_plays": "no"}),
 ])
-def test_bad_lobbies_are_refused(kind: str, kwargs: Any) -> None:
-    refused("bad_config", lambda: Lobby.open("ABCDEF", kind, "A", "h0", T0, **kwargs))
+def test_bad_lobbies_are_refused(kind: str, settings_: Any) -> None:
+    refused("bad_config", lambda: Lobby.open("ABCDEF", MP, kind, "A", "h0", T0,
+                                             settings=settings_))
+
+
+@pytest.mark.parametrize("settings_", [
+    {"seats": 7}, {"seats": 1}, {"chips": 5}, {"robots": "nobody"}, {"mode": "easy"},
+])
+def test_bad_tables_are_refused(settings_: Any) -> None:
+    refused("bad_config", lambda: Lobby.open("ABCDEF", "kostkovy-poker", "table", "A", "h0",
+                                             T0, settings=settings_))
+
+
+def test_an_unknown_game_has_no_rooms() -> None:
+    refused("unknown_game", lambda: Lobby.open("ABCDEF", "chess", "duel", "A", "h0", T0))
+
+
+def test_a_table_reads_its_seats_and_robots_from_its_settings() -> None:
+    room = Lobby.open("ABCDEF", "kostkovy-poker", "table", "A", "h0", T0,
+                      settings={"seats": 3, "seconds": 30})
+    assert room.limit == 3 and room.settings["robots"] == "klidny"  # the first bot
+    assert room.shown_settings() == {"seats": 3, "chips": 20, "seconds": 30,
+                                     "robots": "klidny"}
+    room.join("B", "h1", T0)
+    assert room.start(0, T0) == {"seats": 3, "chips": 20, "seconds": 30,
+                                 "robots": {"2": "klidny"}}
+    assert room.key_hashes() == ["h0", "h1", "-"]
 
 
 # -- joining ---------------------------------------------------------------------------
@@ -184,7 +216,7 @@ def test_a_duel_does_not_start_without_the_opponent() -> None:
     refused("waiting_for_opponent", room.start, 0, T0)
     room.join("Bob", "h1", T0)
     refused("not_host", room.start, 1, T0)
-    assert room.start(0, T0) == {"variant": "duel", "seats": 2}
+    assert room.start(0, T0) == {**DEFAULTS, "variant": "duel", "seats": 2}
     refused("already_started", room.start, 0, T0)
 
 
@@ -193,8 +225,8 @@ def test_only_the_dealer_starts_a_group() -> None:
     room.join("Bob", "h1", T0)
     refused("not_host", room.start, 1, T0)
     refused("unknown_seat", room.start, 7, T0)
-    assert room.start(0, T0) == {"mode": "hard", "seconds": 30, "variant": "group",
-                                 "seats": 2, "dealer_plays": True}
+    assert room.start(0, T0) == {"mode": "hard", "seconds": 30, "table": "adjacent",
+                                 "variant": "group", "seats": 2, "dealer_plays": True}
 
 
 def test_a_dealer_who_does_not_play_needs_a_player() -> None:
@@ -220,7 +252,7 @@ def test_finish_needs_a_started_game() -> None:
 def test_the_start_config_builds_a_table(kind: str) -> None:
     """Only when the engine already knows duels and groups (added alongside this lobby)."""
     engine = get_game("matematicky-poker")
-    room = Lobby.open("ABCDEF", kind, "Host", hash_key("k0"), T0)
+    room = Lobby.open("ABCDEF", MP, kind, "Host", hash_key("k0"), T0)
     room.join("Bob", hash_key("k1"), T0)
     config = room.start(0, T0)
     table = Table("t", engine, config, seed=1, key_hashes=room.key_hashes())
@@ -263,6 +295,14 @@ def test_json_round_trip() -> None:
     assert "h1" not in json.dumps(room.public())
 
 
+def test_a_lobby_stored_before_it_named_its_game_loads() -> None:
+    data = duel().to_json()
+    del data["game"]
+    assert Lobby.from_json(data, MP) == duel()
+    with pytest.raises(ValueError):
+        Lobby.from_json(data)
+
+
 def test_from_json_rejects_foreign_data() -> None:
     data = duel().to_json()
     with pytest.raises(ValueError):
@@ -287,7 +327,8 @@ operations = st.lists(
 @settings(max_examples=150, deadline=None)
 @given(st.sampled_from(["duel", "group"]), st.booleans(), operations)
 def test_random_sequences_keep_the_invariants(kind: str, plays: bool, ops: Any) -> None:
-    room = Lobby.open("ABCDEF", kind, "Host", "h0", T0, dealer_plays=plays or kind == "duel")
+    extra = {"dealer_plays": plays} if kind == "group" else {}
+    room = Lobby.open("ABCDEF", MP, kind, "Host", "h0", T0, settings=extra)
     seats_ever: set[int] = {0}
     now = T0
     for name, arg in ops:
@@ -368,7 +409,7 @@ def test_doctests() -> None:
 
 
 def test_a_profile_holds_one_seat_and_is_kept() -> None:
-    lobby = Lobby.open("ABCDEF", "group", "Ada", "hash-a", 0, profile="p1")
+    lobby = Lobby.open("ABCDEF", MP, "group", "Ada", "hash-a", 0, profile="p1")
     with pytest.raises(IllegalAction) as error:
         lobby.join("Ada again", "hash-b", 1, profile="p1")
     assert error.value.code == "already_joined"

@@ -77,7 +77,7 @@ def test_new_game_asks_and_a_recorded_game_left_counts_as_unfinished(
     assert view["over"] is True and sum(v is not None for v in view["board"]) == 2
     key = stored(page, "klubovna.profiles")[0]["key"]
     stats = httpx.get(f"{app_server.http}/api/profiles/me/stats",
-                      headers={"Authorization": f"Bearer {key}"}).json()
+                      headers={"Authorization": f"Bearer {key}"}).json()["matematicky-poker"]
     assert (stats["games"], stats["completed"], stats["fastest_ms"]) == (1, 0, None)
 
 

@@ -19,7 +19,9 @@ from klubovna.core.engine import Engine
 from klubovna.core.rules import GRACE_MS
 
 from . import rules
+from .outcomes import outcomes
 from .pots import Pot, side_pots, split
+from .rooms import ROOMS
 from .rules import (
     action_types,
     default_keep,
@@ -49,6 +51,8 @@ ENGINE: Engine[State] = Engine(
     from_text=State.from_text,
     started=rules.started,
     leave=rules.leave,
+    rooms=ROOMS,
+    outcomes=outcomes,
 )
 """The engine object (klubovna.core.Game) of Kostkový poker."""
 replay = ENGINE.replay

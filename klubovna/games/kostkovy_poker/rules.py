@@ -566,7 +566,7 @@ def _end_hand(
         replace(
             seat, chips=seat.chips + won.get(i, 0), in_hand=False, rolled=(), kept=None,
             put_in=0, round_bet=0, folded=False, to_act=False, shown=shown.get(i),
-            won=won.get(i, 0),
+            won=won.get(i, 0), hands_won=seat.hands_won + (won.get(i, 0) > seat.put_in),
         )
         for i, seat in enumerate(state.seats)
     )
@@ -649,6 +649,8 @@ def result(state: State) -> dict[str, Json] | None:
     return {
         "reason": state.ended,
         "hands": state.hand,
+        "chips": state.chips,
+        "hands_won": [seat.hands_won for seat in state.seats],
         "winner": first[0]["seat"] if len(first) == 1 else None,
         "standings": rows,
     }

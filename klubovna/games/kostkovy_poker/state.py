@@ -34,7 +34,7 @@ PHASES = ("waiting", "keep", "betting", "over")
 """waiting: not started; keep: secret keeping; betting: a betting round runs; over: game over."""
 END_REASONS = ("last_player", "agreement")
 
-TEXT_TAG = "kp1"
+TEXT_TAG = "kp2"
 """First field of the text form; bump it when the format changes."""
 _FLAGS = "hfasl"
 """Seat flags in the text form: in hand, folded, to act, agrees to stop, left the table."""
@@ -70,6 +70,8 @@ class Seat:
     left: bool = False
     """Left the table for good: out (in the hand `out` names) with whatever chips it had,
     folded out of that hand, and counted as agreeing to stop."""
+    hands_won: int = 0
+    """Hands in which the player took more from the pots than they put in (statistics)."""
 
     @property
     def kept_dice(self) -> tuple[int, ...]:
@@ -157,7 +159,7 @@ class State:
         level, raises, turn, deadline, last hand's table dice, end reason; then per seat
         after `|`: chips, hand it went out in, flags (h in hand, f folded, a to act,
         s agrees to stop, l left the table), rolled dice, kept indexes, put in, round bet,
-        shown dice, won.
+        shown dice, won, hands won.
         `-` stands for none. It holds every hidden die and the generator: never for clients.
 
         >>> s = State(chips=20, seconds=30, rng=5, started=True, hand=1, phase="keep",
@@ -165,9 +167,9 @@ class State:
         ...                  Seat(19, in_hand=True, rolled=(2, 3, 3, 5, 6), kept=(1, 2),
         ...                       put_in=1)), deadline=31000)
         >>> print(s.to_text().replace(" | ", "\\n  | "))
-        kp1 20 30 5 1 1 0 keep - 0 0 - 31000 - -
-          | 19 - h 11466 - 1 0 - 0
-          | 19 - h 23356 12 1 0 - 0
+        kp2 20 30 5 1 1 0 keep - 0 0 - 31000 - -
+          | 19 - h 11466 - 1 0 - 0 0
+          | 19 - h 23356 12 1 0 - 0 0
         """
         head = [
             TEXT_TAG,
@@ -199,6 +201,7 @@ class State:
                 str(seat.round_bet),
                 NONE if seat.shown is None else _digits(seat.shown),
                 str(seat.won),
+                str(seat.hands_won),
             ]
             rows.append(fields)
         return join_line(head, rows)
@@ -237,9 +240,9 @@ class State:
 
 
 def _parse_seat(fields: list[str]) -> Seat:
-    if len(fields) != 9:
-        raise ValueError(f"a seat has 9 fields, got {fields}")
-    chips, out, flags, rolled, kept, put_in, round_bet, shown, won = fields
+    if len(fields) != 10:
+        raise ValueError(f"a seat has 10 fields, got {fields}")
+    chips, out, flags, rolled, kept, put_in, round_bet, shown, won, hands_won = fields
     if flags != NONE and (not set(flags) <= set(_FLAGS) or len(set(flags)) != len(flags)):
         raise ValueError(f"unknown seat flags {flags!r}")
     dice = _parse_dice(rolled)
@@ -260,6 +263,7 @@ def _parse_seat(fields: list[str]) -> Seat:
         left="l" in flags,
         shown=None if shown == NONE else _parse_dice(shown),
         won=int(won),
+        hands_won=int(hands_won),
     )
 
 

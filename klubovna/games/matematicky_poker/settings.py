@@ -14,15 +14,16 @@ GROUP_SEATS_MAX = 50
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("mode", "choice", "easy", choices=MODES),
-    Setting("seconds", "int", 30, minimum=SECONDS_MIN, maximum=SECONDS_MAX,
+    # No default: hard mode must name its seconds (rules.new refuses it without them).
+    Setting("seconds", "int", None, minimum=SECONDS_MIN, maximum=SECONDS_MAX,
             only_when=("mode", ("hard",))),
     Setting("table", "choice", "adjacent", choices=tuple(TABLES)),
-    Setting("preview", "bool", True),
+    Setting("preview", "bool", True, public=False),  # ranked and daily turn it off
     # What only the platform sets: a recorded game's think time, a lobby's variant and seats.
     Setting("min_think_ms", "int", 0, minimum=0, public=False),
     Setting("variant", "choice", "solo", choices=VARIANTS, public=False),
     Setting("seats", "int", None, minimum=1, maximum=GROUP_SEATS_MAX, public=False),
     Setting("dealer_plays", "bool", True, only_when=("variant", ("group",)), public=False),
 )
-"""In declaration order (a condition before the setting it governs). `seconds` defaults to 30
-on the setup pages, but a hard-mode config must name it (rules.new checks that)."""
+"""In declaration order (a condition before the setting it governs). The setup pages offer 30
+seconds, but a hard-mode config must name them (rules.new checks that)."""

@@ -478,6 +478,8 @@ def test_the_last_player_with_chips_wins() -> None:
     assert result(state) == {
         "reason": "last_player",
         "hands": 1,
+        "chips": 20,
+        "hands_won": [1, 0],
         "winner": 0,
         "standings": [
             {"seat": 0, "chips": 21, "out": None, "place": 1},
@@ -592,15 +594,15 @@ def test_text_form_round_trips_through_a_game() -> None:
     "text",
     [
         "",
-        "kp2 20 - 5 0 0 0 waiting - 0 0 - - - - | 20 - - - - 0 0 - 0 | 20 - - - - 0 0 - 0",
-        "kp1 20 - 5 0 0 0 dozing - 0 0 - - - - | 20 - - - - 0 0 - 0 | 20 - - - - 0 0 - 0",
-        "kp1 20 - 5 0 0 0 waiting - 0 0 - - - - | 20 - - - - 0 0 - 0",
-        "kp1 20 - 5 0 0 0 waiting - 0 0 - - - - | 20 - x - - 0 0 - 0 | 20 - - - - 0 0 - 0",
-        "kp1 20 - 5 0 0 0 waiting 7 0 0 - - - - | 20 - - - - 0 0 - 0 | 20 - - - - 0 0 - 0",
-        "kp1 20 - 5 0 0 0 waiting - 0 0 - - - - | 20 - h 123 9 0 0 - 0 | 20 - - - - 0 0 - 0",
-        "kp1 20 - 5 0 0 0 waiting - 0 0 - - - bored | 20 - - - - 0 0 - 0 | 20 - - - - 0 0 - 0",
-        "kp1 20 - 5 2 0 0 waiting - 0 0 - - - - | 20 - - - - 0 0 - 0 | 20 - - - - 0 0 - 0",
-        "kp1 20 - 5 0 0 0 waiting - 0 0 - - - - | 20 - - - - 0 0 - | 20 - - - - 0 0 - 0",
+        "kp3 20 - 5 0 0 0 waiting - 0 0 - - - - | 20 - - - - 0 0 - 0 0 | 20 - - - - 0 0 - 0 0",
+        "kp2 20 - 5 0 0 0 dozing - 0 0 - - - - | 20 - - - - 0 0 - 0 0 | 20 - - - - 0 0 - 0 0",
+        "kp2 20 - 5 0 0 0 waiting - 0 0 - - - - | 20 - - - - 0 0 - 0 0",
+        "kp2 20 - 5 0 0 0 waiting - 0 0 - - - - | 20 - x - - 0 0 - 0 0 | 20 - - - - 0 0 - 0 0",
+        "kp2 20 - 5 0 0 0 waiting 7 0 0 - - - - | 20 - - - - 0 0 - 0 0 | 20 - - - - 0 0 - 0 0",
+        "kp2 20 - 5 0 0 0 waiting - 0 0 - - - - | 20 - h 123 9 0 0 - 0 0 | 20 - - - - 0 0 - 0 0",
+        "kp2 20 - 5 0 0 0 waiting - 0 0 - - - bored | 20 - - - - 0 0 - 0 0 | 20 - - - - 0 0 - 0 0",
+        "kp2 20 - 5 2 0 0 waiting - 0 0 - - - - | 20 - - - - 0 0 - 0 0 | 20 - - - - 0 0 - 0 0",
+        "kp2 20 - 5 0 0 0 waiting - 0 0 - - - - | 20 - - - - 0 0 - 0 | 20 - - - - 0 0 - 0 0",
     ],
 )
 def test_text_form_rejects_malformed(text: str) -> None:

@@ -42,10 +42,13 @@ async function call<T>(method: string, path: string, body: unknown, key: string 
   throw new ServerUnreachable(`HTTP ${response.status}`);
 }
 
-/** A new lobby: `body` is the POST /api/lobbies body (game, kind, settings) without the
- *  nickname, which goes along when there is no profile key. */
+/** A new lobby: `body` is the game, the kind of room and its settings side by side; the
+ *  POST /api/lobbies body nests the settings (`{game, kind, settings}`), and the nickname
+ *  goes along when there is no profile key. */
 export function createLobby(body: Record<string, unknown>, who: Who): Promise<SeatTicket> {
-  return call("POST", "/api/lobbies", who.key ? body : { ...body, nickname: who.nickname }, who.key);
+  const { game, kind, ...settings } = body;
+  const request = { game, kind, settings };
+  return call("POST", "/api/lobbies", who.key ? request : { ...request, nickname: who.nickname }, who.key);
 }
 
 export function lookupLobby(code: string): Promise<LobbySummary> {

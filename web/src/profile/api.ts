@@ -10,6 +10,7 @@ export interface Streak {
   last_day?: string | null;
 }
 
+/** Matematický poker's statistics block. */
 export interface Stats {
   games: number;
   completed: number;
@@ -21,12 +22,23 @@ export interface Stats {
   duels: { won: number; lost: number; drawn: number };
 }
 
+/** Any other game's block: its games, their outcomes and its own figures summed
+ *  (Kostkový poker: hands, hands_won, chips). */
+export interface GameStats {
+  games: number;
+  won: number;
+  lost: number;
+  drawn: number;
+  figures: Record<string, number>;
+}
+
 export interface Profile {
   id: string;
   nickname: string;
   consent: boolean | null;
   created_at?: number;
-  stats?: Stats;
+  /** Each game's own statistics by the game's id (its page's route). */
+  stats?: Record<string, Stats | GameStats>;
 }
 
 export interface CreatedProfile extends Profile {
