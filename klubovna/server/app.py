@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import gc
+import importlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -58,6 +59,8 @@ class HeadAsGet:
 
 
 def create_app(settings: Settings) -> FastAPI:
+    for plugin in settings.plugins:  # each registers its games on import
+        importlib.import_module(plugin)
     engine = make_engine(settings.database_url)
     store = Store(engine)
     hub = Hub(store)

@@ -43,6 +43,10 @@ class Settings:
     (`KLUBOVNA_CONNECTIONS_PER_ADDRESS`; 0: no limit). A class of 50 behind one school
     address, each browser with its lobby socket and up to six connections while the app
     loads, stays below it. Trusted proxies are not limited."""
+    plugins: tuple[str, ...] = ()
+    """Modules imported at start, each registering games of its own with
+    `klubovna.tables.registry.register` (`KLUBOVNA_PLUGINS`, comma-separated module names):
+    for tests (`tests.toy.nim`) and extensions. None by default."""
 
     @classmethod
     def from_env(cls, data_dir: str | Path | None = None) -> Settings:
@@ -61,6 +65,8 @@ class Settings:
             body_timeout=_seconds("KLUBOVNA_BODY_TIMEOUT", cls.body_timeout),
             connections_per_address=_count("KLUBOVNA_CONNECTIONS_PER_ADDRESS",
                                            cls.connections_per_address),
+            plugins=tuple(name.strip() for name in os.environ.get("KLUBOVNA_PLUGINS", "").split(",")
+                          if name.strip()),
         )
 
 
