@@ -47,6 +47,9 @@ class Settings:
     """Modules imported at start, each registering games of its own with
     `klubovna.tables.registry.register` (`KLUBOVNA_PLUGINS`, comma-separated module names):
     for tests (`tests.toy.nim`) and extensions. None by default."""
+    clock_file: Path | None = None
+    """Tests only (`KLUBOVNA_CLOCK_FILE`): the server clock runs as many milliseconds ahead
+    as this file says, so a test skips to a deadline instead of waiting (server/clock.py)."""
 
     @classmethod
     def from_env(cls, data_dir: str | Path | None = None) -> Settings:
@@ -67,6 +70,7 @@ class Settings:
                                            cls.connections_per_address),
             plugins=tuple(name.strip() for name in os.environ.get("KLUBOVNA_PLUGINS", "").split(",")
                           if name.strip()),
+            clock_file=Path(clock) if (clock := os.environ.get("KLUBOVNA_CLOCK_FILE")) else None,
         )
 
 
