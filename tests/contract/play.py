@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from hypothesis import reject
 from hypothesis import strategies as st
 
 from klubovna.core import Game, IllegalAction
@@ -86,6 +87,13 @@ def configs(draw: st.DrawFn, game: Game[Any]) -> dict[str, Any]:
 seeds = st.integers(0, 2**63 - 1)
 
 
+def platform_set(game: Game[Any], config: Mapping[str, Any]) -> bool:
+    """Whether `config` sets a setting only the platform sets (not `public`) to other than
+    its default."""
+    return any(not setting.public and config.get(setting.name, setting.default)
+               != setting.default for setting in getattr(game, "settings", ()))
+
+
 def movers(game: Game[Any], state: Any) -> list[int]:
     return [seat for seat in range(game.seats(state)) if game.legal(state, seat)]
 
@@ -98,7 +106,13 @@ def play(
     as the table does that and the game never hears of it)."""
     config = data.draw(configs(game), label="config")
     seed = data.draw(seeds, label="seed")
-    trace = Trace(game, config, seed, states=[(game.new(config, seed), NOW)])
+    try:
+        first = game.new(config, seed)
+    except IllegalAction as refused:
+        if refused.code == "bad_config" and platform_set(game, config):
+            reject()  # what the platform sets, it sets together (a group and its seats)
+        raise  # what a client may send and the settings allow, the game must take
+    trace = Trace(game, config, seed, states=[(first, NOW)])
     for _ in range(steps):
         state, now = trace.state, trace.now
         if game.result(state) is not None:

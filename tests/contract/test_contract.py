@@ -139,8 +139,12 @@ def test_the_hidden_check_catches_a_leak(name: str, data: st.DataObject) -> None
 
 
 def known_codes(game: Game[Any]) -> frozenset[str]:
+    """The game's `codes` (every IllegalAction code it raises), or pending.py's stand-in."""
     declared = getattr(game, "codes", None)
-    return frozenset(declared) if declared is not None else FALLBACK_CODES[game.name]
+    if declared is not None:
+        return frozenset(declared)
+    assert game.name in FALLBACK_CODES, f"{game.name} declares no codes"
+    return FALLBACK_CODES[game.name]
 
 
 junk = st.recursive(
@@ -208,16 +212,25 @@ def test_bad_actions(name: str, data: st.DataObject) -> None:
 @EXAMPLES
 @given(data=st.data())
 def test_views_carry_the_envelope(name: str, data: st.DataObject) -> None:
+    """`over`: this seat's own game is over (at the end for all); `turn`: the seats the game
+    waits for, a sorted list of public facts (the same in every view), each able to act."""
     game = get_game(name)
     for state, _ in play(game, data).states:
         seats = game.seats(state)
-        for seat, shown in enumerate(views(game, state)):
-            assert set(ENVELOPE) <= set(shown), f"missing {set(ENVELOPE) - set(shown)}"
-            assert (shown["game"], shown["seat"]) == (name, seat)
-            assert shown["over"] is (game.result(state) is not None)
-            assert isinstance(shown["turn"], list)
-            assert all(isinstance(s, int) and 0 <= s < seats for s in shown["turn"])
-            assert shown["deadline"] is None or type(shown["deadline"]) is int
+        shown = views(game, state)
+        for seat, each in enumerate(shown):
+            assert set(ENVELOPE) <= set(each), f"missing {set(ENVELOPE) - set(each)}"
+            assert (each["game"], each["seat"]) == (name, seat)
+            assert type(each["over"]) is bool
+            if game.result(state) is not None:
+                assert each["over"], "the game is over but not for this seat"
+            if each["over"]:
+                assert not game.legal(state, seat), "a seat whose game is over can move"
+            turn = each["turn"]
+            assert turn == sorted(set(turn)) and all(type(s) is int for s in turn)
+            assert all(0 <= s < seats and game.legal(state, s) for s in turn), turn
+            assert turn == shown[0]["turn"], "whose turn it is differs from seat to seat"
+            assert each["deadline"] is None or type(each["deadline"]) is int
 
 
 @pytest.mark.parametrize("name", games("test_settings_round_trip"))
@@ -266,7 +279,7 @@ def test_declarations(name: str, data: st.DataObject) -> None:
         assert isinstance(room, RoomPolicy)
         assert 1 <= room.seats[0] <= room.seats[1] <= most
         assert set(room.settings) <= names and set(room.fixed) <= names
-        assert room.robots is None or room.robots in names
+        assert room.robots is None or isinstance(room.robots, str)  # the room's own setting
     trace = play(game, data, steps=200)
     first = trace.states[0][0]
     assert fewest <= game.seats(first) <= most

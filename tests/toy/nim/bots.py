@@ -1,13 +1,14 @@
 """Nim's computer players: perfect play by the nim-sum, and a random one. Both choose from
-the seat's view only, like every computer player."""
+the seat's view only (Nim hides nothing, so the events they witnessed add nothing)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import reduce
 from operator import xor
 
-from klubovna.core import Json, Rng, View
+from klubovna.core import Event, Json, Rng, View
 
 Action = dict[str, Json]
 
@@ -25,13 +26,13 @@ class Perfect:
     """Leaves a nim-sum of 0 when it can (a lost position for the next seat in a duel);
     otherwise takes one stone at random, hoping for a mistake.
 
-    >>> Perfect().choose({"seat": 0, "turn": [0], "over": False, "heaps": [3, 5]}, Rng(1))
+    >>> Perfect().choose({"seat": 0, "turn": [0], "over": False, "heaps": [3, 5]}, [], Rng(1))
     {'type': 'take', 'heap': 1, 'count': 2}
     """
 
     name: str = "perfect"
 
-    def choose(self, view: View, rng: Rng) -> Action:
+    def choose(self, view: View, witnessed: Sequence[Event], rng: Rng) -> Action:
         heaps = view["heaps"]
         total = reduce(xor, heaps, 0)
         for heap, size in enumerate(heaps):
@@ -47,7 +48,7 @@ class Random:
 
     name: str = "random"
 
-    def choose(self, view: View, rng: Rng) -> Action:
+    def choose(self, view: View, witnessed: Sequence[Event], rng: Rng) -> Action:
         legal = moves(view)
         return legal[rng.below(len(legal))]
 

@@ -27,14 +27,14 @@ SETTINGS = (
     Setting("seats", "int", 2, minimum=2, maximum=4),
     Setting("heaps", "int", 3, minimum=1, maximum=5),
     Setting("seconds", "int", None, minimum=3, maximum=60, optional=True),
-    Setting("computer", "choice", "perfect", choices=("perfect", "random")),
 )
-"""`computer` names the computer player a room seats on empty seats (the engine ignores it)."""
 
 ROOMS = (
-    RoomPolicy("table", seats=(1, 4), settings=("seats", "heaps", "seconds", "computer"),
+    RoomPolicy("table", seats=(1, 4), settings=("seats", "heaps", "seconds"),
                robots="computer", next_round="host", leaver="fold"),
 )
+"""One person or more up to `seats`; the room's own setting `computer` names the computer
+player who takes the empty seats (one of the registered BOTS)."""
 
 CODES = frozenset({
     "bad_config", "bad_action", "not_your_seat", "not_your_turn", "game_over", "out_of_game",
