@@ -21,7 +21,6 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from klubovna.core import Rng
-from klubovna.server.app import create_app
 from klubovna.server.settings import Settings
 from klubovna.tables import registry
 from klubovna.tables.local import LocalHost
@@ -37,25 +36,24 @@ WAITS_FOR_TABLES = pytest.mark.xfail(
     strict=True, reason="klubovna.tables finds games and computer players in the registry "
     "(h-tables, issue 13 items 4-5)")
 WAITS_FOR_HOT_SEAT = pytest.mark.xfail(
-    strict=True, reason="LocalHost.handle(table_id, seat, message, now) -> {seat: [messages]} "
-    "with several human seats (h-tables, issue 13 item 4)")
+    strict=True, reason="LocalHost.handle_seat(table_id, seat, message, now) -> "
+    "{seat: [messages]} with several human seats (h-tables, issue 13 item 4)")
 WAITS_FOR_ROOMS = pytest.mark.xfail(
-    strict=True, reason="POST /api/tables and /api/lobbies for any registered game, results "
-    "by the game's outcomes (h-rooms, issue 13 items 2-3)")
+    strict=True, reason="POST /api/lobbies {game, kind, settings} for any registered game, "
+    "statistics per game from its outcomes (h-rooms, issue 13 items 2-3), the hub's table "
+    "from the registry (h-tables)")
 
 
 # --- the plug-in hook -------------------------------------------------------------------
 
 
-def test_a_plugin_registers_its_games_when_the_app_is_made(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_plugin_registers_its_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KLUBOVNA_PLUGINS", " tests.toy.nim ,")
     settings = Settings.from_env(tmp_path)
     assert settings.plugins == ("tests.toy.nim",)
     monkeypatch.delitem(registry.REGISTRY, "nim")
     monkeypatch.delitem(sys.modules, "tests.toy.nim")
-    create_app(settings)
+    settings.load_plugins()
     assert registry.get_game("nim").name == "nim"
     assert set(registry.entry("nim").bots) == {"perfect", "random"}
 
@@ -95,16 +93,19 @@ def messages_of(answer: Any) -> dict[int, list[dict[str, Any]]]:
 
 @WAITS_FOR_HOT_SEAT
 def test_hot_seat_in_the_browsers_host() -> None:
-    """Two people on one device and a computer player: each person's messages go to their
-    own seat only, and the game runs to its end."""
+    """Two people on one device and a computer player: each message a person's seat causes
+    reaches the people's seats (never the computer's), and the game runs to its end."""
+    from klubovna.tables.local import seat_key  # a person's key at a local table
+
     host = LocalHost()
     request = {"game": "nim", "seats": 3, "heaps": 2, "robots": {"2": "random"}}
     created = json.loads(host.create("t1", json.dumps(request), 11, "k"))
     assert created["t"] == "created", created
     views: dict[int, dict[str, Any]] = {}
     for seat in (0, 1):
-        out = messages_of(host.handle("t1", seat, json.dumps({"t": "hello", "key": "k"}), NOW))
-        assert set(out) == {seat}
+        hello = json.dumps({"t": "hello", "key": seat_key("k", seat)})
+        out = messages_of(host.handle_seat("t1", seat, hello, NOW))
+        assert set(out) == {0, 1} and [m["t"] for m in out[seat]] == ["view"], out
         views[seat] = out[seat][-1]["view"]
     seq = [0, 0]
     for _ in range(60):
@@ -113,12 +114,14 @@ def test_hot_seat_in_the_browsers_host() -> None:
         seat = next((s for s in (0, 1) if s in views[s]["turn"]), None)
         assert seat is not None, views
         seq[seat] += 1
-        action = PERFECT.choose(views[seat], Rng(seq[seat]))
-        out = messages_of(host.handle("t1", seat, json.dumps(
+        action = (PERFECT.choose(views[seat], [], Rng(seq[seat])) if views[seat]["started"]
+                  else {"type": "start"})
+        out = messages_of(host.handle_seat("t1", seat, json.dumps(
             {"t": "act", "seq": seq[seat], "action": action}), NOW))
-        assert set(out) <= {0, 1}  # never the computer's seat
+        assert set(out) == {0, 1}, out  # the people's seats, never the computer's
         for each, messages in out.items():
-            views[each] = [m for m in messages if m["t"] == "view"][-1]["view"]
+            shown = [m["view"] for m in messages if m["t"] == "view"]
+            views[each] = shown[-1] if shown else views[each]
     assert views[0]["over"] and views[1]["over"]
 
 
@@ -168,10 +171,11 @@ class Player:
     def move(self) -> bool:
         """Take stones when it is this seat's turn (as the perfect player would)."""
         self.drain()
-        if self.view is None or self.view["over"] or self.view["seat"] not in self.view["turn"]:
-            return False
+        view = self.view
+        if view is None or view["over"] or not view["started"] or view["seat"] not in view["turn"]:
+            return False  # the room starts the game
         self.seq += 1
-        action = PERFECT.choose(self.view, Rng(self.seq))
+        action = PERFECT.choose(self.view, [], Rng(self.seq))
         self.conn.send(json.dumps({"t": "act", "seq": self.seq, "action": action}))
         while (reply := self.recv())["t"] != "error":
             self.take(reply)
@@ -191,42 +195,62 @@ def profile(server: LiveServer, nickname: str) -> str:
     return key
 
 
-def game_entries(data: Any, game: str) -> list[Any]:
-    """Every value filed under the game's name anywhere in a JSON answer (per-game stats)."""
-    if isinstance(data, dict):
-        found = [value for key, value in data.items() if key == game]
-        found += [v for value in data.values() for v in game_entries(value, game)]
-        return found + ([data] if data.get("game") == game else [])
-    if isinstance(data, list):
-        return [v for value in data for v in game_entries(value, game)]
-    return []
+def open_room(server: LiveServer, key: str, **settings: Any) -> tuple[str, str]:
+    """A Nim table room opened by the profile with `key`: (code, the host's seat key)."""
+    opened = httpx.post(f"{server.http}/api/lobbies",
+                        headers={"Authorization": f"Bearer {key}"},
+                        json={"game": "nim", "kind": "table", "settings": settings}, timeout=10)
+    assert opened.status_code == 201, opened.text
+    return opened.json()["code"], opened.json()["key"]
+
+
+def play_out(players: list[Player]) -> None:
+    """Everyone moves when it is their turn until the game is over (a computer player's
+    moves just arrive)."""
+    first = players[0]
+    for _ in range(100):
+        moved = any([player.move() for player in players])  # each drains its socket
+        if first.view is not None and first.view["over"]:
+            break
+        if not moved:
+            first.take(first.recv())  # wait for the computer player
+    for player in players:
+        player.drain()
+        assert player.view is not None and player.view["over"], player.view
+
+
+def nim_stats(server: LiveServer, key: str) -> dict[str, Any]:
+    """The profile's Nim block of its statistics (one block per registered game)."""
+    answer = httpx.get(f"{server.http}/api/profiles/me/stats",
+                       headers={"Authorization": f"Bearer {key}"}, timeout=10)
+    assert answer.status_code == 200, answer.text
+    stats: dict[str, Any] = answer.json()["nim"]
+    return stats
 
 
 @WAITS_FOR_ROOMS
-def test_solo_against_the_computer_on_a_server(server: LiveServer) -> None:
-    answer = httpx.post(f"{server.http}/api/tables", json={
-        "game": "nim", "settings": {"heaps": 3}, "robots": {"1": "perfect"}}, timeout=10)
-    assert answer.status_code == 201, answer.text
-    table, key = answer.json()["table"], answer.json()["key"]
-    with connect(f"{server.ws}/ws/tables/{table}", open_timeout=10) as conn:
-        person = Player(conn, key)
-        for _ in range(60):
-            if person.view is not None and person.view["over"]:
-                break
-            if not person.move():
-                person.take(person.recv())
-        assert person.view is not None and person.view["over"]
+def test_solo_against_the_computer(server: LiveServer) -> None:
+    """One person opens a two-seat room and starts it alone: the perfect player takes the
+    empty seat, and the game counts for the person's profile."""
+    key = profile(server, "Solo Nim")
+    code, host_seat = open_room(server, key, seats=2, heaps=3, computer="perfect")
+    with lobby(server, code) as conn:
+        person = Player(conn, host_seat)
+        conn.send(json.dumps({"t": "start"}))
+        play_out([person])
+        assert person.view is not None
+        won = person.view["winner"] == 0
+        stones = person.view["took"][0]
+    assert nim_stats(server, key) == {"games": 1, "won": int(won), "lost": int(not won),
+                                      "drawn": 0, "figures": {"stones": stones}}
 
 
 @WAITS_FOR_ROOMS
 def test_online_through_a_lobby_with_a_reconnect(server: LiveServer) -> None:
+    """Two people by code; one drops after the first move and comes back with the version
+    it saw (no gap, no repeat); both results are in their profiles."""
     ada_key, bob_key = profile(server, "Ada Nim"), profile(server, "Bob Nim")
-    opened = httpx.post(f"{server.http}/api/lobbies",
-                        headers={"Authorization": f"Bearer {ada_key}"},
-                        json={"game": "nim", "kind": "table",
-                              "settings": {"seats": 2, "heaps": 4}}, timeout=10)
-    assert opened.status_code == 201, opened.text
-    code, ada_seat = opened.json()["code"], opened.json()["key"]
+    code, ada_seat = open_room(server, ada_key, seats=2, heaps=4)
     joined = httpx.post(f"{server.http}/api/lobbies/{code}/join",
                         headers={"Authorization": f"Bearer {bob_key}"}, json={}, timeout=10)
     assert joined.status_code == 201, joined.text
@@ -241,21 +265,13 @@ def test_online_through_a_lobby_with_a_reconnect(server: LiveServer) -> None:
             seen = bob.version
         with lobby(server, code) as b_conn:  # Bob comes back: what he missed, no gap
             bob = Player(b_conn, bob_seat, since=seen)
-            for _ in range(60):
-                if ada.view is not None and ada.view["over"]:
-                    break
-                if not (ada.move() | bob.move()):
-                    ada.take(ada.recv())
-            bob.drain()
-            assert ada.view is not None and bob.view is not None
-            assert ada.view["over"] and bob.view["over"]
-            winner = ada.view["winner"]
+            play_out([ada, bob])
+            assert ada.view is not None and ada.view == {**bob.view, "seat": 0}
+            winner, took = ada.view["winner"], ada.view["took"]
     for key, seat in ((ada_key, 0), (bob_key, 1)):
-        stats = httpx.get(f"{server.http}/api/profiles/me/stats",
-                          headers={"Authorization": f"Bearer {key}"}, timeout=10)
-        assert stats.status_code == 200, stats.text
-        entries = game_entries(stats.json(), "nim")
-        assert entries, f"no Nim statistics for seat {seat} (winner {winner}): {stats.json()}"
+        assert nim_stats(server, key) == {
+            "games": 1, "won": int(seat == winner), "lost": int(seat != winner), "drawn": 0,
+            "figures": {"stones": took[seat]}}
 
 
 def test_the_computer_players_are_the_registered_ones() -> None:

@@ -15,8 +15,8 @@ Action = dict[str, Json]
 
 def moves(view: View) -> list[Action]:
     """Every move the view allows (none when it is not this seat's turn)."""
-    if view["over"] or view["seat"] not in view["turn"]:
-        return []
+    if view["over"] or view["seat"] not in view["turn"] or not view["started"]:
+        return []  # people start games, computer players never do
     return [{"type": "take", "heap": heap, "count": count}
             for heap, size in enumerate(view["heaps"]) for count in range(1, size + 1)]
 

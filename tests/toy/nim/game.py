@@ -1,9 +1,10 @@
 """Nim for 2-4 seats: the toy game that proves the platform takes any game.
 
-Heaps of stones; on your turn take one or more stones from one heap; whoever takes the last
-stone wins (normal play). The seats move in turn; a seat that leaves folds out and the
-others play on (the last one left wins). With `seconds` set, a seat that lets its time run
-out takes one stone from the first heap that has any.
+Heaps of stones; seat 0 starts the game (`{"type": "start"}`, as the host of a room does);
+on your turn take one or more stones from one heap; whoever takes the last stone wins. The
+seats move in turn; a seat that leaves folds out and the others play on (the last one left
+wins). With `seconds` set, a seat that lets its time run out takes one stone from the first
+heap that has any.
 
 It implements the whole `klubovna.core.Game` protocol by hand, with no help from
 `klubovna.core.engine`, so it shows what the protocol asks and nothing more.
@@ -38,7 +39,7 @@ player who takes the empty seats (one of the registered BOTS)."""
 
 CODES = frozenset({
     "bad_config", "bad_action", "not_your_seat", "not_your_turn", "game_over", "out_of_game",
-    "no_such_heap", "too_many",
+    "not_started", "already_started", "no_such_heap", "too_many",
 })
 """Every IllegalAction code Nim raises (the contract suite holds it to these)."""
 
@@ -47,13 +48,14 @@ CODES = frozenset({
 class State:
     heaps: tuple[int, ...]
     seconds: int | None
+    started: bool = False
     turn: int = 0
     left: tuple[bool, ...] = (False, False)
     """Seats that left the game (they fold out)."""
     took: tuple[int, ...] = (0, 0)
     """Stones each seat has taken."""
     deadline: int | None = None
-    """With a timer: when the seat to move runs out of time (set by its first move's clock)."""
+    """With a timer: when the seat to move runs out of time (from the start on)."""
     winner: int | None = None
 
     @property
@@ -104,22 +106,23 @@ class Nim:
                      took=(0,) * seats)
 
     def to_text(self, state: State) -> str:
-        """E.g. `nim1 3,0,5 30 1 00 2,4 - -`: heaps, seconds, turn, left, took, deadline,
-        winner (`-` for none)."""
+        """E.g. `nim1 3,0,5 30 1 1 00 2,4 - -`: heaps, seconds, started, turn, left, took,
+        deadline, winner (`-` for none)."""
         fields = [
-            TEXT_TAG, ",".join(map(str, state.heaps)), _opt(state.seconds), str(state.turn),
+            TEXT_TAG, ",".join(map(str, state.heaps)), _opt(state.seconds),
+            "1" if state.started else "0", str(state.turn),
             "".join("1" if gone else "0" for gone in state.left), ",".join(map(str, state.took)),
             _opt(state.deadline), _opt(state.winner),
         ]
         return " ".join(fields)
 
     def from_text(self, text: str) -> State:
-        tag, heaps, seconds, turn, left, took, deadline, winner = text.split(" ")
-        if tag != TEXT_TAG or set(left) - {"0", "1"}:
+        tag, heaps, seconds, started, turn, left, took, deadline, winner = text.split(" ")
+        if tag != TEXT_TAG or set(left + started) - {"0", "1"}:
             raise ValueError(f"not a {TEXT_TAG} state: {text!r}")
         return State(
             heaps=tuple(int(h) for h in heaps.split(",")), seconds=_parse_opt(seconds),
-            turn=int(turn), left=tuple(ch == "1" for ch in left),
+            started=started == "1", turn=int(turn), left=tuple(ch == "1" for ch in left),
             took=tuple(int(t) for t in took.split(",")), deadline=_parse_opt(deadline),
             winner=_parse_opt(winner),
         )
@@ -130,11 +133,13 @@ class Nim:
         return state.seats
 
     def started(self, state: State) -> bool:
-        return any(state.took) or any(state.left)
+        return state.started
 
     def legal(self, state: State, seat: int) -> list[dict[str, Json]]:
         if state.over or seat != state.turn:
             return []
+        if not state.started:
+            return [{"type": "start"}]
         return [{"type": "take", "heap": heap, "count": count}
                 for heap, size in enumerate(state.heaps) for count in range(1, size + 1)]
 
@@ -144,9 +149,13 @@ class Nim:
         require_time("now", now)
         if not is_seat(seat, state.seats):
             raise IllegalAction("not_your_seat", f"Seat {seat!r} does not play in this game.")
+        if isinstance(action, Mapping) and action.get("type") == "start" and set(action) == {
+                "type"}:
+            return self._start(state, seat, now)
         if not isinstance(action, Mapping) or action.get("type") != "take" or set(action) != {
                 "type", "heap", "count"}:
-            bad_action('An action is {"type": "take", "heap": h, "count": n}.')
+            bad_action('An action is {"type": "start"} or {"type": "take", "heap": h, '
+                       '"count": n}.')
         heap, count = action["heap"], action["count"]
         if not (is_int(heap) and is_int(count)):
             bad_action("heap and count are whole numbers.")
@@ -155,6 +164,8 @@ class Nim:
             raise IllegalAction("game_over", "The game is over.")
         if state.left[seat]:
             raise IllegalAction("out_of_game", "You have left this game.")
+        if not state.started:
+            raise IllegalAction("not_started", "The game has not started yet.")
         if seat != state.turn:
             raise IllegalAction("not_your_turn", "It is not your turn.")
         if not 0 <= heap < len(state.heaps):
@@ -163,6 +174,16 @@ class Nim:
             raise IllegalAction("too_many", f"Take 1 to {state.heaps[heap]} stones from it.")
         state = _take(state, seat, heap, count, now)
         return state, events + [_took(seat, heap, count, state)]
+
+    def _start(self, state: State, seat: int, now: int) -> tuple[State, list[Event]]:
+        if state.over:
+            raise IllegalAction("game_over", "The game is over.")
+        if state.started:
+            raise IllegalAction("already_started", "The game has already started.")
+        if seat != state.turn:
+            raise IllegalAction("not_your_turn", "Seat 0 starts the game.")
+        deadline = None if state.seconds is None else now + state.seconds * 1000
+        return replace(state, started=True, deadline=deadline), [{"type": "started"}]
 
     def advance(self, state: State, now: int) -> tuple[State, list[Event]]:
         """A seat whose time ran out takes one stone from the first heap; the next seat's
@@ -202,8 +223,8 @@ class Nim:
         return {
             "game": NAME, "seat": seat, "over": state.over,
             "turn": [] if state.over else [state.turn], "deadline": self.next_deadline(state),
-            "heaps": list(state.heaps), "left": list(state.left), "took": list(state.took),
-            "winner": state.winner, "actions": ["take"] if seat == state.turn else [],
+            "started": state.started, "heaps": list(state.heaps), "left": list(state.left),
+            "took": list(state.took), "winner": state.winner,
         }
 
     def same_own(self, before: State, after: State, seat: int) -> bool:
