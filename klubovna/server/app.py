@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import gc
-import importlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -59,8 +58,6 @@ class HeadAsGet:
 
 
 def create_app(settings: Settings) -> FastAPI:
-    for plugin in settings.plugins:  # each registers its games on import
-        importlib.import_module(plugin)
     clock.use_skip_file(settings.clock_file)
     engine = make_engine(settings.database_url)
     store = Store(engine)

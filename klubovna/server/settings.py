@@ -5,6 +5,7 @@ Read once at start-up from the command line and the environment.
 
 from __future__ import annotations
 
+import importlib
 import ipaddress
 import os
 from dataclasses import dataclass
@@ -50,6 +51,12 @@ class Settings:
     clock_file: Path | None = None
     """Tests only (`KLUBOVNA_CLOCK_FILE`): the server clock runs as many milliseconds ahead
     as this file says, so a test skips to a deadline instead of waiting (server/clock.py)."""
+
+    def load_plugins(self) -> None:
+        """Import every plug-in (each registers its games). Before klubovna.server.app is
+        imported: the API's request models are made from the registry then."""
+        for name in self.plugins:
+            importlib.import_module(name)
 
     @classmethod
     def from_env(cls, data_dir: str | Path | None = None) -> Settings:
