@@ -14,13 +14,13 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-import tests.toy.nim  # noqa: F401  (registers Nim, as a plug-in does)
 from klubovna.core import Game, IllegalAction
 from klubovna.core.settings import ENVELOPE, RoomPolicy, SeatOutcome, read_settings
 from klubovna.tables.registry import REGISTRY, get_game
 from tests.contract.hidden import hidden_variants
 from tests.contract.pending import FALLBACK_CODES, PENDING
 from tests.contract.play import NOW, Trace, configs, play, refusal, replay
+from tests.toy.nim import ENGINE as NIM
 
 EXAMPLES = settings(
     max_examples=12, deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate],
@@ -29,7 +29,8 @@ EXAMPLES = settings(
 )
 """Few examples, no shrinking: the pending tests fail at once instead of shrinking for
 half a minute each, and a failure's whole trace is in its report anyway."""
-GAMES = sorted(REGISTRY)
+GAMES = sorted({*REGISTRY, NIM.name})
+"""The club's games and the toy Nim (registered while these tests run: conftest.py)."""
 
 
 def games(test: str) -> list[Any]:
