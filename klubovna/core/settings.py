@@ -44,6 +44,9 @@ class Setting:
     optional: bool = False
     """None (JSON null) is a value of its own: "off" (Kostkový poker's timer)."""
     only_when: tuple[str, tuple[Json, ...]] | None = None
+    required: bool = False
+    """Must be sent whenever it applies; `default` is then only what setup pages offer
+    (Matematický poker's hard mode names its seconds per card)."""
     public: bool = True
     """Shown on setup pages and accepted from clients; False for what only the platform
     sets (a lobby's variant, a test's think time)."""
@@ -83,6 +86,8 @@ class Setting:
             out["choices"] = list(self.choices)
         if self.optional:
             out["optional"] = True
+        if self.required:
+            out["required"] = True
         if self.only_when is not None:
             out["only_when"] = {self.only_when[0]: list(self.only_when[1])}
         return out
@@ -115,6 +120,8 @@ def read_settings(
     out: dict[str, Json] = {}
     for setting in known.values():  # declaration order: a condition comes before its user
         if setting.applies(out):
+            if setting.required and config.get(setting.name) is None:
+                bad_config(f"{setting.name} must be given.")
             out[setting.name] = setting.check(config.get(setting.name))
         elif config.get(setting.name) is not None:
             name, allowed = setting.only_when or ("", ())

@@ -14,7 +14,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from klubovna.server import api, daily, leaderboard, lobbies, profiles, ws
+from klubovna.server import api, clock, daily, leaderboard, lobbies, profiles, ws
 from klubovna.server.db import make_engine
 from klubovna.server.errors import BodyLimit, install_error_handlers
 from klubovna.server.hub import Hub
@@ -58,6 +58,7 @@ class HeadAsGet:
 
 
 def create_app(settings: Settings) -> FastAPI:
+    clock.use_skip_file(settings.clock_file)
     engine = make_engine(settings.database_url)
     store = Store(engine)
     hub = Hub(store)

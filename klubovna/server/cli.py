@@ -34,6 +34,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"Database is up to date: {settings.database_url}")
         return
 
+    settings.load_plugins()  # before the app: its request models list the registered games
     import uvicorn
 
     from klubovna.server.app import create_app

@@ -5,6 +5,7 @@ Read once at start-up from the command line and the environment.
 
 from __future__ import annotations
 
+import importlib
 import ipaddress
 import os
 from dataclasses import dataclass
@@ -43,6 +44,19 @@ class Settings:
     (`KLUBOVNA_CONNECTIONS_PER_ADDRESS`; 0: no limit). A class of 50 behind one school
     address, each browser with its lobby socket and up to six connections while the app
     loads, stays below it. Trusted proxies are not limited."""
+    plugins: tuple[str, ...] = ()
+    """Modules imported at start, each registering games of its own with
+    `klubovna.tables.registry.register` (`KLUBOVNA_PLUGINS`, comma-separated module names):
+    for tests (`tests.toy.nim`) and extensions. None by default."""
+    clock_file: Path | None = None
+    """Tests only (`KLUBOVNA_CLOCK_FILE`): the server clock runs as many milliseconds ahead
+    as this file says, so a test skips to a deadline instead of waiting (server/clock.py)."""
+
+    def load_plugins(self) -> None:
+        """Import every plug-in (each registers its games). Before klubovna.server.app is
+        imported: the API's request models are made from the registry then."""
+        for name in self.plugins:
+            importlib.import_module(name)
 
     @classmethod
     def from_env(cls, data_dir: str | Path | None = None) -> Settings:
@@ -61,6 +75,9 @@ class Settings:
             body_timeout=_seconds("KLUBOVNA_BODY_TIMEOUT", cls.body_timeout),
             connections_per_address=_count("KLUBOVNA_CONNECTIONS_PER_ADDRESS",
                                            cls.connections_per_address),
+            plugins=tuple(name.strip() for name in os.environ.get("KLUBOVNA_PLUGINS", "").split(",")
+                          if name.strip()),
+            clock_file=Path(clock) if (clock := os.environ.get("KLUBOVNA_CLOCK_FILE")) else None,
         )
 
 

@@ -40,6 +40,8 @@ class LiveServer:
     env: dict[str, str] = field(default_factory=dict)
     """Settings of this server's own (KLUBOVNA_...), over the test process's environment."""
     process: subprocess.Popen[bytes] | None = None
+    skipped: int = 0
+    """Milliseconds the server clock runs ahead of the real time (`skip`)."""
 
     @property
     def http(self) -> str:
@@ -54,6 +56,7 @@ class LiveServer:
         if self.database_url:
             env["KLUBOVNA_DATABASE_URL"] = self.database_url
         env["KLUBOVNA_ALLOW_SEED"] = "1" if self.allow_seed else "0"
+        env["KLUBOVNA_CLOCK_FILE"] = str(self.clock_file)
         env.update(self.env)
         # Every request comes from 127.0.0.1: generous limits unless a test sets its own.
         env.setdefault("KLUBOVNA_RATE_PROFILES", "1000")
@@ -75,6 +78,23 @@ class LiveServer:
             except httpx.HTTPError:
                 time.sleep(0.1)
         raise RuntimeError("server did not start")
+
+    @property
+    def clock_file(self) -> Path:
+        return self.data_dir / "clock"
+
+    def skip(self, ms: int) -> None:
+        """Move the server clock `ms` ahead (klubovna/server/clock.py): a test skips to a
+        deadline instead of waiting for it. The sweeper settles it within 100 ms."""
+        assert ms >= 0, "the server clock never goes back"
+        self.skipped += ms
+        ahead = self.clock_file.with_suffix(".new")
+        ahead.write_text(str(self.skipped))
+        ahead.replace(self.clock_file)  # read whole or not at all
+
+    def skip_to(self, at: int) -> None:
+        """Move the server clock to at least `at` (Unix ms of the server clock)."""
+        self.skip(max(0, at - (int(time.time() * 1000) + self.skipped)))
 
     def kill(self) -> None:
         """kill -9: no shutdown hook runs."""

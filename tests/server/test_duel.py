@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from klubovna.games.matematicky_poker import GRACE_MS
 from klubovna.games.matematicky_poker.scoring import score_board
 from klubovna.server.ws import QUIET_SECONDS
 from tests.games.matematicky_poker import queue_of, waiting
@@ -56,11 +57,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 
 def lockstep(clients: list[LobbyClient], choosers: list[Choose], check: Check | None = None,
-             timeout: float = 90) -> None:
+             timeout: float = 90, server: LiveServer | None = None) -> None:
     """Let each client in turn make the move its chooser picks, until the whole game is over.
     After every move all clients must have seen its version before anybody moves again, so
     every `check(before, move, reply)` sees one change at a time. With no move to make (a
-    hard-mode card running out), wait for the server's clock to change something."""
+    hard-mode card running out), wait for the server's clock to change something: with
+    `server`, its clock skips to the first card's expiry instead of being waited for."""
     deadline = time.monotonic() + timeout
     while not all(client.view["game_over"] for client in clients):
         assert time.monotonic() < deadline, "the duel did not end"
@@ -79,6 +81,9 @@ def lockstep(clients: list[LobbyClient], choosers: list[Choose], check: Check | 
             moved = True
         if not moved:
             version = max(client.tracker.version for client in clients)
+            due = [c.view["deadline"] for c in clients if c.view.get("deadline") is not None]
+            if server is not None and due:
+                server.skip_to(min(due) + GRACE_MS + 1)
             for client in clients:
                 client.wait_version(version + 1, timeout=15)
 
@@ -369,7 +374,9 @@ def test_duel_statistics(server: LiveServer) -> None:
         return no_keep(view)
 
     with started_duel(server, p_key, q_key, mode="hard", seconds=3) as (_, _, a, b):
-        lockstep([a, b], [no_keep, q_moves], check=duel_drawing)
+        ahead = server.skipped
+        lockstep([a, b], [no_keep, q_moves], check=duel_drawing, server=server)
+        assert server.skipped > ahead  # the expiry was skipped to, not waited for
         check_final([a.view, b.view])
         assert a.view["forfeited"] == 0 and b.view["forfeited"] == 1
         assert [e["value"] for e in b.tracker.events("forfeited")] == skipped[:1]

@@ -14,9 +14,8 @@ GROUP_SEATS_MAX = 50
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("mode", "choice", "easy", choices=MODES),
-    # No default: hard mode must name its seconds (rules.new refuses it without them).
-    Setting("seconds", "int", None, minimum=SECONDS_MIN, maximum=SECONDS_MAX,
-            only_when=("mode", ("hard",))),
+    Setting("seconds", "int", 30, minimum=SECONDS_MIN, maximum=SECONDS_MAX,
+            only_when=("mode", ("hard",)), required=True),
     Setting("table", "choice", "adjacent", choices=tuple(TABLES)),
     Setting("preview", "bool", True, public=False),  # ranked and daily turn it off
     # What only the platform sets: a recorded game's think time, a lobby's variant and seats.
@@ -26,4 +25,4 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("dealer_plays", "bool", True, only_when=("variant", ("group",)), public=False),
 )
 """In declaration order (a condition before the setting it governs). The setup pages offer 30
-seconds, but a hard-mode config must name them (rules.new checks that)."""
+seconds, but a hard-mode config must name them (`required`)."""
