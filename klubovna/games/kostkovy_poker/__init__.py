@@ -18,10 +18,8 @@ from __future__ import annotations
 from klubovna.core.engine import Engine
 from klubovna.core.rules import GRACE_MS
 
-from . import rules
-from .outcomes import outcomes
+from . import outcomes, rooms, rules
 from .pots import Pot, side_pots, split
-from .rooms import ROOMS
 from .rules import (
     action_types,
     default_keep,
@@ -51,8 +49,8 @@ ENGINE: Engine[State] = Engine(
     from_text=State.from_text,
     started=rules.started,
     leave=rules.leave,
-    rooms=ROOMS,
-    outcomes=outcomes,
+    rooms=rooms.ROOMS,
+    outcomes=outcomes.outcomes,
 )
 """The engine object (klubovna.core.Game) of Kostkový poker."""
 replay = ENGINE.replay

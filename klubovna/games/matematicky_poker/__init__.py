@@ -13,9 +13,7 @@ from __future__ import annotations
 from klubovna.core.engine import Engine
 from klubovna.core.rules import GRACE_MS
 
-from . import rules
-from .outcomes import outcomes
-from .rooms import ROOMS
+from . import outcomes, rooms, rules
 from .scoring import TABLES, score_board, score_line
 from .settings import GROUP_SEATS_MAX, SETTINGS
 from .state import Player, State
@@ -39,8 +37,8 @@ ENGINE: Engine[State] = Engine(
     from_text=State.from_text,
     started=rules.started,
     leave=rules.leave,
-    rooms=ROOMS,
-    outcomes=outcomes,
+    rooms=rooms.ROOMS,
+    outcomes=outcomes.outcomes,
     same_own=same_own,
 )
 """The engine object (klubovna.core.Game) of Matematický poker: solo, duel or group."""
