@@ -19,6 +19,7 @@ from klubovna.core.engine import Engine
 from klubovna.core.rules import GRACE_MS
 
 from . import rules
+from .hidden import hidden_variants
 from .outcomes import outcomes
 from .pots import Pot, side_pots, split
 from .rooms import ROOMS
@@ -51,6 +52,8 @@ ENGINE: Engine[State] = Engine(
     from_text=State.from_text,
     started=rules.started,
     leave=rules.leave,
+    codes=rules.CODES,
+    hidden_variants=hidden_variants,
     rooms=ROOMS,
     outcomes=outcomes,
 )

@@ -14,6 +14,7 @@ from klubovna.core.engine import Engine
 from klubovna.core.rules import GRACE_MS
 
 from . import rules
+from .hidden import hidden_variants
 from .outcomes import outcomes
 from .rooms import ROOMS
 from .scoring import TABLES, score_board, score_line
@@ -39,6 +40,8 @@ ENGINE: Engine[State] = Engine(
     from_text=State.from_text,
     started=rules.started,
     leave=rules.leave,
+    codes=rules.CODES,
+    hidden_variants=hidden_variants,
     rooms=ROOMS,
     outcomes=outcomes,
     same_own=same_own,
