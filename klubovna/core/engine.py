@@ -2,7 +2,8 @@
 
 A game's `__init__.py` builds its `ENGINE = Engine(name=..., new=rules.new, ...)` from
 explicit functions (typed, so a checker sees a missing or mismatched one), plus what it
-declares (settings, seat range, leave policy, rooms, outcomes); see klubovna.core.game.
+declares (settings, seat range, leave policy, refusal codes, rooms, outcomes) and its
+`hidden_variants`; see klubovna.core.game.
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ class Engine(Generic[S]):
     """A `Game` (klubovna.core.game) made of a game's functions.
 
     `rooms` and `outcomes` have defaults (no rooms by code, no per-seat outcomes) so a
-    game adds them with one keyword each: `Engine(..., rooms=ROOMS, outcomes=outcomes)`."""
+    game adds them with one keyword each: `Engine(..., rooms=ROOMS, outcomes=outcomes)`.
+    `codes` and `hidden_variants` have none: a default "nothing hidden" would let a game
+    that forgot to say what it hides pass the contract suite's hidden-information check."""
 
     name: str
     settings: tuple[Setting, ...]
@@ -48,6 +51,8 @@ class Engine(Generic[S]):
     from_text: Callable[[str], S]
     started: Callable[[S], bool]
     leave: Callable[[S, int, int], tuple[S, list[Event]]]
+    codes: frozenset[str]
+    hidden_variants: Callable[[S, int, int], list[S]]
     same_own: Callable[[S, S, int], bool] = _never_same
     rooms: tuple[RoomPolicy, ...] = ()
     outcomes: Callable[[dict[str, Json]], list[SeatOutcome]] = _no_outcomes

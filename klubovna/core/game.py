@@ -83,6 +83,11 @@ class Game(Protocol[S]):
         """The kinds of rooms it is played in from a code (none: no online play by code)."""
         ...
 
+    @property
+    def codes(self) -> frozenset[str]:
+        """Every IllegalAction code the game raises (its catalogues translate each)."""
+        ...
+
     def to_text(self, state: S) -> str:
         """The state as one line of text; `from_text` reads it back equal."""
         ...
@@ -140,6 +145,13 @@ class Game(Protocol[S]):
         """True only when `seat`'s own view parts (see SharedView) are certainly the very
         ones of `before` also in `after`: a table then skips building that seat's view for
         a public update. False when unsure: the table compares the views' parts itself."""
+        ...
+
+    def hidden_variants(self, state: S, seat: int, seed: int) -> list[S]:
+        """States equal to `state` in all that `seat` may know and different in (some of)
+        the rest (others' hands, cards or dice still to come), `seed` choosing how; [] when
+        the seat knows everything. `view(variant, seat)` must equal `view(state, seat)`:
+        the contract suite's proof that views hide what they should."""
         ...
 
     def result(self, state: S) -> dict[str, Json] | None:

@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 from klubovna.core import Game, IllegalAction
 from klubovna.core.settings import Setting
-from tests.contract.pending import FALLBACK_CONFIGS
 
 NOW = 1_700_000_000_000
 MAX_STEPS = 80
@@ -72,11 +71,8 @@ def setting_values(setting: Setting) -> st.SearchStrategy[Any]:
 def configs(draw: st.DrawFn, game: Game[Any]) -> dict[str, Any]:
     """A config the game's settings allow: each setting drawn in its range (or left out, for
     the default), those that do not apply (`only_when`) left out."""
-    declared = getattr(game, "settings", None)
-    if declared is None:
-        return dict(draw(st.sampled_from(FALLBACK_CONFIGS[game.name])))
     config: dict[str, Any] = {}
-    for setting in declared:
+    for setting in game.settings:
         if setting.applies(config) and (setting.required or draw(st.booleans())):
             config[setting.name] = draw(setting_values(setting))
         elif setting.applies(config):
@@ -91,7 +87,7 @@ def platform_set(game: Game[Any], config: Mapping[str, Any]) -> bool:
     """Whether `config` sets a setting only the platform sets (not `public`) to other than
     its default."""
     return any(not setting.public and config.get(setting.name, setting.default)
-               != setting.default for setting in getattr(game, "settings", ()))
+               != setting.default for setting in game.settings)
 
 
 def movers(game: Game[Any], state: Any) -> list[int]:

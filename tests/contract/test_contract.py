@@ -2,12 +2,16 @@
 
 Parametrised by the names in klubovna.tables.registry.REGISTRY, so a newly registered game
 is covered with no edit here; the toy Nim (tests/toy/nim) is registered like a real game.
-What today's engines still lack is listed in pending.py, each line naming the piece.
+No game gets an allowance: each declares what the suite checks it against (its settings,
+its refusal `codes`, its `hidden_variants`), the club's two as any new one.
 """
 
 from __future__ import annotations
 
+import ast
+import inspect
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,8 +21,6 @@ from hypothesis import strategies as st
 from klubovna.core import Game, IllegalAction
 from klubovna.core.settings import ENVELOPE, RoomPolicy, SeatOutcome, read_settings
 from klubovna.tables.registry import REGISTRY, get_game
-from tests.contract.hidden import hidden_variants
-from tests.contract.pending import FALLBACK_CODES, PENDING
 from tests.contract.play import NOW, Trace, configs, platform_set, play, refusal, replay
 from tests.toy.nim import ENGINE as NIM
 
@@ -27,19 +29,10 @@ EXAMPLES = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                            HealthCheck.filter_too_much],
 )
-"""Few examples, no shrinking: the pending tests fail at once instead of shrinking for
-half a minute each, and a failure's whole trace is in its report anyway."""
+"""Few examples, no shrinking: a failing test fails at once instead of shrinking for half
+a minute, and a failure's whole trace is in its report anyway."""
 GAMES = sorted({*REGISTRY, NIM.name})
 """The club's games and the toy Nim (registered while these tests run: conftest.py)."""
-
-
-def games(test: str) -> list[Any]:
-    """Every registered game's name, with an xfail where pending.py names a missing piece."""
-    return [
-        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=PENDING[name, test]))
-        if (name, test) in PENDING else name
-        for name in GAMES
-    ]
 
 
 def views(game: Game[Any], state: Any) -> list[dict[str, Any]]:
@@ -49,7 +42,7 @@ def views(game: Game[Any], state: Any) -> list[dict[str, Any]]:
 # --- play, replay, text form ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", games("test_random_play"))
+@pytest.mark.parametrize("name", GAMES)
 @EXAMPLES
 @given(data=st.data())
 def test_random_play(name: str, data: st.DataObject) -> None:
@@ -70,7 +63,7 @@ def test_random_play(name: str, data: st.DataObject) -> None:
             assert all(not game.legal(state, seat) for seat in range(game.seats(state)))
 
 
-@pytest.mark.parametrize("name", games("test_replay"))
+@pytest.mark.parametrize("name", GAMES)
 @EXAMPLES
 @given(data=st.data())
 def test_replay(name: str, data: st.DataObject) -> None:
@@ -85,7 +78,7 @@ def test_replay(name: str, data: st.DataObject) -> None:
         assert views(game, again) == views(game, state)
 
 
-@pytest.mark.parametrize("name", games("test_text_round_trips"))
+@pytest.mark.parametrize("name", GAMES)
 @EXAMPLES
 @given(data=st.data())
 def test_text_round_trips(name: str, data: st.DataObject) -> None:
@@ -97,23 +90,26 @@ def test_text_round_trips(name: str, data: st.DataObject) -> None:
 
 
 # --- hidden information -----------------------------------------------------------------
+# A game's `hidden_variants(state, seat, seed)` are states equal to `state` in all that
+# `seat` may know and different in (some of) the rest: another seat's hand, cards or dice
+# still to come; [] when the seat knows everything (Nim). Each variant must look the same
+# to that seat, and the canary below makes sure the variants differ where it matters.
 
 
 def leaks(game: Game[Any], trace: Trace, view: Any, seed: int) -> list[str]:
     """Where `view` shows a seat something it may not know: a hidden variant of a state
     that `view` tells apart from the state itself."""
-    variants = hidden_variants(game)
     found = []
     for step, (state, _) in enumerate(trace.states):
         for seat in range(game.seats(state)):
             shown = view(state, seat)
-            for other in variants(state, seat, seed + step):
+            for other in game.hidden_variants(state, seat, seed + step):
                 if view(other, seat) != shown:
                     found.append(f"step {step}, seat {seat}")
     return found
 
 
-@pytest.mark.parametrize("name", games("test_views_hide_what_seats_may_not_know"))
+@pytest.mark.parametrize("name", GAMES)
 @EXAMPLES
 @given(data=st.data(), seed=st.integers(0, 2**63 - 1))
 def test_views_hide_what_seats_may_not_know(name: str, data: st.DataObject, seed: int) -> None:
@@ -121,7 +117,7 @@ def test_views_hide_what_seats_may_not_know(name: str, data: st.DataObject, seed
     assert leaks(game, play(game, data), game.view, seed) == []
 
 
-@pytest.mark.parametrize("name", games("test_the_hidden_check_catches_a_leak"))
+@pytest.mark.parametrize("name", GAMES)
 @settings(EXAMPLES, max_examples=5)
 @given(data=st.data())
 def test_the_hidden_check_catches_a_leak(name: str, data: st.DataObject) -> None:
@@ -129,8 +125,7 @@ def test_the_hidden_check_catches_a_leak(name: str, data: st.DataObject) -> None
     says something is hidden, so variants that hide nothing cannot pass for a proof."""
     game = get_game(name)
     trace = play(game, data, steps=20)
-    variants = hidden_variants(game)
-    hides = any(variants(state, seat, 1) for state, _ in trace.states
+    hides = any(game.hidden_variants(state, seat, 1) for state, _ in trace.states
                 for seat in range(game.seats(state)))
     leaky = lambda state, seat: {**game.view(state, seat), "leak": repr(state)}  # noqa: E731
     assert bool(leaks(game, trace, leaky, 1)) == hides
@@ -139,13 +134,39 @@ def test_the_hidden_check_catches_a_leak(name: str, data: st.DataObject) -> None
 # --- refusals ---------------------------------------------------------------------------
 
 
-def known_codes(game: Game[Any]) -> frozenset[str]:
-    """The game's `codes` (every IllegalAction code it raises), or pending.py's stand-in."""
-    declared = getattr(game, "codes", None)
-    if declared is not None:
-        return frozenset(declared)
-    assert game.name in FALLBACK_CODES, f"{game.name} declares no codes"
-    return FALLBACK_CODES[game.name]
+CORE = Path(inspect.getfile(IllegalAction)).parent
+"""klubovna/core: its checks raise codes every game shares (bad_action, not_your_seat...)."""
+
+
+def strings_in(folder: Path) -> tuple[set[str], set[str]]:
+    """Every string constant in the folder's modules, and those that are the first argument
+    of an `IllegalAction(...)` call (a code written where it is raised)."""
+    constants: set[str] = set()
+    raised: set[str] = set()
+    for module in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                constants.add(node.value)
+            elif isinstance(node, ast.Call) and getattr(
+                    node.func, "id", getattr(node.func, "attr", None)) == "IllegalAction":
+                first = node.args[0] if node.args else None
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    raised.add(first.value)
+    return constants, raised
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_codes_name_every_refusal_in_the_source(name: str) -> None:
+    """`codes` holds every code the game's own modules raise by name, and no code that
+    neither they nor klubovna.core's checks write anywhere (a stale or misspelt one). Random
+    play (test_bad_actions) meets only some refusals; this reads them all."""
+    game = get_game(name)
+    assert isinstance(game.codes, frozenset) and all(type(c) is str for c in game.codes)
+    assert "bad_config" in game.codes, "new refuses a bad config with bad_config"
+    package = Path(inspect.getfile(inspect.getmodule(game.apply))).parent  # type: ignore[arg-type]
+    constants, raised = strings_in(package)
+    assert raised - game.codes == set(), "raised but not declared"
+    assert game.codes - constants - strings_in(CORE)[0] == set(), "declared, never written"
 
 
 junk = st.recursive(
@@ -173,7 +194,7 @@ def spoiled(draw: st.DrawFn, action: dict[str, Any]) -> dict[str, Any]:
     return {**action, "unexpected": draw(junk)}
 
 
-@pytest.mark.parametrize("name", games("test_bad_actions"))
+@pytest.mark.parametrize("name", GAMES)
 @EXAMPLES
 @given(data=st.data())
 def test_bad_actions(name: str, data: st.DataObject) -> None:
@@ -199,7 +220,7 @@ def test_bad_actions(name: str, data: st.DataObject) -> None:
     if movable:
         wrong_seat = data.draw(st.sampled_from([-1, seats, "0", None, True, 0.0, [0]]))
         tries.append((wrong_seat, movable[0]))
-    known = known_codes(game)
+    known = game.codes
     for seat, action in tries:
         code = refusal(game, state, seat, action, now).code
         assert code in known, f"{code!r} for {action!r} from seat {seat!r}"
@@ -209,7 +230,7 @@ def test_bad_actions(name: str, data: st.DataObject) -> None:
 # --- the declarations -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", games("test_views_carry_the_envelope"))
+@pytest.mark.parametrize("name", GAMES)
 @EXAMPLES
 @given(data=st.data())
 def test_views_carry_the_envelope(name: str, data: st.DataObject) -> None:
@@ -234,7 +255,7 @@ def test_views_carry_the_envelope(name: str, data: st.DataObject) -> None:
             assert each["deadline"] is None or type(each["deadline"]) is int
 
 
-@pytest.mark.parametrize("name", games("test_settings_round_trip"))
+@pytest.mark.parametrize("name", GAMES)
 @EXAMPLES
 @given(data=st.data())
 def test_settings_round_trip(name: str, data: st.DataObject) -> None:
@@ -273,7 +294,7 @@ def test_settings_round_trip(name: str, data: st.DataObject) -> None:
             assert refused.value.code == "bad_config", config
 
 
-@pytest.mark.parametrize("name", games("test_declarations"))
+@pytest.mark.parametrize("name", GAMES)
 @EXAMPLES
 @given(data=st.data())
 def test_declarations(name: str, data: st.DataObject) -> None:
@@ -304,7 +325,7 @@ def test_declarations(name: str, data: st.DataObject) -> None:
         json.dumps([o.to_json() for o in outcomes])
 
 
-@pytest.mark.parametrize("name", games("test_leaving_seats"))
+@pytest.mark.parametrize("name", GAMES)
 @EXAMPLES
 @given(data=st.data())
 def test_leaving_seats(name: str, data: st.DataObject) -> None:

@@ -120,15 +120,17 @@ class LiveServer:
     @contextmanager
     def socket(self, table_id: str) -> Iterator[Client]:
         with connect(f"{self.ws}/ws/tables/{table_id}", open_timeout=10) as conn:
-            yield Client(conn)
+            yield Client(conn, self)
 
 
 class Client:
     """A WebSocket client speaking the table protocol."""
 
-    def __init__(self, conn: ClientConnection) -> None:
+    def __init__(self, conn: ClientConnection, server: LiveServer | None = None) -> None:
         self.conn = conn
         self.seq = 0
+        self.server = server
+        """The server it talks to (a test skips its clock through it)."""
 
     def send(self, message: Any) -> None:
         self.conn.send(message if isinstance(message, str | bytes) else json.dumps(message))

@@ -7,7 +7,6 @@ is passed in; the last tests ask a real server over HTTP.
 from __future__ import annotations
 
 import itertools
-import time
 from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from typing import Any
@@ -31,6 +30,7 @@ from klubovna.server.leaderboard import ModeFilter, Period, leaderboard, query_l
 from klubovna.server.migrate import upgrade
 from klubovna.tables import hash_key
 from tests.server.live import Client, LiveServer, next_move
+from tests.server.test_recording import think
 
 # --- a migrated database and rows written straight into it ------------------------
 
@@ -351,10 +351,11 @@ def new_profile(server: LiveServer, nickname: str, consent: bool | None = None) 
 
 def play_recorded(client: Client, view: dict[str, Any]) -> dict[str, Any]:
     """Play a recorded game to its end; a recorded table refuses a placement sooner than
-    120 ms after the draw, so every move but a draw or a kept joker waits a little."""
+    120 ms after the draw, so before every move but a draw or a kept joker the server
+    clock skips ahead that long and a little more (no real waiting)."""
     while (move := next_move(view)) is not None:
         if move["type"] != "draw" and move.get("choice") != "keep":
-            time.sleep(0.13)
+            think(client)
         reply = client.act(move)
         assert reply["t"] == "view", reply
         view = reply["view"]

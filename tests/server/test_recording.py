@@ -1,8 +1,9 @@
 """Recorded games: the server writes a result when a profile's game ends; statistics are
 derived from those results (docs/api.md, "which results count for what").
 
-Live tests play whole games through a real server (a pause before every placement: a
-recorded game refuses moves sooner than 120 ms after the draw); the rules of counting,
+Live tests play whole games through a real server (its clock skipped ahead before every
+placement: a recorded game refuses moves sooner than 120 ms after the draw, and the test
+waits for none of it); the rules of counting,
 streaks and publishing are also checked in-process against the Store.
 """
 
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
-import time
 from collections.abc import Iterator
 from datetime import date
 from typing import Any
@@ -18,6 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
+from klubovna.core.rules import GRACE_MS
 from klubovna.games.matematicky_poker.state import JOKER, shuffled_deck
 from klubovna.server.db import LobbyRow, ResultRow
 from klubovna.server.results import statistics, streak
@@ -25,9 +26,10 @@ from klubovna.server.store import Recording, Store
 from klubovna.tables import Lobby, LogEntry, hash_key
 from tests.server.live import Client, LiveServer, free_port, next_move, play_out
 
-PAUSE = 0.13
+THINK_MS = 130
+"""How far the server clock is skipped before a placement on a recorded table (the server
+wants 120 ms after the draw)."""
 MP = "matematicky-poker"
-"""Seconds to wait before a placement on a recorded table (the server wants 120 ms)."""
 
 
 # --- helpers, also used by test_ranked and test_profiles ------------------------------
@@ -80,18 +82,24 @@ def is_placement(move: dict[str, Any]) -> bool:
     return move["type"] in ("place", "kept_joker") or move.get("choice") == "now"
 
 
+def think(client: Client) -> None:
+    """Let the minimum think time pass on the client's server clock (no real waiting)."""
+    assert client.server is not None, "a client from LiveServer.socket"
+    client.server.skip(THINK_MS)
+
+
 def play_slowly(
     client: Client, view: dict[str, Any], seen: list[dict[str, Any]] | None = None
 ) -> dict[str, Any]:
-    """Play a recorded game to its end, pausing before every placement; every view
-    received goes to `seen`."""
+    """Play a recorded game to its end, the think time passing before every placement;
+    every view received goes to `seen`."""
     seen = [] if seen is None else seen
     if not view["started"]:
         view = client.act({"type": "start"})["view"]
         seen.append(view)
     while (move := next_move(view)) is not None:
         if is_placement(move):
-            time.sleep(PAUSE)
+            think(client)
         reply = client.act(move)
         assert reply["t"] == "view", reply
         view = reply["view"]
@@ -137,7 +145,7 @@ def test_recorded_easy_game(server: LiveServer) -> None:
         assert view["preview"] is not None  # a recorded solo game keeps its preview
         hasty = client.act({"type": "place", "cell": 0})
         assert hasty["t"] == "error" and hasty["code"] == "too_fast", hasty
-        time.sleep(0.15)
+        think(client)
         placed = client.act({"type": "place", "cell": 0})  # the same move again: accepted
         assert placed["t"] == "view" and placed["view"]["board"][0] == view["hand"]["value"]
         final = play_slowly(client, placed["view"])
@@ -195,8 +203,10 @@ def test_hard_game_with_a_forfeit(server: LiveServer) -> None:
                               seed=number_first_seed())
     with server.socket(table_id) as client:
         client.hello(key)
-        client.act({"type": "start"})
-        while True:  # nothing sent: the number is forfeited after 3 s + the grace
+        started = client.act({"type": "start"})["view"]
+        # Nothing sent: the number is forfeited once its deadline and the grace are past.
+        server.skip_to(started["deadline"] + GRACE_MS + 1)
+        while True:
             message = client.recv(timeout=10)
             if message["t"] == "view" and message["view"]["forfeited"]:
                 break
@@ -222,7 +232,7 @@ def test_a_solo_game_left_counts_as_an_unfinished_game(server: LiveServer) -> No
     with server.socket(table_id) as client:
         client.hello(key)
         view = client.act({"type": "start"})["view"]
-        time.sleep(PAUSE)
+        think(client)
         view = client.act({"type": "place", "cell": 0})["view"]
         left = client.act({"type": "leave"})
         assert left["t"] == "view" and left["view"]["over"] is True, left

@@ -18,9 +18,9 @@ from websockets.sync.client import ClientConnection, connect
 from klubovna.core import Rng
 from klubovna.server.settings import Settings
 from klubovna.tables import registry
-from klubovna.tables.local import LocalHost
 from klubovna.tables.table import Table, hash_key
 from tests.server.live import LiveServer, free_port
+from tests.toy import hot_seat
 from tests.toy.nim import BOTS, ENGINE
 from tests.toy.nim.bots import PERFECT
 
@@ -68,43 +68,14 @@ def test_a_table_seats_a_registered_computer_player() -> None:
     assert table.over
 
 
-def messages_of(answer: Any) -> dict[int, list[dict[str, Any]]]:
-    """The host's answer, {seat: [messages]} (JSON text or objects)."""
-    data = json.loads(answer) if isinstance(answer, str) else answer
-    return {int(seat): list(messages) for seat, messages in data.items()}
-
-
 def test_hot_seat_in_the_browsers_host() -> None:
-    """Two people on one device and a computer player: each message a person's seat causes
-    reaches the people's seats (never the computer's), and the game runs to its end."""
-    from klubovna.tables.local import seat_key  # a person's key at a local table
-
-    host = LocalHost()
-    request = {"game": "nim", "seats": 3, "heaps": 2, "robots": {"2": "random"}}
-    created = json.loads(host.create("t1", json.dumps(request), 11, "k"))
-    assert created["t"] == "created", created
-    views: dict[int, dict[str, Any]] = {}
-    for seat in (0, 1):
-        hello = json.dumps({"t": "hello", "key": seat_key("k", seat)})
-        out = messages_of(host.handle_seat("t1", seat, hello, NOW))
-        assert set(out) == {0, 1} and [m["t"] for m in out[seat]] == ["view"], out
-        views[seat] = out[seat][-1]["view"]
-    seq = [0, 0]
-    for _ in range(60):
-        if views[0]["over"]:
-            break
-        seat = next((s for s in (0, 1) if s in views[s]["turn"]), None)
-        assert seat is not None, views
-        seq[seat] += 1
-        action = (PERFECT.choose(views[seat], [], Rng(seq[seat])) if views[seat]["started"]
-                  else {"type": "start"})
-        out = messages_of(host.handle_seat("t1", seat, json.dumps(
-            {"t": "act", "seq": seq[seat], "action": action}), NOW))
-        assert set(out) == {0, 1}, out  # the people's seats, never the computer's
-        for each, messages in out.items():
-            shown = [m["view"] for m in messages if m["t"] == "view"]
-            views[each] = shown[-1] if shown else views[each]
-    assert views[0]["over"] and views[1]["over"]
+    """Two people on one device and a computer player (tests/toy/hot_seat.py): each message
+    a person's seat causes reaches the people's seats, never the computer's, and the game
+    runs to its end; tests/test_pyodide.py plays the same game under Pyodide."""
+    played = hot_seat.play()
+    assert [view["over"] for view in played["views"]] == [True, True]
+    assert {seat for seat, _ in played["sent"]} == {0, 1}, "both people moved"
+    assert played["views"][0]["winner"] in (0, 1, 2)
 
 
 # --- on a real server -------------------------------------------------------------------

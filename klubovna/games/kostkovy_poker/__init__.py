@@ -18,7 +18,7 @@ from __future__ import annotations
 from klubovna.core.engine import Engine
 from klubovna.core.rules import GRACE_MS
 
-from . import outcomes, rooms, rules
+from . import hidden, outcomes, rooms, rules
 from .pots import Pot, side_pots, split
 from .rules import (
     action_types,
@@ -49,6 +49,8 @@ ENGINE: Engine[State] = Engine(
     from_text=State.from_text,
     started=rules.started,
     leave=rules.leave,
+    codes=rules.CODES,
+    hidden_variants=hidden.hidden_variants,
     rooms=rooms.ROOMS,
     outcomes=outcomes.outcomes,
 )

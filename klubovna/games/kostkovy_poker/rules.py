@@ -44,6 +44,16 @@ Action = dict[str, Json]
 BETTING = ("check", "bet", "call", "raise", "fold")
 """The betting actions in the order `legal` lists them."""
 
+CODES = frozenset({
+    "bad_config", "bad_action", "not_your_seat", "not_started", "already_started",
+    "game_over", "dice_out_of_range", "keep_count", "not_keeping", "out_of_game",
+    "already_kept", "cannot_afford", "not_betting", "not_your_turn", "must_call",
+    "nothing_to_call", "already_bet", "short_of_chips", "no_opponent", "no_bet",
+    "raise_limit",
+})
+"""Every IllegalAction code this game raises (klubovna.core's checks included): the
+engine's `codes`, each translated by the web's catalogues."""
+
 
 class Move(NamedTuple):
     """An action after validation of its shape."""

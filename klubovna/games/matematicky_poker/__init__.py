@@ -13,7 +13,7 @@ from __future__ import annotations
 from klubovna.core.engine import Engine
 from klubovna.core.rules import GRACE_MS
 
-from . import outcomes, rooms, rules
+from . import hidden, outcomes, rooms, rules
 from .scoring import TABLES, score_board, score_line
 from .settings import GROUP_SEATS_MAX, SETTINGS
 from .state import Player, State
@@ -37,6 +37,8 @@ ENGINE: Engine[State] = Engine(
     from_text=State.from_text,
     started=rules.started,
     leave=rules.leave,
+    codes=rules.CODES,
+    hidden_variants=hidden.hidden_variants,
     rooms=rooms.ROOMS,
     outcomes=outcomes.outcomes,
     same_own=same_own,

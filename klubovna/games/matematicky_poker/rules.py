@@ -41,6 +41,15 @@ SEATS = {"solo": 1, "duel": 2}
 
 Action = dict[str, Json]
 
+CODES = frozenset({
+    "bad_config", "bad_action", "not_your_seat", "not_started", "already_started",
+    "game_over", "cell_out_of_range", "value_out_of_range", "cell_taken", "no_card",
+    "joker_in_hand", "not_a_joker", "no_kept_joker", "not_dealer", "not_playing",
+    "deck_empty", "too_fast",
+})
+"""Every IllegalAction code this game raises (klubovna.core's checks included): the
+engine's `codes`, each translated by the web's catalogues."""
+
 
 class Move(NamedTuple):
     """An action after validation: only the fields its type uses are not None."""

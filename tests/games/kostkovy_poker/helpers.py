@@ -12,7 +12,7 @@ import pytest
 
 from klubovna.core import IllegalAction, Rng
 from klubovna.games.kostkovy_poker import State
-from klubovna.games.kostkovy_poker.rules import apply, new
+from klubovna.games.kostkovy_poker.rules import CODES, apply, new
 
 NOW = 1_700_000_000_000
 START = {"type": "start"}
@@ -87,6 +87,7 @@ def code_of(state: State, seat: Any, action: Any, now: int = NOW) -> str:
     with pytest.raises(IllegalAction) as caught:
         apply(state, seat, action, now)
     assert caught.value.message  # every refusal carries a sentence for people
+    assert caught.value.code in CODES, "a code the engine does not declare"
     return caught.value.code
 
 

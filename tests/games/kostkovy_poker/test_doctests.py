@@ -9,11 +9,11 @@ import pytest
 
 from klubovna.bots.kostkovy_poker import chytry, courtesy, deals, klidny, seen
 from klubovna.games import kostkovy_poker
-from klubovna.games.kostkovy_poker import pots, rules, scoring, state, view
+from klubovna.games.kostkovy_poker import hidden, pots, rules, scoring, state, view
 from tests.bots import kostkovy_poker as sparring
 
 MODULES = [
-    kostkovy_poker, pots, rules, scoring, state, view,
+    kostkovy_poker, hidden, pots, rules, scoring, state, view,
     chytry, courtesy, deals, klidny, seen, sparring,
 ]
 

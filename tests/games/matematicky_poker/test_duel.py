@@ -34,6 +34,7 @@ def handle(state: State, seat: int, now: int = 0) -> State:
 def code_of(state: State, seat: int, action: dict[str, Any]) -> str:
     with pytest.raises(IllegalAction) as error:
         ENGINE.apply(state, seat, action, 0)
+    assert error.value.code in ENGINE.codes, "a code the engine does not declare"
     return error.value.code
 
 

@@ -38,6 +38,7 @@ def deal(state: State, times: int = 1, now: int = 0) -> State:
 def code_of(state: State, seat: int, action: dict[str, Any], now: int = 0) -> str:
     with pytest.raises(IllegalAction) as error:
         ENGINE.apply(state, seat, action, now)
+    assert error.value.code in ENGINE.codes, "a code the engine does not declare"
     return error.value.code
 
 

@@ -62,6 +62,7 @@ def code_of(state: State, action: Any, seat: Any = 0, now: int = NOW) -> str:
     with pytest.raises(IllegalAction) as caught:
         apply(state, seat, action, now)
     assert caught.value.message  # every error carries a human sentence
+    assert caught.value.code in ENGINE.codes, "a code the engine does not declare"
     return caught.value.code
 
 
