@@ -3,7 +3,7 @@
 // opponents, each Klidný or Chytrý, the chips everyone starts with, and Start; then the online table and the rules. The solo
 // game runs in this browser, so the page says it works offline too.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { CHIPS, SEATS } from "virtual:kp-tables";
+import { CHIPS, SEATS } from "virtual:game-data/kostkovy_poker";
 import { parseWhole, WholeField } from "../../components/WholeField";
 import { t, useLang } from "../../i18n";
 import { href } from "../../router";

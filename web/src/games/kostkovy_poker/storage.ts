@@ -1,7 +1,7 @@
 // What the Kostkový poker pages keep in the browser: the last setup and the device settings
 // (colours, sound) in localStorage, per device; the running solo game's snapshot in
 // sessionStorage, per tab (net/local.ts keeps it up to date), so a reload goes on playing.
-import { CHIPS, SEATS } from "virtual:kp-tables";
+import { CHIPS, SEATS } from "virtual:game-data/kostkovy_poker";
 import { local, localTableSlot, read, write } from "../../storage";
 import type { BotName, KpSetup } from "./types";
 

@@ -1,6 +1,6 @@
 // Kostkový poker in words: plural forms, the players' names, one log line per event, and
 // a showdown hand's value explained by its line of the value table.
-import { TRIPLES } from "virtual:kp-tables";
+import { TRIPLES } from "virtual:game-data/kostkovy_poker";
 import { getLang, t } from "../../i18n";
 import { kp } from "./i18n";
 import type { LogLine } from "./session";
