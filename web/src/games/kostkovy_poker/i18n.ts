@@ -10,7 +10,7 @@ export const kp = {
     "kp.setup.label": "Nová hra proti počítači",
     "kp.setup.people.legend": "Lidé u tohoto zařízení",
     "kp.setup.people.count": "Počet lidí",
-    "kp.setup.people.solo": "Hraješ sám proti počítači.",
+    "kp.setup.people.solo": "Hraješ proti počítači.",
     "kp.setup.people.hot": "Hrajete na jednom zařízení a předáváte si ho: mezi tahy se skryje, co smí vidět jen jeden.",
     "kp.player": "Hráč {n}",
     "kp.setup.bots.legend": "Počítačoví soupeři",
