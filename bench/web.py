@@ -147,6 +147,8 @@ def warm_local_game(runs: int) -> dict[str, Any]:
                 totals, engines, snapshots = [], [], 0
                 for _ in range(runs):
                     page.goto("/#/matematicky-poker?seed=5")  # seed 5 deals a number first
+                    # the previous run's unfinished game would be resumed: each run starts anew
+                    page.evaluate("localStorage.removeItem('klubovna.mp.local')")
                     page.reload()  # a real navigation, also when only the hash changed
                     total = play_through_ui(page)
                     engine, snapshot = page.evaluate(ENGINE_MS)

@@ -1,15 +1,15 @@
 // The web app's build: Preact through Vite, the PWA (service worker precaching the app shell,
-// Pyodide and the engine), and the Python files the worker loads.
+// Pyodide and the engine), the Python files the worker loads, and each game folder's build
+// data (build/games.ts finds them: nothing here names a game).
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { pythonInTheBrowser } from "./build/plugins.ts";
-import { kpTables, mpTables } from "./build/rules.ts";
+import { gameData } from "./build/games.ts";
 
 export default defineConfig({
   plugins: [
     pythonInTheBrowser(),
-    mpTables(),
-    kpTables(),
+    gameData(),
     VitePWA({
       registerType: "autoUpdate",
       injectRegister: null,

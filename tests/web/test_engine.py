@@ -17,6 +17,11 @@ from tests.web.shots import four_looks
 # The page's real client functions (web/src/worker/client.ts), exposed only when a test sets
 # `__klubovnaTest` before the app starts; each call goes through the worker like the UI's.
 HOOK = "window.__klubovnaTest = true;"
+# Matematický poker's helpers through the worker's generic game call (client.ts gameCall):
+# score_board's (lines, total) comes as a list.
+SCORE = ("((cells, table) => "
+         "window.__klubovna.gameCall('matematicky_poker', 'score_board', cells, table))")
+DECK = "(seed => window.__klubovna.gameCall('matematicky_poker.state', 'shuffled_deck', seed))"
 # Every aria-valuenow the header's progress bar shows, in order.
 WATCH_PROGRESS = """
 window.__progress = [];
@@ -67,26 +72,19 @@ def test_engine_loads_and_matches_python(page: Page, app_server: LiveServer) -> 
         {"cells": cells, "table": table}
         for cells in boards() for table in ("adjacent", "school", "matematico")
     ]
-    got = page.evaluate(
-        "cases => Promise.all(cases.map(c => window.__klubovna.scoreBoard(c.cells, c.table)))",
-        cases,
-    )
+    got = page.evaluate(f"cases => Promise.all(cases.map(c => {SCORE}(c.cells, c.table)))", cases)
     for case, answer in zip(cases, got, strict=True):
         lines, total = score_board(case["cells"], case["table"])
-        assert answer == {"lines": lines, "total": total}, case
+        assert answer == [lines, total], case
 
     seeds = [0, 1, 7, 123456789, 2**32 + 5, 2**53 - 1]
-    decks = page.evaluate(
-        "seeds => Promise.all(seeds.map(s => window.__klubovna.shuffledDeck(s)))", seeds
-    )
+    decks = page.evaluate(f"seeds => Promise.all(seeds.map(s => {DECK}(s)))", seeds)
     assert decks == [list(shuffled_deck(seed)) for seed in seeds]
 
     # A bad board is an error from Python, answered without breaking the worker.
-    message = page.evaluate(
-        "window.__klubovna.scoreBoard([1, 2], 'adjacent').then(() => 'ok', e => e.message)"
-    )
+    message = page.evaluate(f"{SCORE}([1, 2], 'adjacent').then(() => 'ok', e => e.message)")
     assert "25 cells" in message
-    assert page.evaluate("window.__klubovna.shuffledDeck(3)") == list(shuffled_deck(3))
+    assert page.evaluate(f"{DECK}(3)") == list(shuffled_deck(3))
 
     # Hard mode: the worker keeps the deadline on its own clock and, when a number is not
     # placed in time, sends the forfeit by itself (no message from the page asked for it).
@@ -125,18 +123,18 @@ def test_engine_restarts_from_its_snapshot_and_survives_a_bad_one(page: Page) ->
     page.reload()
     page.wait_for_function(ENGINE_READY, timeout=30_000)
     assert page.evaluate(STARTED_FROM_SNAPSHOT) is True, warnings
-    assert page.evaluate("window.__klubovna.shuffledDeck(42)") == list(shuffled_deck(42))
+    assert page.evaluate(f"{DECK}(42)") == list(shuffled_deck(42))
     board = [3, 3, 3, 9, 9] * 5
     lines, total = score_board(board, "matematico")
-    got = page.evaluate("b => window.__klubovna.scoreBoard(b, 'matematico')", board)
-    assert got == {"lines": lines, "total": total}
+    got = page.evaluate(f"b => {SCORE}(b, 'matematico')", board)
+    assert got == [lines, total]
 
     # A spoilt snapshot is dropped and the engine starts the ordinary way (and makes a new one).
     page.evaluate(SPOIL_SNAPSHOTS)
     page.reload()
     page.wait_for_function(ENGINE_READY, timeout=30_000)
     assert page.evaluate(STARTED_FROM_SNAPSHOT) is False
-    assert page.evaluate("window.__klubovna.shuffledDeck(42)") == list(shuffled_deck(42))
+    assert page.evaluate(f"{DECK}(42)") == list(shuffled_deck(42))
     page.wait_for_function(SNAPSHOTS, timeout=10_000)
     page.reload()
     page.wait_for_function(ENGINE_READY, timeout=30_000)

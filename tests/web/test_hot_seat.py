@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import axe_violations
+from tests.web.shots import four_looks
 
 HOOK = "window.__klubovnaTest = true;"  # exposes the real client functions (see client.ts)
 REQUEST = {"game": "kostkovy-poker", "seats": 3, "chips": 10, "seed": 4,
@@ -114,3 +117,71 @@ def test_a_hot_seat_game_goes_on_after_a_reload(page: Page) -> None:
     assert out["saved"] and out["before"]["acks"] == 6 and not out["before"]["over"]
     assert out["people"] == [0, 1]
     assert out["after"]["over"] is True and out["after"]["acks"] > 0
+
+
+def test_two_people_play_kostkovy_poker_through_the_page(page: Page) -> None:
+    """The setup's "people at this device": two people and Klidný play the whole game on the
+    page. Every hand-over screen names the next player and renders nothing of the board (no
+    die of anyone's); a reload in the middle goes on with the same hand-over."""
+    page.goto("/#/kostkovy-poker?seed=4")
+    page.get_by_role("radiogroup", name="Počet lidí").get_by_role("radio", name="2").check()
+    bots = page.get_by_role("radiogroup", name="Počet soupeřů")
+    bots.get_by_role("radio", name="1").check()
+    expect(page.locator(".kp-bot")).to_have_count(1)
+    page.get_by_label("Žetonů pro každého na začátku (10 až 100)").fill("10")
+    page.get_by_role("button", name="Start", exact=True).click()
+    page.locator(".kp-pick, .hand-over").first.wait_for(timeout=30_000)
+    expect(page.locator(".kp-seat")).to_have_count(3)
+    expect(page.locator(".kp-seat").filter(has_text="Hráč 2")).to_have_count(1)
+    page.get_by_text("Nastavení", exact=True).click()
+    page.get_by_role("radio", name="Bez čekání").check()
+
+    players: set[str] = set()
+    hand_overs = 0
+    reloaded = False
+    for _ in range(400):
+        page.wait_for_selector(
+            ".hand-over, .kp-pick, .kp-act:enabled, .kp-showdown, .kp-end", timeout=30_000
+        )
+        if page.locator(".hand-over").count():
+            screen = page.locator(".hand-over")
+            title = screen.get_by_role("heading").inner_text()
+            assert title.startswith("Na tahu: Hráč "), title
+            players.add(title)
+            # nothing of the board: no die, no seat, no table dice
+            assert page.locator(".kp-die, .kp-seat, .kp-felt, .kp-pick").count() == 0
+            expect(screen.get_by_role("button", name="Ukázat")).to_be_focused()
+            hand_overs += 1
+            if hand_overs == 1:
+                four_looks(page, "kp-hot-seat-hand-over")
+                assert axe_violations(page) == []
+            if hand_overs == 3 and not reloaded:
+                reloaded = True
+                page.reload()
+                page.locator(".kp-pick, .kp-act:enabled, .hand-over").first.wait_for(
+                    timeout=30_000)
+                continue
+            screen.get_by_role("button", name="Ukázat").click()
+            expect(page.locator(".hand-over")).to_have_count(0)
+            if hand_overs == 1:
+                page.locator(".kp-felt").wait_for()
+                four_looks(page, "kp-hot-seat-table", full_page=True)
+            continue
+        if page.locator(".kp-end").count():
+            break
+        if page.locator(".kp-showdown").count():
+            skip = page.get_by_role("button", name="Rovnou na výsledky")
+            (skip if skip.count() else page.locator(".kp-go-on .primary")).click()
+        elif page.locator(".kp-pick").count():
+            page.locator(".kp-pick").first.click()
+            page.locator(".kp-keep-submit").click()
+            expect(page.locator(".kp-pick")).to_have_count(0)
+        else:
+            page.locator(".kp-act.call:enabled, .kp-act.check:enabled").first.click()
+    else:
+        raise AssertionError("the game did not end")
+    assert players == {"Na tahu: Hráč 1", "Na tahu: Hráč 2"}
+    assert reloaded
+    expect(page.locator(".kp-ranking tbody tr")).to_have_count(3)
+    expect(page.locator(".kp-end").get_by_role("button", name="Hrát znovu")).to_be_visible()
+    assert page.evaluate("sessionStorage.getItem('klubovna.kp.local')") is None

@@ -28,7 +28,8 @@ SIX_SEED = 14
 def start_solo(page: Page, seed: int, bots: int) -> None:
     page.add_init_script(NO_WAITING)
     page.goto(f"/#/kostkovy-poker?seed={seed}")
-    page.get_by_role("radio", name=str(bots), exact=True).check()
+    page.get_by_role("radiogroup", name="Počet soupeřů").get_by_role(
+        "radio", name=str(bots), exact=True).check()
     page.get_by_label("Žetonů pro každého na začátku (10 až 100)").fill("10")
     page.get_by_role("button", name="Start", exact=True).click()
     page.locator(".kp-pick").first.wait_for(timeout=60_000)

@@ -94,7 +94,11 @@ def test_solo_offline_hand_to_the_showdown_then_the_whole_game(
     expect(page.locator(".kp-solo-note")).to_contain_text("funguje dál")
 
     # Three computer players (Klidný, Chytrý, Klidný: the defaults) and 10 chips each.
-    expect(page.get_by_role("radio", name="3", exact=True)).to_be_checked()
+    # (one person at this device: a game against the computer)
+    people = page.get_by_role("radiogroup", name="Počet lidí")
+    expect(people.get_by_role("radio", name="1")).to_be_checked()
+    bots = page.get_by_role("radiogroup", name="Počet soupeřů")
+    expect(bots.get_by_role("radio", name="3")).to_be_checked()
     expect(page.locator(".kp-bot")).to_have_count(3)
     second = page.get_by_role("group", name="Soupeř 2")
     expect(second.get_by_role("radio", name="Chytrý")).to_be_checked()

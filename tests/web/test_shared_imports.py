@@ -21,8 +21,6 @@ SUFFIXES = ("", ".ts", ".tsx", "/index.ts", "/index.tsx")
 # Shared modules of other parts of issue 13 that still import a game (they may not be edited
 # here): each entry names the game module and why; the test below fails once one is gone.
 KNOWN = {
-    # Its default save slot is Matematický poker's local game (h-tables' host file).
-    ("net/local.ts", "games/matematicky_poker/storage.ts"),
     # Ranked and daily tables: Matematický poker's, kept in profile/ (h-rooms' folder).
     ("profile/games.ts", "games/matematicky_poker/session.ts"),
 }

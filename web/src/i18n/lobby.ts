@@ -4,7 +4,7 @@
 // duel and group: games/matematicky_poker/i18n/lobby.ts). Same keys in both languages.
 export const lobby = {
   cs: {
-    "lobby.needs.server": "Duel a hra ve skupině potřebují připojení k serveru a server teď není dostupný. Bez připojení nejedou.",
+    "lobby.needs.server": "Hra s kódem potřebuje připojení k serveru a server teď není dostupný. Bez připojení nejede.",
 
     "lobby.who.legend": "Kdo hraje",
     "lobby.who.profile": "Hraješ za profil",
@@ -76,7 +76,7 @@ export const lobby = {
     "lobby.error.rate_limited": "Příliš mnoho pokusů. Chvilku počkej.",
   } as Record<string, string>,
   en: {
-    "lobby.needs.server": "The duel and the group game need the server, which cannot be reached now. They do not work offline.",
+    "lobby.needs.server": "A game with a code needs the server, which cannot be reached now. It does not work offline.",
 
     "lobby.who.legend": "Who plays",
     "lobby.who.profile": "You play as the profile",

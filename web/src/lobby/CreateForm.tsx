@@ -11,12 +11,13 @@ import { lobbyPath } from "./code";
 import { failureText } from "./format";
 import { GameLinks, type LobbyGame } from "./game";
 import { JoinByCode } from "./JoinByCode";
+import { ServerUnreachable } from "../net/remote";
 import { saveSeat } from "./seats";
 import { WhoField, cleanNickname, lastNickname, rememberNickname } from "./Who";
 
 interface Props {
   game: LobbyGame;
-  /** Words: the form's label, the submit button, its busy status, the notice without a server. */
+  /** Words: the form's label, the submit button, its busy status, the notice (and the failure) without a server. */
   label: string;
   submit: string;
   creating: string;
@@ -60,7 +61,8 @@ export function CreateForm({ game, label, submit, creating, needsServer, check, 
       saveSeat({ code: ticket.code, key: ticket.key, seat: ticket.seat, profile: key !== null, lastSeq: 0, at: Date.now() });
       location.hash = lobbyPath(ticket.code, game.id);
     } catch (error) {
-      if (mounted.current) setFailure(failureText(error));
+      // (offline: the game's own words for what needs the server)
+      if (mounted.current) setFailure(error instanceof ServerUnreachable ? needsServer : failureText(error));
     } finally {
       if (mounted.current) setBusy(false);
     }

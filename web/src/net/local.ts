@@ -2,8 +2,8 @@
 // the server runs, the same messages, nothing recorded anywhere. The running game survives a
 // reload of the tab: after each change the worker's snapshot of the table is kept in
 // sessionStorage (one local game per tab, like a server game's ticket) and resumeLocalTable
-// rebuilds it. A game page may keep its snapshot under its own name (`save`): Kostkový poker
-// does, so that its game and a Matematický poker game of the same tab do not meet.
+// rebuilds it. Each game page passes in where its snapshot is kept (`save`, the game's own
+// slot in storage), so that two games' local tables never meet and this file names no game.
 //
 // Hot seat: every seat of a local table that is not a computer player's is a person's on
 // this device. A LocalTable is one seat's connection; a HotSeatTable holds one per person
@@ -11,7 +11,6 @@
 // screen) when the turn passes to another person.
 import { Listeners, type Action, type ServerMessage, type TableConnection, type TableRequest } from "./protocol";
 import { ApiError } from "./remote";
-import { saveLocalTable } from "../games/matematicky_poker/storage";
 import type { SavedLocalTable } from "../storage";
 import {
   closeLocalTable,
@@ -72,8 +71,8 @@ export interface LocalSeatOptions {
   resumed?: { snapshot?: string; seq: number; history?: boolean };
   /** Another seat's connection is rebuilding the table: wait for it instead. */
   opened?: Promise<boolean>;
-  /** Where the table's snapshot is kept for a reload; null: this connection keeps none
-   *  (another seat's of the same table does). */
+  /** Where the table's snapshot is kept for a reload (the game's slot); null or absent:
+   *  this connection keeps none (another seat's of the same table does). */
   save?: SaveLocalTable | null;
 }
 
@@ -100,7 +99,7 @@ export class LocalTable implements TableConnection {
   ) {
     const { resumed } = options;
     this.seat = options.seat ?? 0;
-    this.save = options.save === undefined ? saveLocalTable : options.save;
+    this.save = options.save ?? null;
     this.unsubscribe = onLocalTable(table, (messages) => this.deliver(messages), this.seat);
     this.opened = options.opened ?? (resumed?.snapshot ? this.restore(resumed.snapshot) : Promise.resolve(true));
     if (resumed) this.seq = resumed.seq;
@@ -198,7 +197,7 @@ export class LocalTable implements TableConnection {
 
 /** A new table in the engine worker for `request` (the body POST /api/tables takes; a
  *  Kostkový poker table names its computer players in `robots`). */
-export async function openLocalTable(request: TableRequest, save?: SaveLocalTable): Promise<TableConnection> {
+export async function openLocalTable(request: TableRequest, save: SaveLocalTable): Promise<TableConnection> {
   const { seed: _asked, ...config } = request;
   const seed = seedOf(request);
   const table = `local-${randomHex(8)}`;
@@ -211,7 +210,7 @@ export async function openLocalTable(request: TableRequest, save?: SaveLocalTabl
 /** The local game this tab was playing before a reload, rebuilt in the engine worker from its
  *  snapshot (loading the engine first). Actions continue after the last acknowledged seq.
  *  With `history` the first view carries the game's events so far (a screen's story). */
-export function resumeLocalTable(saved: SavedLocalTable, save?: SaveLocalTable, history = false): TableConnection {
+export function resumeLocalTable(saved: SavedLocalTable, save: SaveLocalTable, history = false): TableConnection {
   const data = parseSnapshot(saved.snapshot);
   const resumed = { snapshot: saved.snapshot, seq: lastSeq(data, 0), history };
   return new LocalTable(data.id, saved.key, { resumed, save });
@@ -272,8 +271,8 @@ export class HotSeatTable implements TableConnection {
     readonly table: string,
     key: string,
     private people: number[],
-    resumed?: { snapshot: string; history?: boolean },
-    save: SaveLocalTable = saveLocalTable,
+    resumed: { snapshot: string; history?: boolean } | undefined,
+    save: SaveLocalTable,
   ) {
     this.state = { seat: people[0], next: null };
     const data = resumed ? parseSnapshot(resumed.snapshot) : null;
@@ -367,7 +366,7 @@ export class HotSeatTable implements TableConnection {
 
 /** A new hot-seat table in the engine worker: every seat the request's `robots` do not
  *  name is a person's at this device. */
-export async function openHotSeat(request: TableRequest, save?: SaveLocalTable): Promise<HotSeatTable> {
+export async function openHotSeat(request: TableRequest, save: SaveLocalTable): Promise<HotSeatTable> {
   const { seed: _asked, ...config } = request;
   const seed = seedOf(request);
   const table = `local-${randomHex(8)}`;
@@ -383,7 +382,7 @@ export async function openHotSeat(request: TableRequest, save?: SaveLocalTable):
 /** A hot-seat game this tab was playing before a reload, rebuilt from its snapshot: the
  *  people's seats are those with a key (a computer player's opens nothing) that have not
  *  left. */
-export function resumeHotSeat(saved: SavedLocalTable, save?: SaveLocalTable, history = false): HotSeatTable {
+export function resumeHotSeat(saved: SavedLocalTable, save: SaveLocalTable, history = false): HotSeatTable {
   const data = parseSnapshot(saved.snapshot);
   const left = new Set(data.log.filter((entry) => entry.kind === "leave").map((entry) => entry.seat));
   const people = data.key_hashes

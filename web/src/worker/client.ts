@@ -5,8 +5,6 @@
 // "klubovna:engine-load".
 import type { Action, ClientMessage, ErrorMessage, ServerMessage } from "../net/protocol";
 
-export type ScoringTable = "adjacent" | "school" | "matematico";
-
 /** What the worker is loading: the Python runtime's files, Python starting, the game's
  *  modules (see engine.worker.ts). */
 export type EngineStage = "python" | "start" | "rules";
@@ -146,17 +144,11 @@ async function call<T>(op: string, ...args: unknown[]): Promise<T> {
   return rpc<T>(op, ...args);
 }
 
-/** `score_board(cells, table)` of klubovna.games.matematicky_poker, run in the worker. */
-export function scoreBoard(
-  cells: Array<number | null>,
-  table: ScoringTable,
-): Promise<{ lines: number[]; total: number }> {
-  return call("scoreBoard", cells, table);
-}
-
-/** The 54-card deck (0 = joker, 1..13 numbers) shuffled by the engine's generator. */
-export function shuffledDeck(seed: number): Promise<number[]> {
-  return call("shuffledDeck", seed);
+/** `klubovna.games.<module>.<name>(...args)` run in the worker, its answer as JSON (a tuple
+ *  comes as a list): a game's own helper, wrapped by the game's folder (e.g.
+ *  games/matematicky_poker/engine.ts). A Python error rejects with its message. */
+export function gameCall<T>(module: string, name: string, ...args: unknown[]): Promise<T> {
+  return call("gameCall", module, name, args);
 }
 
 // ------------------------------------------------------------------ local tables (net/local.ts)
@@ -285,7 +277,7 @@ if (typeof window !== "undefined") {
   addEventListener("online", () => reportServer(true));
   preloadWhenIdle();
   // Browser tests set `__klubovnaTest` before the page loads to call the real functions.
-  exposeForTests({ engineState, loadEngine, scoreBoard, shuffledDeck });
+  exposeForTests({ engineState, loadEngine, gameCall });
 }
 
 /** Add functions to `window.__klubovna` when a browser test asked for it (never otherwise). */

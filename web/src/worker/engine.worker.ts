@@ -1,5 +1,6 @@
-// The engine worker: Pyodide running the pure klubovna packages, so offline tables and
-// scoring helpers use the server's own Python. Everything comes from this origin (the
+// The engine worker: Pyodide running the pure klubovna packages, so offline tables (every
+// game's, through klubovna.tables.local.LocalHost) and a game's own helpers (gameCall: a
+// function of its Python package, see client.ts) use the server's own Python. Everything comes from this origin (the
 // service worker's precache when offline); never a CDN.
 //
 // Page -> worker: {id, op, args}. Worker -> page: {id, ok, result | error} answers,
@@ -41,18 +42,15 @@ if "${HOME}" not in sys.path:
 importlib.invalidate_caches()
 import json
 import klubovna.tables.local
-import klubovna.games.matematicky_poker
-import klubovna.games.matematicky_poker.state
-import klubovna.games.kostkovy_poker
-import klubovna.bots.kostkovy_poker
+# every registered game's engine and bots (the registry imports them)
+import klubovna.tables.registry
 `;
 
 /** The glue between JSON text and the Python API; no rule lives here. */
 const GLUE = `
+import importlib
 import json
 from klubovna.tables.local import LocalHost
-from klubovna.games.matematicky_poker import score_board
-from klubovna.games.matematicky_poker.state import shuffled_deck
 
 _host = LocalHost()
 
@@ -81,12 +79,13 @@ def next_deadline():
     due = _host.next_deadline()
     return -1 if due is None else due
 
-def score(cells, table):
-    lines, total = score_board(json.loads(cells), table)
-    return json.dumps({"lines": lines, "total": total})
-
-def deck(seed):
-    return json.dumps(list(shuffled_deck(int(seed))))
+def game_call(module, name, args):
+    # A game's own helper (its folder's engine.ts names it): klubovna.games.<module>.<name>
+    # called with the JSON list args, its answer as JSON (a tuple becomes a list).
+    if not all(part.isidentifier() for part in module.split(".")) or not name.isidentifier():
+        raise ValueError(f"no game helper {module}.{name}")
+    function = getattr(importlib.import_module(f"klubovna.games.{module}"), name)
+    return json.dumps(function(*json.loads(args)))
 `;
 
 interface Glue {
@@ -98,8 +97,7 @@ interface Glue {
   export(tableId: string): string;
   restore(snapshot: string): string;
   next_deadline(): number;
-  score(cells: string, table: string): string;
-  deck(seed: string): string;
+  game_call(module: string, name: string, args: string): string;
   /** Whether this start came from a memory snapshot. */
   snapshot: boolean;
 }
@@ -289,8 +287,7 @@ async function load(): Promise<Glue> {
     export: namespace.get("export"),
     restore: namespace.get("restore"),
     next_deadline: namespace.get("next_deadline"),
-    score: namespace.get("score"),
-    deck: namespace.get("deck"),
+    game_call: namespace.get("game_call"),
     snapshot,
   };
   progress(1, "ready");
@@ -367,8 +364,7 @@ const OPS: Record<string, (py: Glue, ...args: never[]) => unknown> = {
     schedule(py);
     return null;
   },
-  scoreBoard: (py, cells: Array<number | null>, table: string) => JSON.parse(py.score(JSON.stringify(cells), table)),
-  shuffledDeck: (py, seed: number) => JSON.parse(py.deck(String(seed))),
+  gameCall: (py, module: string, name: string, args: unknown[]) => JSON.parse(py.game_call(module, name, JSON.stringify(args))),
 };
 
 // Requests run one after another in arrival order (a table sees its messages in order).

@@ -2,7 +2,7 @@
 // keeps, the cost of each count shown), afterwards with the kept ones marked and the rest
 // dimmed (they do not count this hand).
 import { useEffect, useRef, useState } from "preact/hooks";
-import { KEEP_COSTS } from "virtual:kp-tables";
+import { KEEP_COSTS } from "virtual:game-data/kostkovy_poker";
 import { t } from "../../i18n";
 import { Die } from "./Die";
 import type { KpView } from "./types";

@@ -1,9 +1,12 @@
-// The page #/kostkovy-poker: the setup until a game runs, then the table. The solo game runs
+// The page #/kostkovy-poker: the setup until a game runs, then the table. The local game runs
 // in the browser's engine worker (computer players included), so it needs no server and
-// works offline; it survives a reload of the tab (its snapshot, see net/local.ts).
+// works offline; it survives a reload of the tab (its snapshot, see net/local.ts). With more
+// than one person at the device it is a hot-seat game: the board is wrapped in <HandOver>,
+// which hides it between two people's turns.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang } from "../../i18n";
-import { openLocalTable, resumeLocalTable } from "../../net/local";
+import { HandOver } from "../../components/HandOver";
+import { openHotSeat, openLocalTable, resumeHotSeat, resumeLocalTable } from "../../net/local";
 import type { TableRequest } from "../../net/protocol";
 import { ApiError } from "../../net/remote";
 import { hashParams } from "../../router";
@@ -12,7 +15,7 @@ import { Setup } from "./Setup";
 import { BOT_NAMES, loadLocalGame, loadSetup, saveLocalGame, saveSetup } from "./storage";
 import { Table } from "./Table";
 import type { BotName, KpSetup } from "./types";
-import { errorText, soloNames } from "./words";
+import { errorText, localNames, nameOf } from "./words";
 
 /** Tests name the dice with #/kostkovy-poker?seed=N. */
 function seedFromHash(): number | null {
@@ -22,18 +25,21 @@ function seedFromHash(): number | null {
 
 interface Running {
   session: KpSession;
-  /** The computer players by seat (seat 1 first). */
+  /** The people (seats 0..people-1) and the computer players after them. */
+  people: number;
   bots: BotName[];
 }
 
-/** The computer players of a saved game, from its create request. */
-function botsOf(snapshot: string): BotName[] | null {
+/** Who sits where in a saved game, from its create request: the people first, then the
+ *  computer players (as localRequest seats them); null when it is not such a game. */
+function seatsOf(snapshot: string): { people: number; bots: BotName[] } | null {
   try {
     const data = JSON.parse(snapshot) as { request?: { seats?: number; robots?: Record<string, string> } };
     const seats = data.request?.seats ?? 0;
     const robots = data.request?.robots ?? {};
-    const bots = Array.from({ length: seats - 1 }, (_, i) => robots[String(i + 1)] as BotName);
-    return bots.every((bot) => BOT_NAMES.includes(bot)) ? bots : null;
+    const people = seats - Object.keys(robots).length;
+    const bots = Array.from({ length: seats - people }, (_, i) => robots[String(people + i)] as BotName);
+    return people >= 1 && bots.every((bot) => BOT_NAMES.includes(bot)) ? { people, bots } : null;
   } catch {
     return null;
   }
@@ -42,20 +48,22 @@ function botsOf(snapshot: string): BotName[] | null {
 function resume(): Running | null {
   const saved = loadLocalGame();
   if (!saved) return null;
-  const bots = botsOf(saved.snapshot);
-  if (!bots) {
+  const seats = seatsOf(saved.snapshot);
+  if (!seats) {
     saveLocalGame(null);
     return null;
   }
   // The hello asks for the events so far: the log is rebuilt from them.
-  return { session: new KpSession(resumeLocalTable(saved, saveLocalGame, true)), bots };
+  const conn = seats.people > 1 ? resumeHotSeat(saved, saveLocalGame, true) : resumeLocalTable(saved, saveLocalGame, true);
+  return { session: new KpSession(conn), ...seats };
 }
 
-/** The create request of a solo table: seat 0 is the person, the rest computer players. */
-export function soloRequest(setup: KpSetup): TableRequest {
+/** The create request of a local table: the people's seats first, then the computer
+ *  players. */
+export function localRequest(setup: KpSetup): TableRequest {
   const robots: Record<string, string> = {};
-  setup.bots.forEach((bot, i) => (robots[String(i + 1)] = bot));
-  return { game: "kostkovy-poker", seats: setup.bots.length + 1, chips: setup.chips, seconds: null, robots };
+  setup.bots.forEach((bot, i) => (robots[String(setup.people + i)] = bot));
+  return { game: "kostkovy-poker", seats: setup.people + setup.bots.length, chips: setup.chips, seconds: null, robots };
 }
 
 export function KpPage() {
@@ -86,15 +94,15 @@ export function KpPage() {
     saveSetup(setup);
     setBusy(true);
     setFailure(null);
-    const request = soloRequest(setup);
+    const request = localRequest(setup);
     const seed = seedFromHash();
     if (seed !== null) request.seed = seed;
     try {
-      const conn = await openLocalTable(request, saveLocalGame);
+      const conn = setup.people > 1 ? await openHotSeat(request, saveLocalGame) : await openLocalTable(request, saveLocalGame);
       if (!mounted.current) return conn.close(); // the player left while the table opened
       const next = new KpSession(conn);
       next.act({ type: "start" });
-      setRunning({ session: next, bots: setup.bots });
+      setRunning({ session: next, people: setup.people, bots: setup.bots });
     } catch (error) {
       const message = error instanceof ApiError ? errorText(error.code, error.message) : error instanceof Error ? error.message : String(error);
       if (mounted.current) setFailure(t("kp.start.failed", { message }));
@@ -110,17 +118,20 @@ export function KpPage() {
   };
 
   if (running) {
+    const names = localNames(running.people, running.bots);
     return (
-      <Table
-        session={running.session}
-        names={soloNames(running.bots)}
-        onAgain={() => {
-          saveLocalGame(null);
-          setRunning(null);
-          void start(loadSetup());
-        }}
-        onSetup={toSetup}
-      />
+      <HandOver connection={running.session.conn} name={(seat) => nameOf(names, seat)}>
+        <Table
+          session={running.session}
+          names={names}
+          onAgain={() => {
+            saveLocalGame(null);
+            setRunning(null);
+            void start(loadSetup());
+          }}
+          onSetup={toSetup}
+        />
+      </HandOver>
     );
   }
   return <Setup initial={loadSetup()} busy={busy} failure={failure} focusStart={backFromGame} onStart={start} />;

@@ -3,7 +3,7 @@
 // stůl"; below, joining another table by its code. Needs the server and says so when there
 // is none (the solo game does not).
 import { useRef, useState } from "preact/hooks";
-import { CHIPS, SEATS } from "virtual:kp-tables";
+import { CHIPS, SEATS } from "virtual:game-data/kostkovy_poker";
 import { parseWhole, WholeField } from "../../components/WholeField";
 import { t, useLang } from "../../i18n";
 import { CreateForm } from "../../lobby/CreateForm";

@@ -1,6 +1,6 @@
 // #/kostkovy-poker/pravidla: the rules of Kostkový poker in the current language, the value
-// table read from the engine (virtual:kp-tables, i.e. scoring.py itself) and the tactics tips.
-import { ANTE, CHIPS, LINES, type ValueLine } from "virtual:kp-tables";
+// table read from the engine (virtual:game-data/kostkovy_poker, i.e. scoring.py itself) and the tactics tips.
+import { ANTE, CHIPS, LINES, type ValueLine } from "virtual:game-data/kostkovy_poker";
 import { t, useLang } from "../../i18n";
 import { Die } from "./Die";
 import { KpNav } from "./KpNav";

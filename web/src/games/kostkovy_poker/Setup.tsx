@@ -1,14 +1,15 @@
-// The landing of Kostkový poker: how many computer opponents (1–5), each Klidný or Chytrý,
-// the chips everyone starts with, and Start; then the online table and the rules. The solo
+// The landing of Kostkový poker: how many people play at this device (1: against the
+// computer; more: hot seat, the device handed over between them), how many computer
+// opponents, each Klidný or Chytrý, the chips everyone starts with, and Start; then the online table and the rules. The solo
 // game runs in this browser, so the page says it works offline too.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { CHIPS } from "virtual:kp-tables";
+import { CHIPS, SEATS } from "virtual:game-data/kostkovy_poker";
 import { parseWhole, WholeField } from "../../components/WholeField";
 import { t, useLang } from "../../i18n";
 import { href } from "../../router";
 import { isOffline, onOfflineChange } from "../../worker/client";
 import { KpNav } from "./KpNav";
-import { BOT_NAMES, MAX_BOTS, MIN_BOTS } from "./storage";
+import { BOT_NAMES, MAX_PEOPLE, minBots } from "./storage";
 import type { BotName, KpSetup } from "./types";
 import "../../components/game.css";
 import "./kp.css";
@@ -23,10 +24,13 @@ interface Props {
   onStart: (setup: KpSetup) => void;
 }
 
-const COUNTS = Array.from({ length: MAX_BOTS - MIN_BOTS + 1 }, (_, i) => MIN_BOTS + i);
+/** from..to, both included. */
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const PEOPLE = range(1, MAX_PEOPLE);
 
 export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
   useLang();
+  const [people, setPeople] = useState(initial.people);
   const [bots, setBots] = useState<BotName[]>(initial.bots);
   const [chipsText, setChipsText] = useState(String(initial.chips));
   const [checked, setChecked] = useState(false);
@@ -39,10 +43,16 @@ export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
   }, []);
   const chips = parseWhole(chipsText, CHIPS[0], CHIPS[2]);
 
-  const setCount = (count: number) => {
-    const next = bots.slice(0, count);
+  const counts = range(minBots(people), SEATS[1] - people);
+  const setCount = (count: number, list = bots) => {
+    const next = list.slice(0, count);
     while (next.length < count) next.push(next.length % 2 === 0 ? "klidny" : "chytry");
     setBots(next);
+  };
+  // More people leave fewer seats for computer players (and one alone needs one).
+  const choosePeople = (count: number) => {
+    setPeople(count);
+    setCount(Math.min(SEATS[1] - count, Math.max(minBots(count), bots.length)));
   };
   const setBot = (index: number, bot: BotName) => setBots(bots.map((old, i) => (i === index ? bot : old)));
 
@@ -54,7 +64,7 @@ export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
       chipsInput.current?.focus();
       return;
     }
-    onStart({ bots, chips });
+    onStart({ people, bots, chips });
   };
 
   return (
@@ -64,11 +74,24 @@ export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
       <p class="lead">{t("kp.lead")}</p>
       <p class={`notice${offline ? " warn" : ""} kp-solo-note`}>{offline ? t("kp.offline") : t("kp.solo.note")}</p>
       <form class="mp-form" onSubmit={submit} aria-label={t("kp.setup.label")} noValidate>
+        <fieldset class="mp-choices kp-people">
+          <legend>{t("kp.setup.people.legend")}</legend>
+          <div class="kp-count" role="radiogroup" aria-label={t("kp.setup.people.count")}>
+            <span class="kp-count-label" aria-hidden="true">{t("kp.setup.people.count")}</span>
+            {PEOPLE.map((count) => (
+              <label key={count} class={`kp-count-choice${people === count ? " chosen" : ""}`}>
+                <input type="radio" name="kp-people" value={count} checked={people === count} onChange={() => choosePeople(count)} />
+                <span>{count}</span>
+              </label>
+            ))}
+          </div>
+          <p class="hint">{people > 1 ? t("kp.setup.people.hot") : t("kp.setup.people.solo")}</p>
+        </fieldset>
         <fieldset class="mp-choices kp-bots">
           <legend>{t("kp.setup.bots.legend")}</legend>
           <div class="kp-count" role="radiogroup" aria-label={t("kp.setup.bots.count")}>
             <span class="kp-count-label" aria-hidden="true">{t("kp.setup.bots.count")}</span>
-            {COUNTS.map((count) => (
+            {counts.map((count) => (
               <label key={count} class={`kp-count-choice${bots.length === count ? " chosen" : ""}`}>
                 <input type="radio" name="kp-count" value={count} checked={bots.length === count} onChange={() => setCount(count)} />
                 <span>{count}</span>

@@ -4,6 +4,9 @@
 // one after another with short pauses: the person sees who kept, bet, raised or folded.
 // At the end of a hand the showdown stays on screen until the person goes on (the engine
 // has already dealt the next hand by then). Shapes and pacing only: rules stay in Python.
+// In a hot-seat game (net/local.ts HotSeatTable) the views come from one seat, then, after a
+// hand-over, from another: what was still queued for the first seat is dropped (its dice
+// are its own), and events already shown for one seat are not told or held again.
 import type { Action, ViewMessage } from "../../net/protocol";
 import { TableSession, freshId } from "../../net/session";
 import type { KpEvent, KpView, LastHand, ShowdownPot } from "./types";
@@ -53,6 +56,8 @@ export class KpSession extends TableSession<KpView> {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private autoTimer: ReturnType<typeof setTimeout> | undefined;
   private readyAt = 0;
+  /** The newest table version whose events are on screen (the log, a held hand). */
+  private seen = 0;
 
   /** Whether the person may act now: the newest view is on screen (or, while keeping, the
    *  newest still asks for the keep) and no action of theirs waits for its answer. */
@@ -115,9 +120,21 @@ export class KpSession extends TableSession<KpView> {
   }
 
   protected onView(message: ViewMessage): void {
+    const seat = (message.view as unknown as KpView).seat;
+    if (this.latest !== null && this.latest.seat !== seat) this.switchSeat();
     if (this.view === null && this.queue.length === 0 && this.catchUp(message)) return this.changed();
     this.queue.push(message);
     this.pump();
+  }
+
+  /** Another person's seat comes on screen (hot seat): nothing of the previous seat's
+   *  stays, neither queued views nor a finished hand held on screen. */
+  private switchSeat(): void {
+    clearTimeout(this.timer);
+    clearTimeout(this.autoTimer);
+    this.queue = [];
+    this.handOver = null;
+    this.view = null;
   }
 
   /** The first view after a reload (asked with since=0) carries the game so far: its
@@ -128,9 +145,12 @@ export class KpSession extends TableSession<KpView> {
     const after = message.after ?? message.version;
     const gap = after === message.version && message.version > 0;
     if (!gap && message.version - after <= 1) return false;
-    if (gap || after > 0) this.log.push({ id: freshId(), event: { type: "earlier" } });
-    for (const event of message.events as KpEvent[]) {
-      if (LOGGED(event)) this.log.push({ id: freshId(), event });
+    if (message.version > this.seen) {
+      if (gap || after > 0) this.log.push({ id: freshId(), event: { type: "earlier" } });
+      for (const event of message.events as KpEvent[]) {
+        if (LOGGED(event)) this.log.push({ id: freshId(), event });
+      }
+      this.seen = message.version;
     }
     if (this.log.length > LOG_LINES) this.log = this.log.slice(-LOG_LINES);
     this.view = message.view as unknown as KpView;
@@ -168,6 +188,12 @@ export class KpSession extends TableSession<KpView> {
     const view = message.view as unknown as KpView;
     const me = view.seat;
     const first = this.view === null;
+    if (message.version <= this.seen) {
+      // Shown already, for another person's seat (hot seat): only this seat's view is new.
+      this.view = view;
+      return 0;
+    }
+    this.seen = message.version;
     let pause = PAUSE.other;
     let showdown: ShowdownPot[] | null = null;
     let uncontested: HandOver["uncontested"] = null;

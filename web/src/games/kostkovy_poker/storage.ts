@@ -1,7 +1,7 @@
 // What the Kostkový poker pages keep in the browser: the last setup and the device settings
 // (colours, sound) in localStorage, per device; the running solo game's snapshot in
 // sessionStorage, per tab (net/local.ts keeps it up to date), so a reload goes on playing.
-import { CHIPS, SEATS } from "virtual:kp-tables";
+import { CHIPS, SEATS } from "virtual:game-data/kostkovy_poker";
 import { local, localTableSlot, read, write } from "../../storage";
 import type { BotName, KpSetup } from "./types";
 
@@ -9,9 +9,13 @@ const SETUP_KEY = "klubovna.kp.setup";
 const LOCAL_KEY = "klubovna.kp.local";
 
 export const BOT_NAMES: BotName[] = ["klidny", "chytry"];
-export const MAX_BOTS = SEATS[1] - 1;
-export const MIN_BOTS = Math.max(1, SEATS[0] - 1);
-export const DEFAULT_SETUP: KpSetup = { bots: ["klidny", "chytry", "klidny"], chips: CHIPS[1] };
+/** People at one device: up to the table's seats less one computer player. */
+export const MAX_PEOPLE = SEATS[1] - 1;
+/** The fewest computer players with `people` at the device (one alone plays against one). */
+export function minBots(people: number): number {
+  return Math.max(people > 1 ? 0 : 1, SEATS[0] - people);
+}
+export const DEFAULT_SETUP: KpSetup = { people: 1, bots: ["klidny", "chytry", "klidny"], chips: CHIPS[1] };
 
 /** Chips as the engine takes them: a whole number within its limits, else the default. */
 export function cleanChips(value: unknown): number {
@@ -23,9 +27,10 @@ export function loadSetup(): KpSetup {
   try {
     const saved = JSON.parse(read(local, SETUP_KEY) ?? "null") as Partial<KpSetup> | null;
     if (!saved || !Array.isArray(saved.bots)) return DEFAULT_SETUP;
-    const bots = saved.bots.filter((bot): bot is BotName => BOT_NAMES.includes(bot as BotName)).slice(0, MAX_BOTS);
-    if (bots.length < MIN_BOTS) return DEFAULT_SETUP;
-    return { bots, chips: cleanChips(saved.chips) };
+    const people = Number.isInteger(saved.people) ? Math.min(MAX_PEOPLE, Math.max(1, saved.people!)) : 1;
+    const bots = saved.bots.filter((bot): bot is BotName => BOT_NAMES.includes(bot as BotName)).slice(0, SEATS[1] - people);
+    if (bots.length < minBots(people)) return DEFAULT_SETUP;
+    return { people, bots, chips: cleanChips(saved.chips) };
   } catch {
     return DEFAULT_SETUP;
   }
@@ -36,6 +41,7 @@ export function saveSetup(setup: KpSetup): void {
 }
 
 const localGame = localTableSlot(LOCAL_KEY);
-/** The solo game of this tab: the engine's snapshot of the table and the seat's key. */
+/** The local game of this tab (solo or hot seat): the engine's snapshot of the table and
+ *  the seats' key. */
 export const loadLocalGame = localGame.load;
 export const saveLocalGame = localGame.save;

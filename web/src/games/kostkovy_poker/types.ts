@@ -124,6 +124,10 @@ export type BotName = "klidny" | "chytry";
 
 /** What the setup page asks: the computer players (1–5, each Klidný or Chytrý) and chips. */
 export interface KpSetup {
+  /** The people playing at this device (seats 0..people-1; 1: a game against the computer,
+   *  more: hot seat, the device handed over between them). */
+  people: number;
+  /** The computer players, seated after the people. */
   bots: BotName[];
   chips: number;
 }

@@ -1,6 +1,6 @@
-// Kostkový poker's value table and fixed numbers, produced at build time by web/build/rules.ts
-// from the engine (klubovna/games/kostkovy_poker/scoring.py and state.py).
-declare module "virtual:kp-tables" {
+// Kostkový poker's value table and fixed numbers, printed at build time by build_data.py
+// from the engine (klubovna/games/kostkovy_poker/scoring.py and state.py; web/build/games.ts).
+declare module "virtual:game-data/kostkovy_poker" {
   export interface ValueLine {
     /** Catalogue key suffix: the name is t(`kp.line.${name}`). */
     name: string;

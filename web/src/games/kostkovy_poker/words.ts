@@ -1,6 +1,6 @@
 // Kostkový poker in words: plural forms, the players' names, one log line per event, and
 // a showdown hand's value explained by its line of the value table.
-import { TRIPLES } from "virtual:kp-tables";
+import { TRIPLES } from "virtual:game-data/kostkovy_poker";
 import { getLang, t } from "../../i18n";
 import { kp } from "./i18n";
 import type { LogLine } from "./session";
@@ -23,16 +23,18 @@ export function errorText(code: string, message: string): string {
   return `kp.error.${code}` in kp.cs ? t(`kp.error.${code}`) : message;
 }
 
-/** Names for a solo table: "Ty" at seat 0, the computer players by kind, numbered when a
- *  kind sits more than once ("Klidný 1", "Klidný 2"). */
-export function soloNames(bots: BotName[]): SeatNames {
+/** Names for a local table: "Ty" at seat 0 when one person plays ("Hráč 1", "Hráč 2"… for
+ *  the people of a hot-seat game), then the computer players by kind, numbered when a kind
+ *  sits more than once ("Klidný 1", "Klidný 2"). */
+export function localNames(people: number, bots: BotName[]): SeatNames {
   const total = (kind: BotName) => bots.filter((bot) => bot === kind).length;
   const seen: Record<string, number> = {};
   const names = bots.map((bot) => {
     seen[bot] = (seen[bot] ?? 0) + 1;
     return total(bot) > 1 ? `${t(`kp.bot.${bot}`)} ${seen[bot]}` : t(`kp.bot.${bot}`);
   });
-  return { names: [t("kp.you"), ...names], bots: [null, ...bots] };
+  const persons = people === 1 ? [t("kp.you")] : Array.from({ length: people }, (_, i) => t("kp.player", { n: i + 1 }));
+  return { names: [...persons, ...names], bots: [...persons.map(() => null), ...bots] };
 }
 
 /** Whether `seat` is the person looking. */

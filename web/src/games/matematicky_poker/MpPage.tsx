@@ -170,7 +170,7 @@ export function MpPage() {
     if (seed !== null) request.seed = seed;
     try {
       forget();
-      const conn = await openTable(request);
+      const conn = await openTable(request, saveLocalTable);
       if (!mounted.current) return conn.close(); // the player left while the table opened
       const ticket = ticketOf(conn) as CreatedTicket | null;
       const solo: GameMeta | null = ticket ? { table: ticket.table, kind: "solo", recorded: ticket.recorded === true } : null;

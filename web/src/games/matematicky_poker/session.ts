@@ -6,7 +6,7 @@ import { LocalTable, resumeLocalTable } from "../../net/local";
 import { RemoteTable } from "../../net/remote";
 import { FATAL, TableSession, freshId } from "../../net/session";
 import type { SavedLocalTable } from "../../storage";
-import { saveTable, type SavedTable } from "./storage";
+import { saveLocalTable, saveTable, type SavedTable } from "./storage";
 import type { MpView } from "./types";
 
 export type { Failure } from "../../net/session";
@@ -156,5 +156,5 @@ export function resumeSession(saved: SavedTable): GameSession {
 /** Rebuild the unfinished local game of this device (the engine loads first; the game screen
  *  shows its loading state until the first view). */
 export function resumeLocalSession(saved: SavedLocalTable): GameSession {
-  return new GameSession(resumeLocalTable(saved), null);
+  return new GameSession(resumeLocalTable(saved, saveLocalTable), null);
 }

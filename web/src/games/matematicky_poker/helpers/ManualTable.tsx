@@ -4,7 +4,8 @@ import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang } from "../../../i18n";
 import { Dialog } from "../../../components/Dialog";
 import { MpNav } from "../rules/MpNav";
-import { scoreBoard, type ScoringTable } from "../../../worker/client";
+import { scoreBoard } from "../engine";
+import type { ScoringTable } from "../types";
 import { EngineGate, loadStored, saveStored, useEngine } from "./engine";
 import "./helpers.css";
 

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang } from "../../../i18n";
 import { Dialog } from "../../../components/Dialog";
 import { MpNav } from "../rules/MpNav";
-import { shuffledDeck } from "../../../worker/client";
+import { shuffledDeck } from "../engine";
 import { EngineGate, loadStored, saveStored, useEngine } from "./engine";
 import "./helpers.css";
 

@@ -59,7 +59,7 @@ function CreatePage({ kind }: { kind: LobbyKind }) {
         label={t(`lobby.create.${kind}.label`)}
         submit={t(`lobby.create.${kind}`)}
         creating={t("lobby.creating")}
-        needsServer={t("lobby.needs.server")}
+        needsServer={t("lobby.mp.needs.server")}
         check={check}
         body={body}
       >

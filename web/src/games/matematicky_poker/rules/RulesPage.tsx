@@ -1,6 +1,6 @@
 // The rules of Matematický poker in the current language, the engine's three scoring tables
-// (from virtual:mp-tables, i.e. scoring.py itself) and the FAQ.
-import { TABLES, DIAGONAL_BONUS, type ScoringTableData } from "virtual:mp-tables";
+// (from virtual:game-data/matematicky_poker, i.e. scoring.py itself) and the FAQ.
+import { TABLES, DIAGONAL_BONUS, type ScoringTableData } from "virtual:game-data/matematicky_poker";
 import { t, useLang } from "../../../i18n";
 import { href } from "../../../router";
 import { MpNav } from "./MpNav";

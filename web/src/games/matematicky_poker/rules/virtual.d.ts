@@ -1,5 +1,5 @@
-// The engine's scoring tables, produced at build time by web/build/rules.ts.
-declare module "virtual:mp-tables" {
+// The engine's scoring tables, printed at build time by ../build_data.py (web/build/games.ts).
+declare module "virtual:game-data/matematicky_poker" {
   export interface CombinationRow {
     /** Catalogue key suffix: the name is t(`mp.combo.${name}`). */
     name: string;
