@@ -69,7 +69,7 @@ class LocalHost:
 
     >>> host = LocalHost()
     >>> host.create("t1", '{"game": "matematicky-poker", "mode": "easy"}', 7, "k")
-    '{"t": "created", "table": "t1"}'
+    '{"t": "created", "table": "t1", "people": [0]}'
     >>> json.loads(host.handle("t1", '{"t": "hello", "key": "k"}', 0))[0]["t"]
     'view'
     """
@@ -91,7 +91,7 @@ class LocalHost:
             return json.dumps({"t": "error", "seq": None, **error.to_json()})
         self.tables[table_id] = table
         self.requests[table_id] = body
-        return json.dumps({"t": "created", "table": table_id})
+        return json.dumps({"t": "created", "table": table_id, "people": _people(table)})
 
     def export(self, table_id: str) -> str:
         """A snapshot of a table as JSON text: what `restore` needs to rebuild it (after a
@@ -133,7 +133,7 @@ class LocalHost:
             return json.dumps(reply)
         self.tables[table_id] = table
         self.requests[table_id] = body
-        return json.dumps({"t": "created", "table": table_id})
+        return json.dumps({"t": "created", "table": table_id, "people": _people(table)})
 
     def handle(self, table_id: str, message: str, now: int) -> str:
         """Seat 0's messages after one client message of seat 0, as a JSON list (one person
@@ -200,6 +200,11 @@ def _run(table: Table, now: int, first: MakeStep | None, seat: int | None, seq: 
     except Exception:  # a view that raised while the step was committed
         outbox = [] if seat is None else [(seat, internal_error(seq))]
     return by_seat(outbox, seats)
+
+
+def _people(table: Table) -> list[int]:
+    """The seats of people at this device: every seat but the computer players'."""
+    return [seat for seat in range(len(table.key_hashes)) if seat not in table.robots]
 
 
 def _errors(code: str, message: str) -> str:

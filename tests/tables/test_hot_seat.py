@@ -30,7 +30,8 @@ def plain_move(view: dict[str, Any]) -> dict[str, Any]:
 
 def test_two_people_and_a_computer_player_play_kostkovy_poker_to_the_end() -> None:
     host = LocalHost()
-    assert json.loads(host.create("t", json.dumps(KP), 8, "k"))["t"] == "created"
+    created = json.loads(host.create("t", json.dumps(KP), 8, "k"))
+    assert created == {"t": "created", "table": "t", "people": [0, 1]}  # seat 2: the robot
     views: dict[int, dict[str, Any]] = {}
     for seat in (0, 1):
         out = send(host, seat, {"t": "hello", "key": seat_key("k", seat)}, T0)

@@ -51,7 +51,7 @@ def test_export_and_restore_continue_the_game() -> None:
     assert [entry["kind"] for entry in data["log"]].count("tick") == 1
 
     again = LocalHost()
-    assert json.loads(again.restore(snapshot)) == {"t": "created", "table": "t1"}
+    assert json.loads(again.restore(snapshot)) == {"t": "created", "table": "t1", "people": [0]}
     now = deadline + 1
     before, after = hello(host, now), hello(again, now)
     assert after == before and after["version"] == len(data["log"])

@@ -198,13 +198,18 @@ export class LocalTable implements TableConnection {
 /** A new table in the engine worker for `request` (the body POST /api/tables takes; a
  *  Kostkový poker table names its computer players in `robots`). */
 export async function openLocalTable(request: TableRequest, save: SaveLocalTable): Promise<TableConnection> {
+  const { table, key } = await createTable(request);
+  return new LocalTable(table, key, { save });
+}
+
+/** A new table in the engine worker: its id, the device's key and the people's seats. */
+async function createTable(request: TableRequest): Promise<{ table: string; key: string; people: number[] }> {
   const { seed: _asked, ...config } = request;
-  const seed = seedOf(request);
   const table = `local-${randomHex(8)}`;
   const key = randomHex(32);
-  const reply = await createLocalTable(table, JSON.stringify(config), seed, key);
+  const reply = await createLocalTable(table, JSON.stringify(config), seedOf(request), key);
   if (reply.t === "error") throw new ApiError(reply.code, reply.message);
-  return new LocalTable(table, key, { save });
+  return { table, key, people: reply.people };
 }
 
 /** The local game this tab was playing before a reload, rebuilt in the engine worker from its
@@ -367,15 +372,7 @@ export class HotSeatTable implements TableConnection {
 /** A new hot-seat table in the engine worker: every seat the request's `robots` do not
  *  name is a person's at this device. */
 export async function openHotSeat(request: TableRequest, save: SaveLocalTable): Promise<HotSeatTable> {
-  const { seed: _asked, ...config } = request;
-  const seed = seedOf(request);
-  const table = `local-${randomHex(8)}`;
-  const key = randomHex(32);
-  const reply = await createLocalTable(table, JSON.stringify(config), seed, key);
-  if (reply.t === "error") throw new ApiError(reply.code, reply.message);
-  const seats = Number((config as { seats?: unknown }).seats ?? 1);
-  const robots = Object.keys(((config as { robots?: unknown }).robots ?? {}) as object);
-  const people = Array.from({ length: seats }, (_, seat) => seat).filter((seat) => !robots.includes(String(seat)));
+  const { table, key, people } = await createTable(request);
   return new HotSeatTable(table, key, people, undefined, save);
 }
 

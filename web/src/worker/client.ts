@@ -29,6 +29,9 @@ type WorkerMessage =
 
 /** A local table's messages for every person's seat (hot seat), by seat number. */
 export type BySeat = Record<string, ServerMessage[]>;
+/** The host's answer to a new or restored table: its id and the seats of people at this
+ *  device (every seat but the computer players'). */
+export type Created = { t: "created"; table: string; people: number[] };
 
 let state: EngineState = { phase: "idle", progress: 0 };
 const stateListeners = new Set<(state: EngineState) => void>();
@@ -159,7 +162,7 @@ export function createLocalTable(
   request: string,
   seed: number,
   key: string,
-): Promise<{ t: "created"; table: string } | ErrorMessage> {
+): Promise<Created | ErrorMessage> {
   return call("createTable", tableId, request, seed, key);
 }
 
@@ -170,7 +173,7 @@ export function exportLocalTable(tableId: string): Promise<string> {
 }
 
 /** Rebuild a table from exportLocalTable's text: answers like createLocalTable. */
-export function restoreLocalTable(snapshot: string): Promise<{ t: "created"; table: string } | ErrorMessage> {
+export function restoreLocalTable(snapshot: string): Promise<Created | ErrorMessage> {
   return call("restoreTable", snapshot);
 }
 

@@ -7,6 +7,7 @@ import { CHIPS, SEATS } from "virtual:game-data/kostkovy_poker";
 import { parseWhole, WholeField } from "../../components/WholeField";
 import { t, useLang } from "../../i18n";
 import { CreateForm } from "../../lobby/CreateForm";
+import { CountChoice } from "./CountChoice";
 import { KpNav } from "./KpNav";
 import { KP_LOBBY } from "./online";
 import { BOT_NAMES, loadSetup } from "./storage";
@@ -54,15 +55,7 @@ export function OnlineCreate() {
         {(checked) => (
           <fieldset class="mp-choices">
             <legend>{t("kp.online.seats.legend")}</legend>
-            <div class="kp-count" role="radiogroup" aria-label={t("kp.online.seats")}>
-              <span class="kp-count-label" aria-hidden="true">{t("kp.online.seats")}</span>
-              {SEAT_COUNTS.map((count) => (
-                <label key={count} class={`kp-count-choice${seats === count ? " chosen" : ""}`}>
-                  <input type="radio" name="kp-seats" value={count} checked={seats === count} onChange={() => setSeats(count)} />
-                  <span>{count}</span>
-                </label>
-              ))}
-            </div>
+            <CountChoice label={t("kp.online.seats")} name="kp-seats" counts={SEAT_COUNTS} value={seats} onChoose={setSeats} />
             <div class="kp-bot" role="radiogroup" aria-label={t("kp.online.robots")}>
               <span class="kp-count-label" aria-hidden="true">{t("kp.online.robots")}</span>
               <div class="kp-bot-pills">

@@ -8,6 +8,7 @@ import { parseWhole, WholeField } from "../../components/WholeField";
 import { t, useLang } from "../../i18n";
 import { href } from "../../router";
 import { isOffline, onOfflineChange } from "../../worker/client";
+import { CountChoice } from "./CountChoice";
 import { KpNav } from "./KpNav";
 import { BOT_NAMES, MAX_PEOPLE, minBots } from "./storage";
 import type { BotName, KpSetup } from "./types";
@@ -76,28 +77,12 @@ export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
       <form class="mp-form" onSubmit={submit} aria-label={t("kp.setup.label")} noValidate>
         <fieldset class="mp-choices kp-people">
           <legend>{t("kp.setup.people.legend")}</legend>
-          <div class="kp-count" role="radiogroup" aria-label={t("kp.setup.people.count")}>
-            <span class="kp-count-label" aria-hidden="true">{t("kp.setup.people.count")}</span>
-            {PEOPLE.map((count) => (
-              <label key={count} class={`kp-count-choice${people === count ? " chosen" : ""}`}>
-                <input type="radio" name="kp-people" value={count} checked={people === count} onChange={() => choosePeople(count)} />
-                <span>{count}</span>
-              </label>
-            ))}
-          </div>
+          <CountChoice label={t("kp.setup.people.count")} name="kp-people" counts={PEOPLE} value={people} onChoose={choosePeople} />
           <p class="hint">{people > 1 ? t("kp.setup.people.hot") : t("kp.setup.people.solo")}</p>
         </fieldset>
         <fieldset class="mp-choices kp-bots">
           <legend>{t("kp.setup.bots.legend")}</legend>
-          <div class="kp-count" role="radiogroup" aria-label={t("kp.setup.bots.count")}>
-            <span class="kp-count-label" aria-hidden="true">{t("kp.setup.bots.count")}</span>
-            {counts.map((count) => (
-              <label key={count} class={`kp-count-choice${bots.length === count ? " chosen" : ""}`}>
-                <input type="radio" name="kp-count" value={count} checked={bots.length === count} onChange={() => setCount(count)} />
-                <span>{count}</span>
-              </label>
-            ))}
-          </div>
+          <CountChoice label={t("kp.setup.bots.count")} name="kp-count" counts={counts} value={bots.length} onChoose={setCount} />
           <dl class="kp-bot-about">
             {BOT_NAMES.map((name) => (
               <div key={name}>
