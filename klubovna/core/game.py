@@ -9,15 +9,14 @@ each entry's `now`) replays a game exactly.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+from klubovna.core.values import Event, Json, View
 
 if TYPE_CHECKING:
     from klubovna.core.settings import LeavePolicy, RoomPolicy, SeatOutcome, Setting
 
-Json = Any
-"""A JSON-ready value: dict, list, str, int, float, bool or None."""
-
-View = dict[str, Json]
+__all__ = ["Event", "Game", "Json", "SharedView", "View"]
 
 
 class SharedView(dict[str, Json]):
@@ -45,8 +44,6 @@ class SharedView(dict[str, Json]):
         """The parts other than the public one."""
 
 
-Event = dict[str, Json]
-"""An event is public unless it has a "to" key listing the seats that may see it."""
 
 S = TypeVar("S")
 

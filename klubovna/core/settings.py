@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from klubovna.core.checks import bad_config, is_int
-from klubovna.core.game import Json
+from klubovna.core.values import Json
 
 Kind = Literal["int", "choice", "bool"]
 

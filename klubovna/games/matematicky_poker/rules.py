@@ -396,8 +396,11 @@ def leave(state: State, seat: int, now: int) -> tuple[State, list[Event]]:
     if state.started:
         return apply(state, seat, {"type": "leave"}, now)
     left: Event = {"type": "left", "seat": seat}
-    if state.variant == "group" and seat == DEALER:
-        return replace(state, started=True, ended=True), [left, {"type": "ended"}]
+    if state.variant == "group" and seat == DEALER:  # nobody deals: every board is over
+        players = tuple(replace(p, finished=True, left=p.left or each == DEALER)
+                        for each, p in enumerate(state.players))
+        return replace(state, players=players, started=True, ended=True), [
+            left, {"type": "ended"}]
     state = _with_player(state, seat, replace(state.players[seat], left=True, finished=True))
     if state.variant == "solo":
         state = replace(state, started=True)  # over: its only board is finished
