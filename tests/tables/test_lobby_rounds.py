@@ -80,7 +80,7 @@ def test_a_person_who_left_is_not_seated_again() -> None:
 def test_all_policy_starts_when_everybody_agrees_and_agreement_can_be_taken_back() -> None:
     room = duel()
     assert room.again(1, T0 + 3) is None
-    assert [p["agreed"] for p in room.public()["players"]] == [False, True]  # type: ignore[index]
+    assert [p["agreed"] for p in room.public()["players"]] == [False, True]
     assert room.again(1, T0 + 4, agree=False) is None
     assert room.agreed == []
     assert room.again(0, T0 + 5) is None
