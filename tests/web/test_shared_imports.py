@@ -23,8 +23,6 @@ SUFFIXES = ("", ".ts", ".tsx", "/index.ts", "/index.tsx")
 KNOWN = {
     # Its default save slot is Matematický poker's local game (h-tables' host file).
     ("net/local.ts", "games/matematicky_poker/storage.ts"),
-    # Ranked and daily tables: Matematický poker's, kept in profile/ (h-rooms' folder).
-    ("profile/games.ts", "games/matematicky_poker/session.ts"),
 }
 
 
