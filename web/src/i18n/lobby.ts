@@ -69,7 +69,6 @@ export const lobby = {
     "lobby.again.nobody": "Zatím nikdo nesouhlasí.",
     "lobby.again.waiting": "Čeká se na: {names}.",
     "lobby.again.withdraw": "Nechci další kolo",
-    "lobby.again.round": "Kolo {round}",
     "lobby.error.no_next_round": "Tahle hra se hraje jen jednou.",
     "lobby.error.not_over": "Další kolo začne až po tomhle.",
 
@@ -154,7 +153,6 @@ export const lobby = {
     "lobby.again.nobody": "Nobody has agreed yet.",
     "lobby.again.waiting": "Waiting for: {names}.",
     "lobby.again.withdraw": "No next round for me",
-    "lobby.again.round": "Round {round}",
     "lobby.error.no_next_round": "This game is played only once.",
     "lobby.error.not_over": "The next round starts only after this one.",
 

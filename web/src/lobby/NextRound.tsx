@@ -18,25 +18,28 @@ export function NextRound({ conn, lobby }: { conn: LobbyConnection; lobby: Lobby
   const all = lobby.next_round === "all";
   const canAsk = all || me.host;
   return (
-    <section class="panel lobby-again" aria-labelledby="lobby-again-title" data-round={lobby.round}>
-      <h2 id="lobby-again-title">{t("lobby.again.title")}</h2>
-      <p class="hint">{t(all ? "lobby.again.all" : me.host ? "lobby.again.host.you" : "lobby.again.host")}</p>
-      {all && (
-        <p class="lobby-state" role="status" data-state="again">
-          {agreed.length ? t("lobby.again.agreed", { names: names(agreed) }) : t("lobby.again.nobody")}{" "}
-          {agreed.length > 0 && waiting.length > 0 && t("lobby.again.waiting", { names: names(waiting) })}
-        </p>
-      )}
-      <p class="mp-error" role="alert">{failure ? codeText(failure.code, failure.message) : ""}</p>
-      {canAsk && (
-        <div class="lobby-actions">
-          {me.agreed ? (
-            <button type="button" class="lobby-again-withdraw" onClick={() => conn.again(false)}>{t("lobby.again.withdraw")}</button>
-          ) : (
-            <button type="button" class="primary lobby-again-go" onClick={() => conn.again()}>{t("lobby.again")}</button>
-          )}
-        </div>
-      )}
+    // Under the game's own screen (its end), in the page's width.
+    <section class="page lobby-again-page" aria-labelledby="lobby-again-title">
+      <div class="panel lobby-again" data-round={lobby.round}>
+        <h2 id="lobby-again-title">{t("lobby.again.title")}</h2>
+        <p class="hint">{t(all ? "lobby.again.all" : me.host ? "lobby.again.host.you" : "lobby.again.host")}</p>
+        {all && (
+          <p class="lobby-state" role="status" data-state="again">
+            {agreed.length ? t("lobby.again.agreed", { names: names(agreed) }) : t("lobby.again.nobody")}{" "}
+            {agreed.length > 0 && waiting.length > 0 && t("lobby.again.waiting", { names: names(waiting) })}
+          </p>
+        )}
+        <p class="mp-error" role="alert">{failure ? codeText(failure.code, failure.message) : ""}</p>
+        {canAsk && (
+          <div class="lobby-actions">
+            {me.agreed ? (
+              <button type="button" class="lobby-again-withdraw" onClick={() => conn.again(false)}>{t("lobby.again.withdraw")}</button>
+            ) : (
+              <button type="button" class="primary lobby-again-go" onClick={() => conn.again()}>{t("lobby.again")}</button>
+            )}
+          </div>
+        )}
+      </div>
     </section>
   );
 }
