@@ -146,3 +146,14 @@ def test_rounds_and_agreements_are_stored() -> None:
     assert Lobby.from_json(room.to_json()) == room
     old = {k: v for k, v in room.to_json().items() if k not in ("round", "agreed")}
     assert Lobby.from_json(old).round == 1  # stored before next rounds
+
+
+def test_the_again_message() -> None:
+    from klubovna.tables.protocol import Again, ProtocolError, parse_client_message
+    assert parse_client_message({"t": "again"}, lobby=True) == Again(True)
+    assert parse_client_message({"t": "again", "agree": False}, lobby=True) == Again(False)
+    for bad in ({"t": "again", "agree": 1}, {"t": "again", "seat": 0}):
+        with pytest.raises(ProtocolError):
+            parse_client_message(bad, lobby=True)
+    with pytest.raises(ProtocolError):  # a table's own socket has no rounds
+        parse_client_message({"t": "again"})
