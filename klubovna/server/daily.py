@@ -54,7 +54,9 @@ class DailyBoard(BaseModel):
 
 
 def _published_today(day: str) -> list[Any]:
-    return [ResultRow.kind == "daily", ResultRow.daily_date == day, ResultRow.published == true()]
+    """The day's public results: Matematický poker's (results.PUBLIC_GAME) daily games."""
+    return [ResultRow.game == results.PUBLIC_GAME, ResultRow.kind == "daily",
+            ResultRow.daily_date == day, ResultRow.published == true()]
 
 
 def query_daily_entries(db: Db, now_ms: int) -> list[DailyEntry]:
@@ -78,17 +80,17 @@ def query_daily_entries(db: Db, now_ms: int) -> list[DailyEntry]:
 def query_streak(db: Db, profile_id: str, now_ms: int) -> Streak:
     """Consecutive Prague days with a finished daily challenge, counted since the
     profile's statistics were last reset."""
-    # The kind is checked here, not in SQL: with `kind = ?` SQLite (without ANALYZE)
+    # The game and kind are checked here, not in SQL: with `kind = ?` SQLite (without ANALYZE)
     # walks the board index over every daily result instead of the player's own.
     since = select(ProfileRow.stats_since).where(ProfileRow.id == profile_id)
     statement = (
-        select(ResultRow.kind, ResultRow.daily_date)
+        select(ResultRow.game, ResultRow.kind, ResultRow.daily_date)
         .where(ResultRow.profile_id == profile_id,
                ResultRow.finished_at >= since.scalar_subquery())
     )
     with connected(db) as connection:
         days = [row.daily_date for row in connection.execute(statement)
-                if row.kind == "daily" and row.daily_date]
+                if row.game == results.PUBLIC_GAME and row.kind == "daily" and row.daily_date]
     return results.streak(days, calendar.prague_day(now_ms))
 
 
@@ -111,8 +113,8 @@ def query_daily(db: Db, now_ms: int, profile_id: str | None = None) -> DailyBoar
         mine = connection.execute(
             select(ResultRow.id, ResultRow.score, ResultRow.finished_at, ResultRow.duration_ms,
                    ResultRow.published)
-            .where(ResultRow.profile_id == profile_id, ResultRow.kind == "daily",
-                   ResultRow.daily_date == today)
+            .where(ResultRow.profile_id == profile_id, ResultRow.game == results.PUBLIC_GAME,
+                   ResultRow.kind == "daily", ResultRow.daily_date == today)
             .order_by(ResultRow.id)
             .limit(1)
         ).first()

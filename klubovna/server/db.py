@@ -138,11 +138,12 @@ class ResultRow(Base):
 
     __table_args__ = (
         UniqueConstraint("table_id", "seat", name="uq_results_table_seat"),
-        Index("ix_results_board", "kind", "published", "complete", "finished_at"),
-        Index("ix_results_daily", "daily_date", "kind", "published"),
+        # The leaderboard's and the daily table's: a game's public results (game first).
+        Index("ix_results_board", "game", "kind", "published", "complete", "finished_at"),
+        Index("ix_results_daily", "game", "daily_date", "kind", "published"),
         # Each player's best score (the leaderboard's GROUP BY) read from the index alone.
-        Index("ix_results_best", "kind", "published", "complete", "profile_id", "score",
-              "mode"),
+        Index("ix_results_best", "game", "kind", "published", "complete", "profile_id",
+              "score", "mode"),
     )
 
 

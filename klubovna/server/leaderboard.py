@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from klubovna.server import calendar, clock
 from klubovna.server.api import ErrorBody
 from klubovna.server.db import ProfileRow, ResultRow
+from klubovna.server.results import PUBLIC_GAME
 
 Period = Literal["today", "week", "month", "all"]
 ModeFilter = Literal["all", "easy", "hard"]
@@ -62,11 +63,13 @@ def query_leaderboard(
 ) -> list[LeaderboardEntry]:
     """The first 100 players of `period` (Prague calendar at `now_ms`) in `mode`.
 
-    Eligible: ranked, full board, published. Each player's best result counts once (equal
-    scores: the earlier one), picked with ROW_NUMBER() over the player's eligible results;
-    players are ranked by that score, equal scores by the earlier game.
+    Eligible: Matematický poker's (results.PUBLIC_GAME), ranked, full board, published.
+    Each player's best result counts once (equal scores: the earlier one), picked with
+    ROW_NUMBER() over the player's eligible results; players are ranked by that score,
+    equal scores by the earlier game.
     """
     conditions: list[Any] = [
+        ResultRow.game == PUBLIC_GAME,
         ResultRow.kind == "ranked",
         ResultRow.published == true(),
         ResultRow.complete == true(),

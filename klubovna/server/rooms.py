@@ -141,6 +141,8 @@ class Rooms:
             room.sockets[conn_id] = socket
         await self.broadcast_lobby(room)
         if live is not None:
+            if since is not None and since > live.table.version:
+                since = None  # a version of the last round's table: this one starts afresh
             await self.hub.join(live, room.lobby.table_seat(seat), socket, since)
         return seat
 
@@ -161,29 +163,68 @@ class Rooms:
     async def start_game(self, room: Room, seat: int) -> None:
         """The host starts: the table is made (and stored with the lobby), then started."""
         async with room.lock:
-            lobby = room.lobby
-            before = lobby.to_json()
-            config: dict[str, Json] = dict(lobby.start(seat, now_ms()))
-            thinks = any(s.name == THINK for s in entry(room.game).game.settings)
-            if thinks and any(m.profile for m in lobby.members):
-                config[THINK] = MIN_THINK_MS
-            try:
-                live = await self.hub.create_table(
-                    room.game, config, lobby.key_hashes(),
-                    recording=Recording(kind=lobby.kind), lobby=lobby,
-                )
-            except Exception as error:
-                room.lobby = Lobby.from_json(before)
-                log.exception("starting lobby %s failed", lobby.code)
-                raise StorageError from error
-            room.table_id = live.table.id
-            for conn_id, socket in room.sockets.items():
-                member_seat = room.presence.seat_of(conn_id)
-                if member_seat is not None:
-                    table_seat = lobby.table_seat(member_seat)
-                    live.connections.setdefault(table_seat, set()).add(socket)
+            before = room.lobby.to_json()
+            live = await self._open_table(room, room.lobby.start(seat, now_ms()), before)
         await self.broadcast_lobby(room)
         await self.hub.act_for(live, 0, {"type": "start"})
+
+    async def again(self, room: Room, seat: int, agree: bool = True) -> None:
+        """A member asks for the next round (Lobby.again): stored, and when it starts, a
+        new table with its own log and results, played like the first."""
+        async with room.lock:
+            before = room.lobby.to_json()
+            try:
+                config = room.lobby.again(seat, now_ms(), agree)
+            except IllegalAction:
+                room.lobby = Lobby.from_json(before)
+                raise
+            live = await self._next_table(room, config, before)
+        await self.broadcast_lobby(room)
+        if live is not None:
+            await self.hub.act_for(live, 0, {"type": "start"})
+
+    async def _next_table(
+        self, room: Room, config: Mapping[str, Json] | None, before: dict[str, Json]
+    ) -> LiveTable | None:
+        """After a change that may start the next round: its table, or the lobby stored
+        (undone when storing fails)."""
+        if config is not None:
+            return await self._open_table(room, config, before)
+        try:
+            await run_in_threadpool(self.store.save_lobby, room.lobby)
+        except Exception:
+            room.lobby = Lobby.from_json(before)
+            raise
+        return None
+
+    async def _open_table(
+        self, room: Room, start: Mapping[str, Json], before: dict[str, Json]
+    ) -> LiveTable:
+        """The room's table for a started lobby (`start`: its engine config), stored with
+        the lobby; the members' sockets get its views. On failure the lobby is `before`."""
+        lobby = room.lobby
+        config: dict[str, Json] = dict(start)
+        thinks = any(s.name == THINK for s in entry(room.game).game.settings)
+        if thinks and any(m.profile for m in lobby.members):
+            config[THINK] = MIN_THINK_MS
+        try:
+            live = await self.hub.create_table(
+                room.game, config, lobby.key_hashes(),
+                recording=Recording(kind=lobby.kind), lobby=lobby,
+            )
+        except Exception as error:
+            room.lobby = Lobby.from_json(before)
+            log.exception("starting lobby %s failed", lobby.code)
+            raise StorageError from error
+        if room.table_id is not None:
+            self.hub.forget(room.table_id)  # the last round's table: over, stored
+        room.table_id = live.table.id
+        for conn_id, socket in room.sockets.items():
+            member_seat = room.presence.seat_of(conn_id)
+            if member_seat is not None and lobby.member(member_seat) is not None:
+                table_seat = lobby.table_seat(member_seat)
+                live.connections.setdefault(table_seat, set()).add(socket)
+        return live
 
     async def act(self, room: Room, seat: int, data: Any) -> dict[str, Any] | None:
         """A game message of a member: see Hub.handle. None, or an error for the sender."""
@@ -206,8 +247,12 @@ class Rooms:
                 except IllegalAction as error:
                     if error.code != "left_game":  # (closed already: the lobby follows)
                         raise
-            await self._change(room, lambda lobby: lobby.leave(seat, now_ms()))
+            before = room.lobby.to_json()
+            config = room.lobby.leave(seat, now_ms())  # may start the next round
+            next_live = await self._next_table(room, config, before)
         await self.broadcast_lobby(room)
+        if next_live is not None:
+            await self.hub.act_for(next_live, 0, {"type": "start"})
 
     async def table_over(self, table_id: str) -> None:
         """The hub's listener: a lobby's game ended, so the lobby is finished."""

@@ -26,7 +26,7 @@ from klubovna.server.ratelimit import FrameBudget
 from klubovna.server.rooms import CLOSE_SILENT, HEARTBEAT_TIMEOUT_MS, Rooms
 from klubovna.server.wire import dumps
 from klubovna.tables import ProtocolError, normalize_code, parse_client_message
-from klubovna.tables.protocol import MAX_MESSAGE_BYTES, Hello, Leave, Ping, Start
+from klubovna.tables.protocol import MAX_MESSAGE_BYTES, Again, Hello, Leave, Ping, Start
 from klubovna.tables.table import pong
 
 router = APIRouter()
@@ -305,6 +305,9 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
                 elif isinstance(message, Start):
                     assert seat is not None
                     await rooms.start_game(room, seat)
+                elif isinstance(message, Again):
+                    assert seat is not None
+                    await rooms.again(room, seat, message.agree)
                 elif isinstance(message, Leave):
                     assert seat is not None
                     await rooms.leave(room, seat)

@@ -7,6 +7,7 @@ RoomPolicy (klubovna.core.settings): no game is named here. Pure, the clock pass
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -127,6 +128,10 @@ class Lobby:
     outcome: Outcome | None = None
     duel_recorded: bool = True
     """False once a player left after the start: a duel then records no win."""
+    round: int = 1
+    """The room's table so far: 1 for its first game, one more for each next round."""
+    agreed: list[int] = field(default_factory=list)
+    """The lobby seats that asked for the next round (a policy with next_round "all")."""
 
     @classmethod
     def open(
@@ -233,14 +238,24 @@ class Lobby:
         """True when a room that never closed has been idle for its policy's time or longer."""
         return self.status != "closed" and now - self.last_activity >= self.policy.idle_ms
 
+    @property
+    def can_go_again(self) -> bool:
+        """Whether the room is between rounds: its table finished and its policy plays
+        again (next_round "host" or "all")."""
+        return (self.status == "closed" and self.outcome == "finished"
+                and self.policy.next_round != "none")
+
     def public(self) -> dict[str, Json]:
         """What every member may see (no key hashes)."""
         return {
             "code": self.code, "game": self.game, "kind": self.kind, "status": self.status,
             "outcome": self.outcome, "limit": self.limit, "dealer_plays": self.dealer_plays,
             "duel_recorded": self.duel_recorded,
+            "round": self.round, "next_round": self.policy.next_round,
+            "can_go_again": self.can_go_again,
             "players": [{"seat": m.seat, "nickname": m.nickname, "host": m.seat == 0,
-                         "gone": m.gone} for m in self.members],
+                         "gone": m.gone, "agreed": m.seat in self.agreed}
+                        for m in self.members],
         }
 
     # -- changes -----------------------------------------------------------------------
@@ -265,11 +280,22 @@ class Lobby:
             raise IllegalAction("lobby_full", self._full_message())
         return self._add(nickname, key_hash, now, profile)
 
-    def leave(self, seat: int, now: int) -> None:
+    def leave(self, seat: int, now: int) -> dict[str, Json] | None:
         """Before the start: free the seat (the host leaving closes the lobby).
-        After: mark the player gone (the dealer leaving ends a group game)."""
-        self._check_open()
+        After: mark the player gone (the dealer leaving ends a group game).
+        Between rounds the leaver is not seated again; when everybody still here agreed
+        already (next_round "all"), the next round starts: its engine config is returned
+        (else None)."""
         member = self.member(seat)
+        if self.can_go_again and member is not None and not member.gone:
+            self.last_activity = now
+            member.gone = True
+            self.agreed = [s for s in self.agreed if s != seat]
+            if self._all_agree(self.agreed):
+                with contextlib.suppress(IllegalAction):  # too few left: the leave stands
+                    return self._next_round(now)
+            return None
+        self._check_open()
         if member is None or member.gone:
             raise self._unknown(seat)
         self.last_activity = now
@@ -283,6 +309,7 @@ class Lobby:
             self.duel_recorded = False
             if all(m.gone for m in self.members):
                 self._close("abandoned")
+        return None
 
     def start(self, seat: int, now: int) -> dict[str, Json]:
         """The host starts the game; returns the engine config for the Table."""
@@ -318,6 +345,57 @@ class Lobby:
         self.last_activity = now
         self._close("finished")
 
+    def again(self, seat: int, now: int, agree: bool = True) -> dict[str, Json] | None:
+        """Ask for (or, with `agree` False, take back) the next round once the table has
+        finished. With next_round "host" the host alone starts it; with "all" it starts when
+        every seated person still here has agreed. Returns the new table's engine config
+        when the next round starts (the same members but those who left, the same computer
+        players), else None. IllegalAction: "no_next_round", "not_over", "not_host",
+        "waiting_for_opponent", "no_players", "lobby_closed", "left_game"."""
+        policy = self.policy
+        if policy.next_round == "none":
+            raise IllegalAction("no_next_round", f"A {self.kind} is played only once.")
+        if self.status in ("waiting", "playing"):
+            raise IllegalAction("not_over", "The next round starts only after this one.")
+        if not self.can_go_again:
+            raise IllegalAction("lobby_closed", "This lobby is closed.")
+        member = self.member(seat)
+        if member is None:
+            raise self._unknown(seat)
+        if member.gone:
+            raise left_game()
+        if policy.next_round == "host":
+            if seat != self.host_seat:
+                raise IllegalAction("not_host", "Only the host can start the next round.")
+            return self._next_round(now)
+        agreed = sorted(set(self.agreed) - {seat} | ({seat} if agree else set()))
+        if self._all_agree(agreed):
+            return self._next_round(now)  # a refusal (too few left) changes nothing
+        self.agreed, self.last_activity = agreed, now
+        return None
+
+    def _all_agree(self, agreed: list[int]) -> bool:
+        """Whether every person still here is in `agreed` (policy "all")."""
+        here = {m.seat for m in self.members if not m.gone}
+        return self.policy.next_round == "all" and bool(here) and here <= set(agreed)
+
+    def _next_round(self, now: int) -> dict[str, Json]:
+        """Seat again everybody still here (those who left are dropped) and play."""
+        here = [m for m in self.members if not m.gone]
+        if len(here) < self.policy.seats[0]:
+            raise IllegalAction("waiting_for_opponent", "The next round needs "
+                                f"{self.policy.seats[0]} players; too many have left.")
+        if not self.dealer_plays and len(here) < 2:
+            raise IllegalAction("no_players",
+                                "The dealer does not play, so at least one player must stay.")
+        self.members = here
+        self.round += 1
+        self.agreed = []
+        self.status, self.outcome = "playing", None
+        self.duel_recorded = True
+        self.last_activity = now
+        return self.engine_config()
+
     def expire(self) -> None:
         """Close a lobby that `expired` (idle too long): nobody can join or play on."""
         self._check_open()
@@ -333,7 +411,8 @@ class Lobby:
             "last_activity": self.last_activity,
             "members": [member.to_json() for member in self.members],
             "next_seat": self.next_seat, "status": self.status, "outcome": self.outcome,
-            "duel_recorded": self.duel_recorded,
+            "duel_recorded": self.duel_recorded, "round": self.round,
+            "agreed": list(self.agreed),
         }
 
     @classmethod
@@ -355,6 +434,8 @@ class Lobby:
             members=[Member.from_json(m) for m in data["members"]],
             next_seat=int(data["next_seat"]), status=data["status"], outcome=data["outcome"],
             duel_recorded=bool(data["duel_recorded"]),
+            round=int(data.get("round", 1)),  # lobbies stored before next rounds: 1
+            agreed=[int(seat) for seat in data.get("agreed", [])],
         )
 
     # -- helpers -----------------------------------------------------------------------

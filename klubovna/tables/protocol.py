@@ -56,11 +56,19 @@ class Leave:
     """Lobbies: the sender leaves for good."""
 
 
-ClientMessage = Hello | Act | Ping | Start | Leave
+@dataclass(frozen=True)
+class Again:
+    """Lobbies: the sender asks for the next round (or, `agree` False, takes it back)."""
+
+    agree: bool = True
+
+
+ClientMessage = Hello | Act | Ping | Start | Leave | Again
 
 _FIELDS = {"hello": ({"t", "key"}, {"since"}), "act": ({"t", "seq", "action"}, set()),
            "ping": ({"t"}, {"seq"})}
-_LOBBY_FIELDS = {**_FIELDS, "start": ({"t"}, set()), "leave": ({"t"}, set())}
+_LOBBY_FIELDS = {**_FIELDS, "start": ({"t"}, set()), "leave": ({"t"}, set()),
+                 "again": ({"t"}, {"agree"})}
 
 
 def _checked_seq(seq: int | None) -> int:
@@ -71,7 +79,7 @@ def _checked_seq(seq: int | None) -> int:
 
 def parse_client_message(data: Any, lobby: bool = False) -> ClientMessage:
     """Check one decoded JSON message; raise ProtocolError("bad_message", ...) when off.
-    A lobby's socket also takes `start` and `leave`.
+    A lobby's socket also takes `start`, `leave` and `again`.
 
     >>> parse_client_message({"t": "act", "seq": 1, "action": {"type": "start"}})
     Act(seq=1, action={'type': 'start'})
@@ -98,6 +106,11 @@ def parse_client_message(data: Any, lobby: bool = False) -> ClientMessage:
         return Start()
     if kind == "leave":
         return Leave()
+    if kind == "again":
+        agree = data.get("agree", True)
+        if not isinstance(agree, bool):
+            raise ProtocolError("bad_message", 'The field "agree" must be true or false.')
+        return Again(agree)
     if kind == "hello":
         key, since = data["key"], data.get("since")
         if not isinstance(key, str) or not key:

@@ -135,6 +135,19 @@ def test_a_player_s_attempt_and_rank(rows: Rows) -> None:
                                    "duration_ms": 60_000, "published": True}
 
 
+def test_only_matematicky_poker_s_daily_results(rows: Rows) -> None:
+    """The table of the day is Matematický poker's (results.PUBLIC_GAME): another game's
+    daily-looking result is neither on it, nor the player's attempt, nor in the streak."""
+    eva, adam = rows.profile("Eva"), rows.profile("Adam")
+    daily(rows, eva, 250, prague(2026, 12, 2, 9))
+    rows.result(adam, 900, prague(2026, 12, 2, 10), kind="daily", daily_date=TODAY,
+                game="nim")
+    assert table_of(query_daily(rows.engine, NOW)) == [(1, "Eva", 250)]
+    board = query_daily(rows.engine, NOW, adam)
+    assert board.result is None and board.rank is None
+    assert board.streak is not None and board.streak["current"] == 0
+
+
 def test_an_unpublished_result_gets_the_rank_it_would_have(rows: Rows) -> None:
     eva, adam, shy = rows.profile("Eva"), rows.profile("Adam"), rows.profile("Shy", False)
     daily(rows, eva, 250, prague(2026, 12, 2, 9))

@@ -101,11 +101,12 @@ class Rows:
         self, profile_id: str, score: int, finished_at: int, *, kind: str = "ranked",
         mode: str = "easy", seconds: int | None = None, complete: bool = True,
         published: bool = True, daily_date: str | None = None,
+        game: str = "matematicky-poker",
     ) -> str:
         table_id = self.table(profile_id, kind, daily_date, mode)
         with Session(self.engine) as session, session.begin():
             session.add(ResultRow(
-                table_id=table_id, profile_id=profile_id, kind=kind, mode=mode,
+                table_id=table_id, profile_id=profile_id, game=game, kind=kind, mode=mode,
                 seconds=seconds, score=score, filled=25 if complete else 20,
                 complete=complete, started_at=finished_at - 60_000, finished_at=finished_at,
                 duration_ms=60_000, daily_date=daily_date, published=published,
@@ -309,6 +310,16 @@ def test_only_published_full_ranked_boards(rows: Rows) -> None:
         for mode in ("all", "easy"):
             assert board(rows, period, mode, prague(2026, 12, 1, 20)) == [("Shown", 100)]
         assert board(rows, period, "hard", prague(2026, 12, 1, 20)) == []
+
+
+def test_only_matematicky_poker_s_results(rows: Rows) -> None:
+    """The leaderboard is Matematický poker's (results.PUBLIC_GAME): a result of another
+    game that looks ranked (a plug-in's) is not on it."""
+    at = prague(2026, 12, 1, 8)
+    rows.result(rows.profile("Poker"), 100, at)
+    rows.result(rows.profile("Other"), 900, at, game="nim")
+    for period in ("today", "all"):
+        assert board(rows, period, "all", prague(2026, 12, 1, 20)) == [("Poker", 100)]
 
 
 def test_the_nickname_is_the_current_one(rows: Rows) -> None:

@@ -4,14 +4,18 @@ the results table and the profile's statistics take them."""
 from __future__ import annotations
 
 import doctest
+import importlib
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-from klubovna.games.kostkovy_poker import outcomes as kp
-from klubovna.games.matematicky_poker import outcomes as mp
 from klubovna.tables.registry import get_game
+
+# The modules themselves: each game's package exports its `outcomes` function under the
+# same name, which hides the submodule from `from package import outcomes`.
+kp = importlib.import_module("klubovna.games.kostkovy_poker.outcomes")
+mp = importlib.import_module("klubovna.games.matematicky_poker.outcomes")
 
 
 @pytest.mark.parametrize("module", [kp, mp], ids=lambda m: m.__name__)

@@ -48,7 +48,7 @@ def test_the_creator_takes_seat_zero() -> None:
     assert [(m.seat, m.nickname) for m in room.members] == [(0, "Dealer")]
     assert room.status == "waiting" and room.outcome is None and room.host_seat == 0
     assert room.public()["players"] == [{"seat": 0, "nickname": "Dealer", "host": True,
-                                         "gone": False}]
+                                         "gone": False, "agreed": False}]
 
 
 @pytest.mark.parametrize(("kind", "settings_"), [
@@ -319,6 +319,7 @@ operations = st.lists(
         st.tuples(st.just("leave"), st.integers(0, 60)),
         st.tuples(st.just("start"), st.integers(0, 3)),
         st.tuples(st.just("finish"), st.just(0)),
+        st.tuples(st.just("again"), st.integers(0, 3)),
     ),
     max_size=120,
 )
@@ -343,6 +344,11 @@ def test_random_sequences_keep_the_invariants(kind: str, plays: bool, ops: Any) 
                 seats_ever.add(seat)
             elif name == "leave":
                 room.leave(arg, now)
+            elif name == "again":
+                config = room.again(arg, now)
+                if config is not None:
+                    assert config["seats"] == len(room.members)
+                    assert not any(m.gone for m in room.members)
             elif name == "start":
                 config = room.start(arg, now)
                 assert config["seats"] == len(room.members)
@@ -351,7 +357,7 @@ def test_random_sequences_keep_the_invariants(kind: str, plays: bool, ops: Any) 
         except IllegalAction as error:
             assert error.code in {"already_started", "lobby_full", "lobby_closed",
                                   "unknown_seat", "not_host", "waiting_for_opponent",
-                                  "no_players", "left_game", "not_started"}
+                                  "no_players", "left_game", "not_started", "not_over"}
             assert room.to_json() == before  # a refusal changes nothing
         seats = [m.seat for m in room.members]
         assert seats == sorted(set(seats))

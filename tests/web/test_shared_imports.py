@@ -18,14 +18,6 @@ STATIC = re.compile(r"""^\s*(?:import|export)\b[^;'"]*?(?:from\s*)?["']([^"']+)[
 DYNAMIC = re.compile(r"""\bimport\(\s*["']([^"']+)["']\s*\)""")
 SUFFIXES = ("", ".ts", ".tsx", "/index.ts", "/index.tsx")
 
-# Shared modules of other parts of issue 13 that still import a game (they may not be edited
-# here): each entry names the game module and why; the test below fails once one is gone.
-KNOWN = {
-    # Ranked and daily tables: Matematický poker's, kept in profile/ (h-rooms' folder).
-    ("profile/games.ts", "games/matematicky_poker/session.ts"),
-}
-
-
 def sources() -> list[Path]:
     return sorted(p for p in SRC.rglob("*") if p.suffix in (".ts", ".tsx") and p.is_file())
 
@@ -66,8 +58,7 @@ def test_shared_modules_import_no_game() -> None:
         found |= {(rel(path), rel(f)) for f in static if game_of(f)}
         if path != SRC / "registry.ts":
             found |= {(rel(path), rel(f)) for f in lazy if game_of(f)}
-    assert found - KNOWN == set(), "shared modules import a game's folder"
-    assert KNOWN - found == set(), "an exception is no longer needed: take it out of KNOWN"
+    assert found == set(), "shared modules import a game's folder"
 
 
 def test_the_registry_loads_every_game_lazily() -> None:

@@ -7,7 +7,7 @@ from klubovna.core.settings import RoomPolicy
 
 ROOMS: tuple[RoomPolicy, ...] = (
     RoomPolicy("table", seats=(1, 6), settings=("seats", "chips", "seconds"),
-               robots="robots"),
+               robots="robots", next_round="host"),
 )
 """`seats` counts people: one person fills the rest with computer players; the `seats`
 setting says how many seats the table has in all. A person who leaves a running table

@@ -9,7 +9,8 @@ SHOWN = ("mode", "seconds", "table")
 """The settings a room shows and accepts; the room sets the variant and the seats."""
 
 ROOMS: tuple[RoomPolicy, ...] = (
-    RoomPolicy("duel", seats=(2, 2), settings=SHOWN, fixed={"variant": "duel"}),
+    RoomPolicy("duel", seats=(2, 2), settings=SHOWN, fixed={"variant": "duel"},
+               next_round="all"),
     RoomPolicy("group", seats=(1, 50), settings=SHOWN, fixed={"variant": "group"},
-               host_only_deals=True),
+               host_only_deals=True, next_round="host"),
 )

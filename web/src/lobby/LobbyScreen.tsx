@@ -1,12 +1,13 @@
 // One lobby with this browser's seat: the socket and the game's session over it, and what to
 // show — the room before the start, the running game (the game's own screen), the end —
 // plus the line's state (reconnecting, taken over by another tab) and leaving.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang } from "../i18n";
 import { ConfirmDialog } from "../profile/ConfirmDialog";
 import { formatCode } from "./code";
 import { LobbyConnection } from "./connection";
-import { GameLinks, type LobbyGame } from "./game";
+import { GameLinks, type LobbyGame, type LobbySession } from "./game";
+import { NextRound } from "./NextRound";
 import { Room } from "./Room";
 import { forgetSeat, type SavedSeat } from "./seats";
 
@@ -20,18 +21,35 @@ interface Props {
 export function LobbyScreen({ game, seat, onLost }: Props) {
   useLang();
   const [conn] = useState(() => new LobbyConnection(seat, game.history === true));
-  const [session] = useState(() => game.session(conn));
+  // Each round of the room is a new table: its own session (the line stays the same).
+  const current = useRef<{ round: number | null; session: LobbySession } | null>(null);
+  current.current ??= { round: null, session: game.session(conn.forRound()) };
+  const session = current.current.session;
   const [, refresh] = useState(0);
   const [leaving, setLeaving] = useState(false);
   useEffect(() => {
     const again = () => refresh((n) => n + 1);
-    const unwatch = conn.watch(again);
-    const unsubscribe = session.subscribe(again);
+    const now = current.current!;
+    let unsubscribe = now.session.subscribe(again);
+    const unwatch = conn.watch(() => {
+      const round = conn.lobby?.round ?? null;
+      if (round !== null && now.round !== null && round !== now.round) {
+        // The next round began: its views (which come after this lobby message) go to a
+        // fresh session, and the last round's screen goes.
+        unsubscribe();
+        now.session.close();
+        now.session = game.session(conn.forRound());
+        unsubscribe = now.session.subscribe(again);
+      }
+      now.round = round ?? now.round;
+      again();
+    });
     again();
     return () => {
       unwatch();
       unsubscribe();
-      session.close();
+      now.session.close();
+      conn.close();
     };
   }, []);
   useEffect(() => {
@@ -99,7 +117,8 @@ export function LobbyScreen({ game, seat, onLost }: Props) {
   if (session.view) {
     return (
       <>
-        <game.Play session={session} lobby={lobby} seat={seat} banner={banner} onLeave={askLeave} />
+        <game.Play key={lobby.round} session={session} lobby={lobby} seat={seat} banner={banner} onLeave={askLeave} />
+        <NextRound conn={conn} lobby={lobby} />
         {leaveDialog}
       </>
     );

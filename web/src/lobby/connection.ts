@@ -66,6 +66,27 @@ export class LobbyConnection implements TableConnection {
     this.changed();
   }
 
+  /** Ask for the next round once the table has finished (`agree` false takes it back). */
+  again(agree = true): void {
+    this.failure = null;
+    this.line.send({ t: "again", agree });
+    this.changed();
+  }
+
+  /** This connection for one round's session: the same line, but closing it only stops
+   *  that session listening, so the next round's session gets the line as it is. */
+  forRound(): LobbyConnection {
+    const offs: Array<() => void> = [];
+    const round = Object.create(this) as LobbyConnection;
+    round.listen = (listener) => {
+      const off = this.listen(listener);
+      offs.push(off);
+      return off;
+    };
+    round.close = () => offs.splice(0).forEach((off) => off());
+    return round;
+  }
+
   /** Leave the lobby (for good once the game runs). The server answers and closes. */
   leave(): void {
     this.leaving = true;

@@ -13,6 +13,8 @@ export interface LobbyPlayer {
   gone: boolean;
   /** Whether the person has a live socket now. */
   connected: boolean;
+  /** Asked for the next round (a room where everybody must agree). */
+  agreed: boolean;
   /** The seat in the game's views and ranking (null before the start). */
   table_seat: number | null;
 }
@@ -27,6 +29,12 @@ export interface Lobby<Kind extends string = string, Settings = unknown> {
   settings: Settings;
   /** This person's lobby seat. */
   you: number;
+  /** The room's table so far: 1 for its first game, one more for each next round. */
+  round: number;
+  /** Who starts the next round: nobody (played once), the host, or everybody together. */
+  next_round: "none" | "host" | "all";
+  /** Between rounds: the table finished and the next round may be asked for. */
+  can_go_again: boolean;
   players: LobbyPlayer[];
 }
 

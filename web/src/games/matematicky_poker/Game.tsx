@@ -11,7 +11,7 @@ import { Countdown } from "../../components/Countdown";
 import { EndDialog, JokerDialog, KeptDialog } from "./Dialogs";
 import type { GameSession } from "./session";
 import type { Action } from "../../net/protocol";
-import type { GameMeta } from "../../profile/games";
+import type { GameMeta } from "./serverGames";
 import { href } from "../../router";
 import { loadPreview, savePreview } from "./storage";
 import type { MpView, PendingJoker } from "./types";

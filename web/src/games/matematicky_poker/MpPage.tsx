@@ -10,7 +10,7 @@ import { openTable } from "../../net/open";
 import { ApiError, ServerUnreachable, type CreatedTicket } from "../../net/remote";
 import type { TableRequest } from "../../net/protocol";
 import { useConsentGate } from "../../privacy/ConsentDialog";
-import { loadGameMeta, saveGameMeta, startServerGame, type GameMeta } from "../../profile/games";
+import { loadGameMeta, saveGameMeta, startServerGame, type GameMeta } from "./serverGames";
 import { profileKey } from "../../profile/store";
 import { hashParams } from "../../router";
 import type { SavedLocalTable } from "../../storage";

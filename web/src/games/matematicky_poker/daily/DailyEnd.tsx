@@ -4,7 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { t } from "../../../i18n";
 import { getDaily, type Daily } from "../../../profile/api";
-import type { GameMeta } from "../../../profile/games";
+import type { GameMeta } from "../serverGames";
 import { shareText, useShare } from "./share";
 import "./daily.css";
 

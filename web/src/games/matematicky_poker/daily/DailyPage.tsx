@@ -12,7 +12,7 @@ import type { TableRequest } from "../../../net/protocol";
 import { useConsentGate } from "../../../privacy/ConsentDialog";
 import { ApiError, ServerUnreachable, getDaily, type Daily } from "../../../profile/api";
 import { calendarDay, plural, problemText } from "../../../profile/format";
-import { loadGameMeta, saveGameMeta, startServerGame, type GameMeta } from "../../../profile/games";
+import { loadGameMeta, saveGameMeta, startServerGame, type GameMeta } from "../serverGames";
 import { useProfiles } from "../../../profile/store";
 import { href } from "../../../router";
 import { DailyEnd } from "./DailyEnd";

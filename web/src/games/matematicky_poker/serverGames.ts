@@ -1,10 +1,10 @@
-// Server-only games (ranked, daily): started straight on the server, never in the browser's
-// engine. What kind of game it is is kept next to its resumable ticket (localStorage, see
-// mp/storage.ts), so a reload or another tab still hides the preview switch and words the end
-// dialog right.
-import type { TableRequest } from "../net/protocol";
-import { RemoteTable, createRemoteTable } from "../net/remote";
-import { GameSession, ticketOf } from "../games/matematicky_poker/session";
+// Matematický poker's server-only games (ranked, daily): started straight on the server,
+// never in the browser's engine. What kind of game it is is kept next to its resumable ticket
+// (localStorage, see storage.ts), so a reload or another tab still hides the preview switch
+// and words the end dialog right.
+import type { TableRequest } from "../../net/protocol";
+import { RemoteTable, createRemoteTable } from "../../net/remote";
+import { GameSession, ticketOf } from "./session";
 
 export type GameKind = "solo" | "ranked" | "daily";
 
