@@ -6,11 +6,20 @@ from the store is the table that was played; a seat whose player left to a compu
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
+
+import pytest
 
 from klubovna.server.hub import Hub
 from klubovna.server.store import Store
 from klubovna.tables import hash_key
-from tests.tables.counting import TAKEN_OVER  # registers the test games
+from tests.tables.counting import TAKEN_OVER, registered
+
+
+@pytest.fixture(autouse=True)
+def test_games() -> Iterator[None]:
+    with registered():
+        yield
 
 
 def test_a_computer_player_takes_over_a_leaver_and_the_store_replays_it(

@@ -5,13 +5,14 @@ many moves it has seen, so a bot that forgot anything would play differently."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
 from klubovna.core import Event, IllegalAction, Json, Rng, View
 from klubovna.core.settings import LeavePolicy
-from klubovna.tables.registry import register
+from klubovna.tables.registry import REGISTRY, register
 
 
 @dataclass(frozen=True)
@@ -128,5 +129,16 @@ class Broken:
 
 COUNTING, ENDING, TAKEN_OVER = Counting(), Ending(), TakenOver()
 BOTS: dict[str, Any] = {"rememberer": Rememberer(), "broken": Broken()}
-for game in (COUNTING, ENDING, TAKEN_OVER):
-    register(game, BOTS)
+
+
+@contextmanager
+def registered() -> Iterator[None]:
+    """The test games in the registry for the time being (no other test sees them: the
+    contract suite covers every registered game)."""
+    for game in (COUNTING, ENDING, TAKEN_OVER):
+        register(game, BOTS)
+    try:
+        yield
+    finally:
+        for game in (COUNTING, ENDING, TAKEN_OVER):
+            REGISTRY.pop(game.name, None)
