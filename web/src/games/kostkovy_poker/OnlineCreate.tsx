@@ -7,10 +7,10 @@ import { CHIPS, SEATS } from "virtual:game-data/kostkovy_poker";
 import { parseWhole, WholeField } from "../../components/WholeField";
 import { t, useLang } from "../../i18n";
 import { CreateForm } from "../../lobby/CreateForm";
-import { CountChoice } from "./CountChoice";
+import { BotPills, CountChoice } from "./Choices";
 import { KpNav } from "./KpNav";
 import { KP_LOBBY } from "./online";
-import { BOT_NAMES, loadSetup } from "./storage";
+import { loadSetup } from "./storage";
 import type { BotName } from "./types";
 import "../../components/game.css";
 import "../../profile/profile.css";
@@ -58,14 +58,7 @@ export function OnlineCreate() {
             <CountChoice label={t("kp.online.seats")} name="kp-seats" counts={SEAT_COUNTS} value={seats} onChoose={setSeats} />
             <div class="kp-bot" role="radiogroup" aria-label={t("kp.online.robots")}>
               <span class="kp-count-label" aria-hidden="true">{t("kp.online.robots")}</span>
-              <div class="kp-bot-pills">
-                {BOT_NAMES.map((name) => (
-                  <label key={name} class={`kp-pill${robots === name ? " chosen" : ""}`}>
-                    <input type="radio" name="kp-robots" value={name} checked={robots === name} onChange={() => setRobots(name)} />
-                    <span>{t(`kp.bot.${name}`)}</span>
-                  </label>
-                ))}
-              </div>
+              <BotPills name="kp-robots" value={robots} onChoose={setRobots} />
             </div>
             <p class="hint kp-robot-about">{t(`kp.bot.${robots}.about`)}</p>
             <WholeField

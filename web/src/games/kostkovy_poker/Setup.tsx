@@ -8,7 +8,7 @@ import { parseWhole, WholeField } from "../../components/WholeField";
 import { t, useLang } from "../../i18n";
 import { href } from "../../router";
 import { isOffline, onOfflineChange } from "../../worker/client";
-import { CountChoice } from "./CountChoice";
+import { BotPills, CountChoice } from "./Choices";
 import { KpNav } from "./KpNav";
 import { BOT_NAMES, MAX_PEOPLE, minBots } from "./storage";
 import type { BotName, KpSetup } from "./types";
@@ -96,14 +96,7 @@ export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
               <li key={index}>
                 <fieldset class="kp-bot">
                   <legend>{t("kp.setup.bot.label", { n: index + 1 })}</legend>
-                  <div class="kp-bot-pills">
-                    {BOT_NAMES.map((name) => (
-                      <label key={name} class={`kp-pill${bot === name ? " chosen" : ""}`}>
-                        <input type="radio" name={`kp-bot-${index}`} value={name} checked={bot === name} onChange={() => setBot(index, name)} />
-                        <span>{t(`kp.bot.${name}`)}</span>
-                      </label>
-                    ))}
-                  </div>
+                  <BotPills name={`kp-bot-${index}`} value={bot} onChoose={(name) => setBot(index, name)} />
                 </fieldset>
               </li>
             ))}
