@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, Generic, TypeVar
 
 from klubovna.core.game import Event, Json, View
-from klubovna.core.settings import LeavePolicy, RoomPolicy, SeatOutcome, Setting
+from klubovna.core.settings import LeavePolicy, PublicKind, RoomPolicy, SeatOutcome, Setting
+from klubovna.core.statistics import Played, game_statistics
 
 S = TypeVar("S")
 
@@ -30,8 +32,9 @@ def _no_outcomes(result: dict[str, Json]) -> list[SeatOutcome]:
 class Engine(Generic[S]):
     """A `Game` (klubovna.core.game) made of a game's functions.
 
-    `rooms` and `outcomes` have defaults (no rooms by code, no per-seat outcomes) so a
-    game adds them with one keyword each: `Engine(..., rooms=ROOMS, outcomes=outcomes)`.
+    `rooms`, `public`, `outcomes` and `statistics` have defaults (no rooms by code, no
+    public tables, no per-seat outcomes, the statistics every game has) so a game adds
+    them with one keyword each: `Engine(..., rooms=ROOMS, outcomes=outcomes)`.
     `codes` and `hidden_variants` have none: a default "nothing hidden" would let a game
     that forgot to say what it hides pass the contract suite's hidden-information check."""
 
@@ -55,7 +58,11 @@ class Engine(Generic[S]):
     hidden_variants: Callable[[S, int, int], list[S]]
     same_own: Callable[[S, S, int], bool] = _never_same
     rooms: tuple[RoomPolicy, ...] = ()
+    public: tuple[PublicKind, ...] = ()
     outcomes: Callable[[dict[str, Json]], list[SeatOutcome]] = _no_outcomes
+    statistics: Callable[[Sequence[Played], date], dict[str, Json]] = game_statistics
+    """A profile's block of this game's statistics from its finished recorded games
+    (oldest first) and the Prague day of today."""
 
     def replay(
         self, config: Mapping[str, Json], seed: int, log: Sequence[Mapping[str, Json]]

@@ -14,7 +14,11 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 from klubovna.core.values import Event, Json, View
 
 if TYPE_CHECKING:
-    from klubovna.core.settings import LeavePolicy, RoomPolicy, SeatOutcome, Setting
+    from collections.abc import Sequence
+    from datetime import date
+
+    from klubovna.core.settings import LeavePolicy, PublicKind, RoomPolicy, SeatOutcome, Setting
+    from klubovna.core.statistics import Played
 
 __all__ = ["Event", "Game", "Json", "SharedView", "View"]
 
@@ -81,6 +85,11 @@ class Game(Protocol[S]):
         ...
 
     @property
+    def public(self) -> tuple[PublicKind, ...]:
+        """The public kinds (ranked, daily) a profile plays it in alone (none: neither)."""
+        ...
+
+    @property
     def codes(self) -> frozenset[str]:
         """Every IllegalAction code the game raises (its catalogues translate each)."""
         ...
@@ -105,6 +114,10 @@ class Game(Protocol[S]):
 
     def outcomes(self, result: dict[str, Json]) -> list[SeatOutcome]:
         """Each seat's place, win/loss/draw, score and figures from `result`."""
+        ...
+
+    def statistics(self, played: Sequence[Played], today: date) -> dict[str, Json]:
+        """A profile's statistics card of this game from its finished recorded games."""
         ...
 
     def new(self, config: Mapping[str, Json], seed: int) -> S:

@@ -161,6 +161,20 @@ class RoomPolicy:
     """The host may choose not to play (a group's dealer)."""
 
 
+@dataclass(frozen=True)
+class PublicKind:
+    """A kind of one-seat game a profile plays for a public table: "ranked" for the
+    leaderboard, "daily" for the day's challenge (one deck a day for everyone).
+
+    Such a game needs a profile; it is played with `requires` (any other value of those
+    settings is refused) and the platform sets `fixed` (no help that others lack). Its
+    result is published with the player's consent when its figures say "complete"."""
+
+    kind: Literal["ranked", "daily"]
+    requires: Mapping[str, Json] = field(default_factory=dict)
+    fixed: Mapping[str, Json] = field(default_factory=dict)
+
+
 Outcome = Literal["win", "loss", "draw"]
 
 

@@ -22,7 +22,7 @@ from klubovna.server.declared import model_of, sent, table_declarations
 from klubovna.server.errors import ApiError
 from klubovna.server.hub import Hub, LiveTable
 from klubovna.server.profiles import address_of, limits_of, optional_profile_of
-from klubovna.server.results import PUBLIC_GAME
+from klubovna.server.results import public_kind
 from klubovna.server.secret import daily_seed
 from klubovna.server.store import AlreadyPlayed, Recording
 from klubovna.tables.registry import REGISTRY, entry
@@ -117,15 +117,18 @@ async def create_table(
     if body.kind == "solo":
         recording = Recording("solo", profile.id if profile else None)
     else:
-        if body.game != PUBLIC_GAME:
+        public = public_kind(body.game, body.kind)
+        if public is None:
             raise ApiError(422, "bad_config", f"{body.game} has no {body.kind} games.")
         if profile is None:
             raise ApiError(401, "profile_required",
                            f"A {body.kind} game needs a profile: send its key as "
                            "'Authorization: Bearer KEY'.")
-        if config.get("table") != "adjacent":
-            raise ApiError(422, "bad_config", f"A {body.kind} game uses the adjacent table.")
-        config["preview"] = False
+        for name, value in public.requires.items():
+            if config.get(name) != value:
+                raise ApiError(422, "bad_config",
+                               f"A {body.kind} game is played with {name} {value!r}.")
+        config |= public.fixed
         if body.kind == "ranked":
             recording = Recording("ranked", profile.id)
         else:
@@ -151,8 +154,6 @@ async def _daily(
     request: Request, body: CreateTable, config: dict[str, Any], profile: ProfileRow
 ) -> tuple[Recording, int]:
     """Who a daily table records for and the day's seed; checks the attempt for a replay."""
-    if config.get("mode") != "easy":
-        raise ApiError(422, "bad_config", "The daily challenge is played in easy mode.")
     if body.seed is not None:
         raise ApiError(422, "bad_config", "The daily challenge deals the day's own deck.")
     day = prague_day(now_ms())

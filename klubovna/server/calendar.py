@@ -1,4 +1,4 @@
-"""The Europe/Prague calendar: days, Monday weeks and months as Unix-ms ranges, streaks.
+"""The Europe/Prague calendar: days, Monday weeks and months as Unix-ms ranges.
 
 Leaderboard periods, the daily challenge and streaks all count Prague days, whatever
 the server's own time zone. The clock is always passed in (Unix ms).
@@ -6,7 +6,6 @@ the server's own time zone. The clock is always passed in (Unix ms).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
@@ -56,24 +55,3 @@ def period_range_ms(period: str, now_ms: int) -> tuple[int, int] | None:
         return None
     first, last = days
     return day_start_ms(first), day_start_ms(last + timedelta(days=1))
-
-
-def streaks(days: Iterable[date], today: date) -> tuple[int, int]:
-    """(current, best) runs of consecutive days. The current run is alive while its last
-    day is today or yesterday (today's challenge may still be played).
-
-    >>> d = date.fromisoformat
-    >>> streaks([d("2026-11-27"), d("2026-11-28"), d("2026-11-29")], d("2026-11-30"))
-    (3, 3)
-    >>> streaks([d("2026-11-20"), d("2026-11-21"), d("2026-11-29")], d("2026-12-01"))
-    (0, 2)
-    """
-    ordered = sorted(set(days))
-    best = run = 0
-    previous: date | None = None
-    for day in ordered:
-        run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
-        best = max(best, run)
-        previous = day
-    current = run if previous is not None and (today - previous).days <= 1 else 0
-    return current, best

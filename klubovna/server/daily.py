@@ -6,12 +6,14 @@ clock and, when a profile key is sent, adds that player's attempt, rank and stre
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, Field
 from sqlalchemy import and_, func, or_, select, true
 
+from klubovna.core.statistics import streak
 from klubovna.server import calendar, clock, results
 from klubovna.server.api import ErrorBody
 from klubovna.server.db import DailyAttemptRow, ProfileRow, ResultRow
@@ -53,9 +55,15 @@ class DailyBoard(BaseModel):
     streak: Streak | None = Field(description="The profile's streak; null without a key.")
 
 
+def daily_game() -> str | None:
+    """The game of the daily challenge: the one that declares the daily kind (Matematický
+    poker)."""
+    return results.public_game("daily")
+
+
 def _published_today(day: str) -> list[Any]:
-    """The day's public results: Matematický poker's (results.PUBLIC_GAME) daily games."""
-    return [ResultRow.game == results.PUBLIC_GAME, ResultRow.kind == "daily",
+    """The day's public results: the daily game's daily games of `day`."""
+    return [ResultRow.game == daily_game(), ResultRow.kind == "daily",
             ResultRow.daily_date == day, ResultRow.published == true()]
 
 
@@ -82,6 +90,7 @@ def query_streak(db: Db, profile_id: str, now_ms: int) -> Streak:
     profile's statistics were last reset."""
     # The game and kind are checked here, not in SQL: with `kind = ?` SQLite (without ANALYZE)
     # walks the board index over every daily result instead of the player's own.
+    game = daily_game()
     since = select(ProfileRow.stats_since).where(ProfileRow.id == profile_id)
     statement = (
         select(ResultRow.game, ResultRow.kind, ResultRow.daily_date)
@@ -89,9 +98,9 @@ def query_streak(db: Db, profile_id: str, now_ms: int) -> Streak:
                ResultRow.finished_at >= since.scalar_subquery())
     )
     with connected(db) as connection:
-        days = [row.daily_date for row in connection.execute(statement)
-                if row.game == results.PUBLIC_GAME and row.kind == "daily" and row.daily_date]
-    return results.streak(days, calendar.prague_day(now_ms))
+        days = [date.fromisoformat(row.daily_date) for row in connection.execute(statement)
+                if row.game == game and row.kind == "daily" and row.daily_date]
+    return streak(days, calendar.prague_day(now_ms))  # type: ignore[return-value]
 
 
 def query_daily(db: Db, now_ms: int, profile_id: str | None = None) -> DailyBoard:
@@ -113,7 +122,7 @@ def query_daily(db: Db, now_ms: int, profile_id: str | None = None) -> DailyBoar
         mine = connection.execute(
             select(ResultRow.id, ResultRow.score, ResultRow.finished_at, ResultRow.duration_ms,
                    ResultRow.published)
-            .where(ResultRow.profile_id == profile_id, ResultRow.game == results.PUBLIC_GAME,
+            .where(ResultRow.profile_id == profile_id, ResultRow.game == daily_game(),
                    ResultRow.kind == "daily", ResultRow.daily_date == today)
             .order_by(ResultRow.id)
             .limit(1)

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from klubovna.server import calendar, clock
 from klubovna.server.api import ErrorBody
 from klubovna.server.db import ProfileRow, ResultRow
-from klubovna.server.results import PUBLIC_GAME
+from klubovna.server.results import public_game
 
 Period = Literal["today", "week", "month", "all"]
 ModeFilter = Literal["all", "easy", "hard"]
@@ -59,17 +59,18 @@ def connected(db: Db) -> Iterator[Connection | Session]:
 
 
 def query_leaderboard(
-    db: Db, period: Period, mode: ModeFilter, now_ms: int
+    db: Db, period: Period, mode: ModeFilter, now_ms: int, game: str | None = None
 ) -> list[LeaderboardEntry]:
     """The first 100 players of `period` (Prague calendar at `now_ms`) in `mode`.
 
-    Eligible: Matematický poker's (results.PUBLIC_GAME), ranked, full board, published.
+    Eligible: results of `game` (by default the one that declares the ranked kind:
+    Matematický poker), ranked, full board, published.
     Each player's best result counts once (equal scores: the earlier one), picked with
     ROW_NUMBER() over the player's eligible results; players are ranked by that score,
     equal scores by the earlier game.
     """
     conditions: list[Any] = [
-        ResultRow.game == PUBLIC_GAME,
+        ResultRow.game == (game or public_game("ranked")),
         ResultRow.kind == "ranked",
         ResultRow.published == true(),
         ResultRow.complete == true(),

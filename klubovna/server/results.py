@@ -3,13 +3,13 @@ the statistics derived from them, per game.
 
 A result is written only by the server, in the same transaction as the log entry that
 ended the game (`record`); no endpoint takes a score. Statistics are never stored as
-counters: `statistics` computes them from the results finished since the profile's last
-reset (docs/api.md, "which results count for what").
+counters: `profile_statistics` has each game compute its block from the results finished
+since the profile's last reset (docs/api.md, "which results count for what").
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
@@ -17,56 +17,36 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 from typing_extensions import TypedDict  # pydantic reads it on 3.11 too (API models)
 
-from klubovna.server.calendar import prague_day, streaks
+from klubovna.core.settings import PublicKind
+from klubovna.core.statistics import Played
+from klubovna.server.calendar import prague_day
 from klubovna.server.db import ProfileRow, ResultRow, SeatRow, TableRow
 from klubovna.tables.registry import REGISTRY, get_game
 
-PUBLIC_GAME = "matematicky-poker"
-"""The game of the leaderboard and the daily challenge, and whose statistics are its own
-(`statistics`); the "ranked" and "daily" kinds are its alone (POST /api/tables refuses them
-for any other game), so the public tables' queries select by kind."""
-PUBLIC_KINDS = ("ranked", "daily")
-"""Kinds whose results go to a public table (leaderboard, table of the day) with consent."""
-FASTEST_KINDS = ("solo", "ranked", "daily")
-"""Kinds whose full boards count for the fastest game: a duel's or group's pace is set by
-the others (the opponent, the dealer)."""
-OWN_COLUMNS = ("filled", "complete")
-"""Figures of Matematický poker's that have their own columns (the leaderboard's index)."""
-
 
 class Streak(TypedDict):
+    """A daily streak (klubovna.core.statistics.streak), as the daily board shows it."""
+
     current: int
     best: int
     last_day: str | None
 
 
-class Duels(TypedDict):
-    won: int
-    lost: int
-    drawn: int
+Statistics = dict[str, dict[str, Any]]
+"""A profile's statistics: each registered game's own block (Engine.statistics) by its
+name."""
 
 
-class Stats(TypedDict):
-    games: int
-    completed: int
-    best_score: int | None
-    record_easy: int | None
-    record_hard: int | None
-    fastest_ms: int | None
-    streak: Streak
-    duels: Duels
+def public_kind(game: str, kind: str) -> PublicKind | None:
+    """How `game` plays the public `kind` ("ranked", "daily"), or None if it has none."""
+    return next((each for each in get_game(game).public if each.kind == kind), None)
 
 
-class GameStats(TypedDict):
-    """A game's statistics from its seats' outcomes: games, their wins, losses and draws,
-    and each of the game's own figures summed (Kostkový poker: hands played and won, chips
-    won or lost)."""
-
-    games: int
-    won: int
-    lost: int
-    drawn: int
-    figures: dict[str, int]
+def public_game(kind: str) -> str | None:
+    """The game whose public table `kind` is (the leaderboard's, the daily challenge's):
+    the first registered game that declares it."""
+    return next((name for name, each in REGISTRY.items()
+                 if any(public.kind == kind for public in each.game.public)), None)
 
 
 def record(
@@ -110,8 +90,8 @@ def record(
             finished_at=finished_at,
             duration_ms=max(0, finished_at - started_at),
             daily_date=table.daily_date,
-            published=table.kind in PUBLIC_KINDS and complete is True
-            and profile.consent is True,
+            published=public_kind(table.game, table.kind) is not None
+            and complete is True and profile.consent is True,
         )
         session.add(row)
         rows.append(row)
@@ -126,74 +106,24 @@ def results_since(session: Session, profile_id: str, since: int) -> list[ResultR
     ))
 
 
-def streak(daily_days: Iterable[str], today: date) -> Streak:
-    """The daily streak from the Prague days (ISO) of finished daily challenges."""
-    days = sorted({date.fromisoformat(day) for day in daily_days})
-    current, best = streaks(days, today)
-    return {"current": current, "best": best,
-            "last_day": days[-1].isoformat() if days else None}
-
-
-def statistics(results: Iterable[ResultRow], today: date) -> Stats:
-    """Matematický poker's statistics of these results (already filtered by the profile's
-    reset time).
-
-    Every result counts in `games` and `best_score`; records per difficulty take
-    incomplete boards too; `completed` counts full boards, `fastest_ms` only those of solo,
-    ranked and daily games; the streak counts Prague days with a finished daily game;
-    `duels` the recorded duel outcomes.
-    """
-    rows = list(results)
-    full = [r for r in rows if r.complete]
-
-    def best(scores: Iterable[int | None]) -> int | None:
-        return max((score for score in scores if score is not None), default=None)
-
-    return {
-        "games": len(rows),
-        "completed": len(full),
-        "best_score": best(r.score for r in rows),
-        "record_easy": best(r.score for r in rows if r.mode == "easy"),
-        "record_hard": best(r.score for r in rows if r.mode == "hard"),
-        "fastest_ms": min((r.duration_ms for r in full if r.kind in FASTEST_KINDS),
-                          default=None),
-        "streak": streak((r.daily_date for r in rows if r.kind == "daily" and r.daily_date),
-                         today),
-        "duels": {"won": sum(r.kind == "duel" and r.outcome == "win" for r in rows),
-                  "lost": sum(r.kind == "duel" and r.outcome == "loss" for r in rows),
-                  "drawn": sum(r.kind == "duel" and r.outcome == "draw" for r in rows)},
-    }
-
-
-def game_statistics(results: Iterable[ResultRow]) -> GameStats:
-    """Any game's statistics: its games, their outcomes, its whole-number figures summed
-    (the figures every game names itself in its outcomes)."""
-    rows = list(results)
-    figures: dict[str, int] = {}
-    for row in rows:
-        for name, value in (row.figures or {}).items():
-            if isinstance(value, int) and not isinstance(value, bool):
-                figures[name] = figures.get(name, 0) + value
-    return {"games": len(rows), "won": sum(r.outcome == "win" for r in rows),
-            "lost": sum(r.outcome == "loss" for r in rows),
-            "drawn": sum(r.outcome == "draw" for r in rows), "figures": figures}
-
-
-Statistics = dict[str, Stats | GameStats]
-"""A profile's statistics, each registered game's own block by its name."""
+def played(row: ResultRow) -> Played:
+    """A result as its game's statistics read it."""
+    settings = {name: value for name, value in (("mode", row.mode), ("seconds", row.seconds))
+                if value is not None}
+    return Played(kind=row.kind, place=row.place, outcome=row.outcome,  # type: ignore[arg-type]
+                  score=row.score, figures=row.figures or {}, settings=settings,
+                  duration_ms=row.duration_ms,
+                  day=date.fromisoformat(row.daily_date) if row.daily_date else None)
 
 
 def profile_statistics(session: Session, profile: ProfileRow, now: int) -> Statistics:
-    """A profile's statistics at `now` (Unix ms; the streak's today is Prague's): every
-    registered game's block, Matematický poker's its own figures, every other one's the
-    figures of its outcomes."""
+    """A profile's statistics at `now` (Unix ms; today is Prague's): every registered
+    game's own block, from the results finished since the profile's last reset."""
     rows = results_since(session, profile.id, profile.stats_since)
-    out: Statistics = {}
-    for game in REGISTRY:
-        mine = [row for row in rows if row.game == game]
-        out[game] = (statistics(mine, prague_day(now)) if game == PUBLIC_GAME
-                     else game_statistics(mine))
-    return out
+    today = prague_day(now)
+    return {name: each.game.statistics([played(row) for row in rows if row.game == name],
+                                       today)
+            for name, each in REGISTRY.items()}
 
 
 def result_json(row: ResultRow) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import inspect
 import json
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,8 @@ from hypothesis import HealthCheck, Phase, given, reject, settings
 from hypothesis import strategies as st
 
 from klubovna.core import Game, IllegalAction
-from klubovna.core.settings import ENVELOPE, RoomPolicy, SeatOutcome, read_settings
+from klubovna.core.settings import ENVELOPE, PublicKind, RoomPolicy, SeatOutcome, read_settings
+from klubovna.core.statistics import Played
 from klubovna.tables.registry import REGISTRY, get_game
 from tests.contract.play import NOW, Trace, configs, platform_set, play, refusal, replay
 from tests.toy.nim import ENGINE as NIM
@@ -298,7 +300,8 @@ def test_settings_round_trip(name: str, data: st.DataObject) -> None:
 @EXAMPLES
 @given(data=st.data())
 def test_declarations(name: str, data: st.DataObject) -> None:
-    """Seat range, leave policy, rooms, `started`, and the outcomes of every finished game."""
+    """Seat range, leave policy, rooms, public kinds, `started`, and the outcomes of every
+    finished game, which its statistics card reads."""
     game = get_game(name)
     fewest, most = game.seat_range
     assert 1 <= fewest <= most
@@ -309,6 +312,10 @@ def test_declarations(name: str, data: st.DataObject) -> None:
         assert 1 <= room.seats[0] <= room.seats[1] <= most
         assert set(room.settings) <= names and set(room.fixed) <= names
         assert room.robots is None or isinstance(room.robots, str)  # the room's own setting
+    for public in game.public:  # played alone, with settings the game has and accepts
+        assert isinstance(public, PublicKind) and public.kind in ("ranked", "daily")
+        assert fewest == 1
+        read_settings(game.settings, {**public.requires, **public.fixed})
     trace = play(game, data, steps=200)
     first = trace.states[0][0]
     assert fewest <= game.seats(first) <= most
@@ -323,6 +330,12 @@ def test_declarations(name: str, data: st.DataObject) -> None:
         assert min(o.place for o in outcomes) == 1
         assert all(o.outcome in ("win", "loss", "draw", None) for o in outcomes)
         json.dumps([o.to_json() for o in outcomes])
+        kind = game.rooms[0].kind if game.rooms and game.seats(first) > 1 else "solo"
+        for o in outcomes:
+            card = game.statistics([Played(kind, o.place, o.outcome, o.score, o.figures)],
+                                   date(2026, 12, 1))
+            assert card["games"] == 1
+            json.dumps(card)
 
 
 @pytest.mark.parametrize("name", GAMES)

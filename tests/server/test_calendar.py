@@ -6,6 +6,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
+from klubovna.core.statistics import streaks  # the days' runs; the days are Prague's
 from klubovna.server.calendar import (
     PERIODS,
     PRAGUE,
@@ -13,7 +14,6 @@ from klubovna.server.calendar import (
     period_days,
     period_range_ms,
     prague_day,
-    streaks,
 )
 
 HOUR_MS = 3_600_000

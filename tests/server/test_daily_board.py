@@ -136,7 +136,7 @@ def test_a_player_s_attempt_and_rank(rows: Rows) -> None:
 
 
 def test_only_matematicky_poker_s_daily_results(rows: Rows) -> None:
-    """The table of the day is Matematický poker's (results.PUBLIC_GAME): another game's
+    """The table of the day is Matematický poker's: another game's
     daily-looking result is neither on it, nor the player's attempt, nor in the streak."""
     eva, adam = rows.profile("Eva"), rows.profile("Adam")
     daily(rows, eva, 250, prague(2026, 12, 2, 9))

@@ -313,7 +313,7 @@ def test_only_published_full_ranked_boards(rows: Rows) -> None:
 
 
 def test_only_matematicky_poker_s_results(rows: Rows) -> None:
-    """The leaderboard is Matematický poker's (results.PUBLIC_GAME): a result of another
+    """The leaderboard is Matematický poker's: a result of another
     game that looks ranked (a plug-in's) is not on it."""
     at = prague(2026, 12, 1, 8)
     rows.result(rows.profile("Poker"), 100, at)

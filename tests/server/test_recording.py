@@ -12,7 +12,6 @@ from __future__ import annotations
 import secrets
 import sqlite3
 from collections.abc import Iterator
-from datetime import date
 from typing import Any
 
 import httpx
@@ -21,7 +20,6 @@ import pytest
 from klubovna.core.rules import GRACE_MS
 from klubovna.games.matematicky_poker.state import JOKER, shuffled_deck
 from klubovna.server.db import LobbyRow, ResultRow
-from klubovna.server.results import statistics, streak
 from klubovna.server.store import Recording, Store
 from klubovna.tables import Lobby, LogEntry, hash_key
 from tests.server.live import Client, LiveServer, free_port, next_move, play_out
@@ -396,41 +394,6 @@ def test_reset_counts_from_then(store: Store) -> None:
     stats = store.statistics(owner, 20_000)[MP]  # type: ignore[index]
     assert stats is not None
     assert (stats["games"], stats["best_score"], stats["fastest_ms"]) == (1, 100, 8_000)
-
-
-def row(kind: str, mode: str, score: int, complete: bool, duration: int = 100_000,
-        day: str | None = None) -> ResultRow:
-    return ResultRow(kind=kind, mode=mode, score=score, complete=complete,
-                     duration_ms=duration, daily_date=day)
-
-
-def test_which_results_count_for_what() -> None:
-    rows = [
-        row("solo", "easy", 150, True, 90_000),
-        row("solo", "hard", 260, False, 40_000),  # incomplete: records yes, fastest no
-        row("ranked", "hard", 210, True, 120_000),
-        row("daily", "easy", 180, True, 95_000, "2026-11-29"),
-        row("daily", "easy", 170, True, 99_000, "2026-11-30"),
-    ]
-    stats = statistics(rows, date(2026, 11, 30))
-    assert stats == {
-        "games": 5, "completed": 4, "best_score": 260, "record_easy": 180,
-        "record_hard": 260, "fastest_ms": 90_000,
-        "streak": {"current": 2, "best": 2, "last_day": "2026-11-30"},
-        "duels": {"won": 0, "lost": 0, "drawn": 0},
-    }
-    empty = statistics([], date(2026, 11, 30))
-    assert (empty["games"], empty["best_score"], empty["fastest_ms"]) == (0, None, None)
-
-
-def test_streak() -> None:
-    days = ["2026-11-20", "2026-11-21", "2026-11-22", "2026-11-28", "2026-11-29"]
-    assert streak(days, date(2026, 11, 30)) == {
-        "current": 2, "best": 3, "last_day": "2026-11-29"}  # today may still be played
-    assert streak(days, date(2026, 12, 1))["current"] == 0  # a day was missed
-    assert streak([], date(2026, 12, 1)) == {"current": 0, "best": 0, "last_day": None}
-    # Across the year's end.
-    assert streak(["2026-12-31", "2027-01-01"], date(2027, 1, 1))["current"] == 2
 
 
 # --- duels and groups: one result per recorded seat ----------------------------------------

@@ -13,7 +13,7 @@ from __future__ import annotations
 from klubovna.core.engine import Engine
 from klubovna.core.rules import GRACE_MS
 
-from . import hidden, outcomes, rooms, rules
+from . import hidden, outcomes, rooms, rules, statistics
 from .scoring import TABLES, score_board, score_line
 from .settings import GROUP_SEATS_MAX, SETTINGS
 from .state import Player, State
@@ -40,7 +40,9 @@ ENGINE: Engine[State] = Engine(
     codes=rules.CODES,
     hidden_variants=hidden.hidden_variants,
     rooms=rooms.ROOMS,
+    public=rooms.PUBLIC,
     outcomes=outcomes.outcomes,
+    statistics=statistics.statistics,
     same_own=same_own,
 )
 """The engine object (klubovna.core.Game) of Matematický poker: solo, duel or group."""

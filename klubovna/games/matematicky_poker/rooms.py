@@ -1,9 +1,11 @@
-"""The rooms Matematický poker is played in from a code (klubovna.core.settings.RoomPolicy):
-a duel of two, and a group of up to 50 whose dealer may choose only to deal."""
+"""Where Matematický poker is played besides alone: the rooms from a code
+(klubovna.core.settings.RoomPolicy), a duel of two and a group of up to 50 whose dealer may
+choose only to deal; and the public kinds (PublicKind), the ranked leaderboard and the
+daily challenge, both on the adjacent table with no points preview."""
 
 from __future__ import annotations
 
-from klubovna.core.settings import RoomPolicy
+from klubovna.core.settings import PublicKind, RoomPolicy
 
 SHOWN = ("mode", "seconds", "table")
 """The settings a room shows and accepts; the room sets the variant and the seats."""
@@ -13,4 +15,10 @@ ROOMS: tuple[RoomPolicy, ...] = (
                next_round="all"),
     RoomPolicy("group", seats=(1, 50), settings=SHOWN, fixed={"variant": "group"},
                host_only_deals=True, next_round="host"),
+)
+
+PUBLIC: tuple[PublicKind, ...] = (
+    PublicKind("ranked", requires={"table": "adjacent"}, fixed={"preview": False}),
+    PublicKind("daily", requires={"table": "adjacent", "mode": "easy"},
+               fixed={"preview": False}),
 )

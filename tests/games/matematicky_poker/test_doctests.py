@@ -8,10 +8,10 @@ from types import ModuleType
 import pytest
 
 from klubovna.games import matematicky_poker
-from klubovna.games.matematicky_poker import hidden, rules, scoring, state, view
+from klubovna.games.matematicky_poker import hidden, rules, scoring, state, statistics, view
 from klubovna.tables import registry  # (get_game's example, from klubovna.games)
 
-MODULES = [registry, matematicky_poker, hidden, rules, scoring, state, view]
+MODULES = [registry, matematicky_poker, hidden, rules, scoring, state, statistics, view]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)

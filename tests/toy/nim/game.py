@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from klubovna.core import Event, IllegalAction, Json, Rng, View
 from klubovna.core.checks import bad_action, is_int, is_seat, require_time
 from klubovna.core.settings import RoomPolicy, SeatOutcome, Setting, read_settings
+from klubovna.core.statistics import game_statistics
 
 NAME = "nim"
 TEXT_TAG = "nim1"
@@ -93,7 +94,9 @@ class Nim:
     seat_range = (2, 4)
     leaver = "fold"
     rooms = ROOMS
+    public = ()  # no leaderboard, no daily challenge
     codes = CODES
+    statistics = staticmethod(game_statistics)  # games, wins, losses, stones taken
 
     # -- a new game and its text form
 

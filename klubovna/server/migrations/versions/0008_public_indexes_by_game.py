@@ -1,5 +1,5 @@
 """The leaderboard's and the daily table's indexes lead with the results' game: their
-queries select Matematický poker's results (results.PUBLIC_GAME), now that results of
+queries select Matematický poker's results, now that results of
 other games share the table.
 
 Revision ID: 0008
