@@ -3,18 +3,26 @@
 // descriptor (the lobby pages' words and running screen). Everything of a game is a lazy
 // import of its folder (games/<game>/), so its code and text load only when one of its
 // pages first opens. This file is the only shared module that names a game's folder
-// (tests/web/test_shared_imports.py). A new game is one entry here, with its name and about
-// text in i18n/common.ts ("game.<id>.name"/".about"); a game still coming has only its id.
+// (tests/web/test_shared_imports.py). A new game is one entry here, its name and about text
+// included; a game still coming has only its id, name and about text.
 import type { FunctionComponent } from "preact";
-import type { Area } from "./i18n";
+import { getLang, type Area, type Lang } from "./i18n";
 import type { LobbyGame } from "./lobby/game";
+import type { StatsCard } from "./profile/card";
 
 /** A page gets the values of its path's parameters. */
 export type Page = FunctionComponent<{ params: Record<string, string> }>;
 
+/** A text in both languages (the short ones a game's entry carries itself). */
+export type Words = Record<Lang, string>;
+
 export interface GameEntry {
-  /** The catalogue id: "game.<id>.name", "game.<id>.about". */
+  /** A short id (the home card's data-game, storage keys). */
   id: string;
+  /** The engine's name in klubovna's registry, as the server's statistics name it. */
+  engine?: string;
+  name: Words;
+  about: Words;
   /** The game's page; absent for a game still coming (no link anywhere). */
   play?: string;
   rules?: string;
@@ -25,11 +33,20 @@ export interface GameEntry {
   catalogue?: () => Promise<Area>;
   /** Played from a code: the lobby pages at `${play}/hra/:code` are driven by this. */
   online?: () => Promise<LobbyGame>;
+  /** Its own card on the profile page (with its catalogue); without one the profile shows
+   *  every game's rows (games, wins, losses, draws). */
+  card?: () => Promise<StatsCard>;
 }
 
 export const GAMES: GameEntry[] = [
   {
     id: "mp",
+    engine: "matematicky-poker",
+    name: { cs: "Matematický poker", en: "Mathematical poker" },
+    about: {
+      cs: "Čísla 1–13 do pole 5×5, pokerové kombinace ve 12 liniích.",
+      en: "Numbers 1–13 on a 5×5 board, poker combinations in 12 lines.",
+    },
     play: "/matematicky-poker",
     rules: "/matematicky-poker/pravidla",
     routes: {
@@ -45,9 +62,13 @@ export const GAMES: GameEntry[] = [
     pages: () => import("./games/matematicky_poker/pages"),
     catalogue: () => import("./games/matematicky_poker/i18n").then((m) => m.catalogue),
     online: () => import("./games/matematicky_poker/lobby/online").then((m) => m.MP_LOBBY),
+    card: () => import("./games/matematicky_poker/card").then((m) => m.card),
   },
   {
     id: "kp",
+    engine: "kostkovy-poker",
+    name: { cs: "Kostkový poker", en: "Dice poker" },
+    about: { cs: "Kostkový hold'em pro 2–6 hráčů se sázkami.", en: "Dice hold'em for 2–6 players with betting." },
     play: "/kostkovy-poker",
     rules: "/kostkovy-poker/pravidla",
     routes: {
@@ -58,11 +79,43 @@ export const GAMES: GameEntry[] = [
     pages: () => import("./games/kostkovy_poker/pages"),
     catalogue: () => import("./games/kostkovy_poker/i18n").then((m) => m.kp),
     online: () => import("./games/kostkovy_poker/online").then((m) => m.KP_LOBBY),
+    card: () => import("./games/kostkovy_poker/card").then((m) => m.card),
   },
-  { id: "zk" },
-  { id: "lp" },
-  { id: "ms" },
+  {
+    id: "zk",
+    name: { cs: "Žolíky s kameny", en: "Rummy with tiles" },
+    about: {
+      cs: "Rummikub proti počítači, na jednom zařízení i online.",
+      en: "Rummikub against the computer, on one device and online.",
+    },
+  },
+  {
+    id: "lp",
+    name: { cs: "Locus Poker", en: "Locus Poker" },
+    about: {
+      cs: "Karetní mřížka pro dva a sedm počítačových soupeřů.",
+      en: "A card grid for two, and seven computer opponents.",
+    },
+  },
+  {
+    id: "ms",
+    name: { cs: "Mathesso", en: "Mathesso" },
+    about: {
+      cs: "Matematické pexeso pro děti i celé rodiny.",
+      en: "A mathematical memory game for children and families.",
+    },
+  },
 ];
+
+/** A game's name in the current language. */
+export function gameName(game: GameEntry): string {
+  return game.name[getLang()];
+}
+
+/** The entry of the engine called `engine` (the server's name for a game). */
+export function byEngine(engine: string): GameEntry | undefined {
+  return GAMES.find((game) => game.engine === engine);
+}
 
 /** The games that can be played today, but `current`. */
 export function otherGames(current: string): GameEntry[] {

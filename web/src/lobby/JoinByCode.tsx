@@ -4,7 +4,7 @@ import { useState } from "preact/hooks";
 import { t, useLang } from "../i18n";
 import { lobbyPath, normalizeCode } from "./code";
 
-export function JoinByCode({ id = "lobby-join-code", game }: { id?: string; game?: string }) {
+export function JoinByCode({ id = "lobby-join-code", game }: { id?: string; game: string }) {
   useLang();
   const [text, setText] = useState("");
   const [error, setError] = useState(false);

@@ -17,13 +17,13 @@ export function formatCode(code: string): string {
   return `${code.slice(0, 3)}-${code.slice(3)}`;
 }
 
-/** The page of a lobby in this app: #/matematicky-poker/hra/ABCDEF, or the page of another
- *  game's lobby (#/kostkovy-poker/hra/ABCDEF): the game's id is its route. */
-export function lobbyPath(code: string, game = "matematicky-poker"): string {
+/** The page of a lobby of `game` in this app (#/<game>/hra/ABCDEF): a game's id, the
+ *  engine's name, is its route. */
+export function lobbyPath(code: string, game: string): string {
   return `/${game}/hra/${code}`;
 }
 
 /** The absolute join link (the same as the server's `link`, and the QR code's). */
-export function joinLink(code: string, game?: string): string {
+export function joinLink(code: string, game: string): string {
   return `${location.origin}/#${lobbyPath(code, game)}`;
 }

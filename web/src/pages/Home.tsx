@@ -1,8 +1,8 @@
 // The home page: the games of the one list (registry.ts); those not built yet are marked
 // as coming, without links.
-import { t } from "../i18n";
+import { getLang, t } from "../i18n";
 import { href } from "../router";
-import { GAMES } from "../registry";
+import { GAMES, gameName } from "../registry";
 
 export function Home() {
   return (
@@ -13,8 +13,8 @@ export function Home() {
       <ul class="games">
         {GAMES.map((game) => (
           <li key={game.id} class={game.play ? "game" : "game soon"}>
-            <h3>{t(`game.${game.id}.name`)}</h3>
-            <p>{t(`game.${game.id}.about`)}</p>
+            <h3>{gameName(game)}</h3>
+            <p>{game.about[getLang()]}</p>
             {game.play ? (
               <p class="actions">
                 <a class="button primary" href={href(game.play)}>{t("home.play")}</a>

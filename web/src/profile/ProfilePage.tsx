@@ -2,8 +2,8 @@
 // select), and for the selected one its statistics, the publishing consent, rename, download,
 // reset and delete. Nicknames are the players' own text: rendered as text, never as HTML.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { t, useLang } from "../i18n";
-import { GAMES } from "../registry";
+import { addCatalogue, t, useLang } from "../i18n";
+import { byEngine, gameName } from "../registry";
 import { href } from "../router";
 import {
   ApiError,
@@ -14,13 +14,12 @@ import {
   getMe,
   patchMe,
   resetStats,
-  type GameStats,
   type Profile,
-  type Stats,
 } from "./api";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { CreateProfileForm } from "./CreateProfile";
-import { minutesSeconds, problemText, value } from "./format";
+import { gameRows, type StatsCard } from "./card";
+import { problemText } from "./format";
 import { nicknameProblem } from "./nickname";
 import {
   removeProfile,
@@ -301,75 +300,56 @@ function SelectedProfile({ stored, loaded, onStatus, onReload, onLoaded, onConfi
   );
 }
 
-type Rows = Array<[string, string, string]>;
-
-function mpRows(stats: Stats): Rows {
-  return [
-    ["best", t("profile.stats.best"), value(stats.best_score)],
-    ["easy", t("profile.stats.easy"), value(stats.record_easy)],
-    ["hard", t("profile.stats.hard"), value(stats.record_hard)],
-    ["completed", t("profile.stats.completed"),
-      t("profile.stats.completedOf", { completed: stats.completed ?? 0, games: stats.games ?? 0 })],
-    ["fastest", t("profile.stats.fastest"), minutesSeconds(stats.fastest_ms)],
-    ["streak", t("profile.stats.streak"),
-      t("profile.stats.streakValue", { current: stats.streak?.current ?? 0, best: stats.streak?.best ?? 0 })],
-    ["duels", t("profile.stats.duels"), t("profile.stats.duelsValue", {
-      won: stats.duels?.won ?? 0, lost: stats.duels?.lost ?? 0, drawn: stats.duels?.drawn ?? 0 })],
-  ];
-}
-
-/** Any game's block: its games and their outcomes. */
-function gameRows(stats: GameStats): Rows {
-  return [
-    ["games", t("profile.stats.games"),
-      t("profile.stats.gamesValue", { games: stats.games ?? 0, won: stats.won ?? 0 })],
-    ["outcomes", t("profile.stats.outcomes"), t("profile.stats.duelsValue", {
-      won: stats.won ?? 0, lost: stats.lost ?? 0, drawn: stats.drawn ?? 0 })],
-  ];
-}
-
-/** Kostkový poker's card: its games, the hands played and won, the chips won or lost. */
-function kpRows(stats: GameStats): Rows {
-  const figure = (name: string) => stats.figures?.[name] ?? 0;
-  const chips = figure("chips");
-  return [
-    ...gameRows(stats),
-    ["hands", t("profile.stats.kp.hands"),
-      t("profile.stats.kp.handsValue", { hands: figure("hands"), won: figure("hands_won") })],
-    ["chips", t("profile.stats.kp.chips"), chips > 0 ? `+${chips}` : chips < 0 ? `−${-chips}` : "0"],
-  ];
-}
-
-/** Each game's own card by the game's id; a game without one gets gameRows. */
-const CARDS: Record<string, (stats: never) => Rows> = {
-  "matematicky-poker": mpRows,
-  "kostkovy-poker": kpRows,
-};
-
-/** Where a game's own card is headed: its name from the list of games (by its page). */
-function gameName(id: string): string {
-  const game = GAMES.find((entry) => entry.play === `/${id}`);
-  return game ? t(`game.${game.id}.name`) : id;
+/** Each game's card by its engine's name, once the games' cards and catalogues are in
+ *  (registry.ts `card`); a game without its own card, or one that fails to load, shows
+ *  every game's rows. Null while loading. */
+function useCards(ids: string[]): Record<string, StatsCard> | null {
+  const [cards, setCards] = useState<Record<string, StatsCard> | null>(null);
+  const key = ids.join(",");
+  useEffect(() => {
+    let live = true;
+    const load = async (id: string): Promise<[string, StatsCard]> => {
+      const game = byEngine(id);
+      if (!game?.card) return [id, gameRows as StatsCard];
+      try {
+        const [card, area] = await Promise.all([game.card(), game.catalogue?.()]);
+        if (area) addCatalogue(area);
+        return [id, card];
+      } catch {
+        return [id, gameRows as StatsCard];
+      }
+    };
+    void Promise.all(ids.map(load)).then((loaded) => {
+      if (live) setCards(Object.fromEntries(loaded));
+    });
+    return () => void (live = false);
+  }, [key]);
+  return cards;
 }
 
 function StatsList({ profile }: { profile: Profile }) {
   const games = Object.entries(profile.stats ?? {});
+  const cards = useCards(games.map(([id]) => id));
   return (
-    <section aria-labelledby="stats-title">
+    <section aria-labelledby="stats-title" aria-busy={cards === null}>
       <h3 id="stats-title">{t("profile.stats.title")}</h3>
-      {games.map(([id, stats]) => (
-        <section key={id} class="stats-card" data-game={id} aria-labelledby={`stats-${id}`}>
-          <h4 id={`stats-${id}`}>{gameName(id)}</h4>
-          <dl class="stats">
-            {(CARDS[id] ?? gameRows)(stats as never).map(([stat, label, shown]) => (
-              <div key={stat} class="stat" data-stat={stat}>
-                <dt>{label}</dt>
-                <dd>{shown}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      ))}
+      {cards === null && <p class="muted">{t("profile.loading")}</p>}
+      {cards !== null && games.map(([id, stats]) => {
+        const game = byEngine(id);
+        return (
+          <section key={id} class="stats-card" data-game={id} aria-labelledby={`stats-${id}`}>
+            <h4 id={`stats-${id}`}>{game ? gameName(game) : id}</h4>
+            <dl class="stats">
+              {cards[id](stats as never).map(([stat, label, shown]) => (
+                <div key={stat} class="stat" data-stat={stat}>
+                  <dt>{label}</dt>
+                  <dd>{shown}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        );
+      })}
     </section>
   );
 }

@@ -10,20 +10,9 @@ export interface Streak {
   last_day?: string | null;
 }
 
-/** Matematický poker's statistics block. */
-export interface Stats {
-  games: number;
-  completed: number;
-  best_score: number | null;
-  record_easy: number | null;
-  record_hard: number | null;
-  fastest_ms: number | null;
-  streak: Streak;
-  duels: { won: number; lost: number; drawn: number };
-}
-
-/** Any other game's block: its games, their outcomes and its own figures summed
- *  (Kostkový poker: hands, hands_won, chips). */
+/** A game's block by default (klubovna.core.statistics.game_statistics): its games, their
+ *  outcomes and its own figures summed (Kostkový poker: hands, hands_won, chips). A game
+ *  with statistics of its own gives their shape with its card (registry.ts `card`). */
 export interface GameStats {
   games: number;
   won: number;
@@ -37,8 +26,8 @@ export interface Profile {
   nickname: string;
   consent: boolean | null;
   created_at?: number;
-  /** Each game's own statistics by the game's id (its page's route). */
-  stats?: Record<string, Stats | GameStats>;
+  /** Each game's own statistics block by the engine's name (GameEntry.engine). */
+  stats?: Record<string, unknown>;
 }
 
 export interface CreatedProfile extends Profile {

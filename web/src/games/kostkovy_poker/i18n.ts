@@ -316,6 +316,9 @@ export const kp = {
     "kp.rules.keys.li1": "Při pokládání: klávesy 1 až 5 vyberou kostku, Enter položí vybrané.",
     "kp.rules.keys.li2": "Při sázení: C čeká nebo dorovná, B vsadí nebo navýší, F složí.",
     "kp.rules.keys.li3": "Tabulátorem se dostaneš ke všem tlačítkům; čtečka obrazovky čte hodnoty kostek i průběh hry.",
+    "kp.stats.hands": "Kola",
+    "kp.stats.handsValue": "{hands} (vyhráno {won})",
+    "kp.stats.chips": "Žetony celkem",
   },
   en: {
     "kp.title": "Dice poker",
@@ -631,5 +634,8 @@ export const kp = {
     "kp.rules.keys.li1": "While keeping: keys 1 to 5 choose a die, Enter keeps the chosen ones.",
     "kp.rules.keys.li2": "While betting: C checks or calls, B bets or raises, F folds.",
     "kp.rules.keys.li3": "Tab reaches every button; a screen reader reads the dice values and what happens.",
+    "kp.stats.hands": "Hands",
+    "kp.stats.handsValue": "{hands} ({won} won)",
+    "kp.stats.chips": "Chips won or lost",
   },
 };

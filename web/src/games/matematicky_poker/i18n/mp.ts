@@ -106,6 +106,15 @@ export const mp = {
     "mp.resume.new.local": "Když ji zahodíš nebo začneš novou, ztratí se.",
     "mp.end.show": "Zobrazit výsledek",
 
+    "mp.stats.best": "Nejlepší skóre",
+    "mp.stats.easy": "Rekord – lehká",
+    "mp.stats.hard": "Rekord – těžká",
+    "mp.stats.completed": "Dohrané hry",
+    "mp.stats.completedOf": "{completed} z {games}",
+    "mp.stats.fastest": "Nejrychlejší hra",
+    "mp.stats.streak": "Série denní výzvy",
+    "mp.stats.streakValue": "{current} (nejlepší {best})",
+    "mp.stats.duels": "Duely",
   } as Record<string, string>,
   en: {
     "mp.title": "Mathematical poker",
@@ -212,5 +221,14 @@ export const mp = {
     "mp.resume.new.local": "If you discard it or start a new one, it is lost.",
     "mp.end.show": "Show the result",
 
+    "mp.stats.best": "Best score",
+    "mp.stats.easy": "Record – easy",
+    "mp.stats.hard": "Record – hard",
+    "mp.stats.completed": "Completed games",
+    "mp.stats.completedOf": "{completed} of {games}",
+    "mp.stats.fastest": "Fastest game",
+    "mp.stats.streak": "Daily challenge streak",
+    "mp.stats.streakValue": "{current} (best {best})",
+    "mp.stats.duels": "Duels",
   } as Record<string, string>,
 };
