@@ -5,8 +5,10 @@
 // pages first opens. This file is the only shared module that names a game's folder
 // (tests/web/test_shared_imports.py). A new game is one entry here, with its name and about
 // text in i18n/common.ts ("game.<id>.name"/".about"); a game still coming has only its id.
+// Plug-in games (KLUBOVNA_PLUGINS at build time: web/build/plugin_games.ts) come after them.
 import type { FunctionComponent } from "preact";
-import type { Area } from "./i18n";
+import { PLUGIN_GAMES } from "virtual:plugin-games";
+import { getLang, t, type Area, type Lang } from "./i18n";
 import type { LobbyGame } from "./lobby/game";
 
 /** A page gets the values of its path's parameters. */
@@ -25,6 +27,9 @@ export interface GameEntry {
   catalogue?: () => Promise<Area>;
   /** Played from a code: the lobby pages at `${play}/hra/:code` are driven by this. */
   online?: () => Promise<LobbyGame>;
+  /** The name and about text per language, when the entry has them itself (a plug-in game;
+   *  the others' are in i18n/common.ts). */
+  names?: Record<Lang, { name: string; about: string }>;
 }
 
 export const GAMES: GameEntry[] = [
@@ -62,7 +67,14 @@ export const GAMES: GameEntry[] = [
   { id: "zk" },
   { id: "lp" },
   { id: "ms" },
+  // (each the default export of a plug-in folder's web/entry.ts, checked there as a GameEntry)
+  ...(PLUGIN_GAMES as GameEntry[]),
 ];
+
+/** A game's name or about text in the current language. */
+export function gameText(game: GameEntry, text: "name" | "about"): string {
+  return game.names?.[getLang()][text] ?? t(`game.${game.id}.${text}`);
+}
 
 /** The games that can be played today, but `current`. */
 export function otherGames(current: string): GameEntry[] {

@@ -3,7 +3,7 @@
 import { Fragment } from "preact";
 import { t, useLang } from "../i18n";
 import { href } from "../router";
-import { otherGames } from "../registry";
+import { gameText, otherGames } from "../registry";
 import "./OtherGames.css";
 
 export function OtherGames({ current }: { current: string }) {
@@ -16,7 +16,7 @@ export function OtherGames({ current }: { current: string }) {
       {games.map((game, index) => (
         <Fragment key={game.id}>
           {index > 0 && <span aria-hidden="true"> · </span>}
-          <a href={href(game.play!)} data-game={game.id}>{t(`game.${game.id}.name`)}</a>
+          <a href={href(game.play!)} data-game={game.id}>{gameText(game, "name")}</a>
         </Fragment>
       ))}
     </nav>

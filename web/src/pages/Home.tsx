@@ -2,7 +2,7 @@
 // as coming, without links.
 import { t } from "../i18n";
 import { href } from "../router";
-import { GAMES } from "../registry";
+import { GAMES, gameText } from "../registry";
 
 export function Home() {
   return (
@@ -13,8 +13,8 @@ export function Home() {
       <ul class="games">
         {GAMES.map((game) => (
           <li key={game.id} class={game.play ? "game" : "game soon"}>
-            <h3>{t(`game.${game.id}.name`)}</h3>
-            <p>{t(`game.${game.id}.about`)}</p>
+            <h3>{gameText(game, "name")}</h3>
+            <p>{gameText(game, "about")}</p>
             {game.play ? (
               <p class="actions">
                 <a class="button primary" href={href(game.play)}>{t("home.play")}</a>

@@ -3,7 +3,7 @@
 // reset and delete. Nicknames are the players' own text: rendered as text, never as HTML.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang } from "../i18n";
-import { GAMES } from "../registry";
+import { GAMES, gameText } from "../registry";
 import { href } from "../router";
 import {
   ApiError,
@@ -349,7 +349,7 @@ const CARDS: Record<string, (stats: never) => Rows> = {
 /** Where a game's own card is headed: its name from the list of games (by its page). */
 function gameName(id: string): string {
   const game = GAMES.find((entry) => entry.play === `/${id}`);
-  return game ? t(`game.${game.id}.name`) : id;
+  return game ? gameText(game, "name") : id;
 }
 
 function StatsList({ profile }: { profile: Profile }) {
