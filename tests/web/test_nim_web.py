@@ -155,6 +155,8 @@ def test_solo_against_the_computer_in_the_worker(page: Page) -> None:
     page.get_by_role("button", name="Začít hru").click()
     expect(page.locator(".nim-status")).to_have_text("Na tahu: Ty", timeout=60_000)  # engine
     at_start = stones(page)
+    page.locator(".nim-stone").first.hover()  # marks what a click takes: the heap
+    screenshot(page, "nim-solo")
     for _ in range(10):  # the computer's moves come in the same answer
         if page.locator(OVER).count():
             break

@@ -11,6 +11,7 @@ import { Board } from "./Board";
 import { Counts, NimNav } from "./Parts";
 import { NimSession } from "./session";
 import "@web/lobby/lobby.css";
+import "@web/profile/profile.css";
 
 interface NimSettings {
   seats: number;
