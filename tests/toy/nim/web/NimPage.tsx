@@ -23,11 +23,8 @@ interface Running {
 /** One person plays against the perfect player in seat 1; more people fill every seat. */
 function request(people: number, heaps: number): TableRequest {
   const seed = hashParams().get("seed"); // tests name the heaps with #/nim?seed=N
-  return {
-    game: "nim", seats: Math.max(2, people), heaps, seconds: null,
-    robots: people === 1 ? { "1": "perfect" } : {},
-    ...(seed !== null && /^\d{1,15}$/.test(seed) ? { seed: Number(seed) } : {}),
-  };
+  const robots: Record<string, string> = people === 1 ? { "1": "perfect" } : {};
+  return { game: "nim", seats: Math.max(2, people), heaps, seconds: null, robots, ...(seed === null ? {} : { seed }) };
 }
 
 function namer(people: number): (seat: number) => string {
@@ -57,6 +54,13 @@ export function NimPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const session = running?.session;
   useEffect(() => () => session?.close(), [session]);
+  // A saved game the worker could not rebuild: back to the setup, saying why.
+  useEffect(() => session?.subscribe(() => {
+    if (session.fatal) {
+      setFailure(t("nim.setup.failed", { message: session.fatal.message }));
+      stop();
+    }
+  }), [session]);
 
   const start = async () => {
     setFailure(null);
