@@ -1,4 +1,4 @@
-// Nim's texts, Czech and English with the same keys (tests/toy/test_nim_web.py checks them).
+// Nim's texts, Czech and English with the same keys (tests/web/test_nim_web.py checks them).
 export const nim = {
   cs: {
     "nim.title": "Nim",
