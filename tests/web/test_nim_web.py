@@ -210,6 +210,7 @@ def test_online_through_the_lobby_with_a_reload_and_the_profile(
 
     bob.goto(f"/#/nim/hra/{code}")
     expect(bob.get_by_role("heading", name="Připojit se ke hře Nim")).to_be_visible()
+    expect(bob.locator(".lobby-join-card")).to_contain_text("Míst: 2 · hromádek: 3")
     bob.get_by_label("Přezdívka").fill("Bob")
     bob.get_by_role("button", name="Připojit se").click()
     expect(bob.locator(".lobby-state")).to_have_text("Čekáme, až Ada Nim začne hru.")
