@@ -25,10 +25,12 @@ export function pluginEntries(): Array<{ folder: string; entry: string }> {
     .map((plugin) => ({ folder: join(plugin.folder!, "web"), entry: join(plugin.folder!, ENTRY) }));
 }
 
+/** A package's name ("preact/hooks"), not a path nor a `virtual:`, `data:`... id. */
 function isBare(source: string): boolean {
-  return !/^[./\0]/.test(source) && !source.startsWith("virtual:") && !/^[a-z]+:/i.test(source);
+  return !/^[./\0]/.test(source) && !/^[a-z]+:/i.test(source);
 }
 
+/** The two virtual modules, and the imports of the plug-ins' web files. */
 export function pluginGames(): Plugin {
   const entries = pluginEntries();
   const within = (file: string | undefined) =>
@@ -37,7 +39,7 @@ export function pluginGames(): Plugin {
     name: "klubovna-plugin-games",
     // The dev server serves files outside web/ only when allowed.
     config: () => (entries.length ? { server: { fs: { allow: [searchForWorkspaceRoot(WEB), ...entries.map((e) => e.folder)] } } } : {}),
-    async resolveId(source, importer) {
+    resolveId(source, importer) {
       if (source === GAMES_ID || source === MODULES_ID) return `\0${source}`;
       if (!within(importer)) return undefined;
       // A plug-in's imports resolve as if from src/: its shared pieces, preact, the JSX runtime.
