@@ -94,9 +94,23 @@ def people(browser: Browser, server: LiveServer,
     assert console.errors == [], console.errors
 
 
+@pytest.fixture(scope="module")
+def device(browser: Browser, server: LiveServer) -> Iterator[BrowserContext]:
+    """One browser for the local games, as one device: from its first game on, the engine
+    starts from the interpreter snapshot it keeps (a cold start each is seconds more)."""
+    ctx = browser.new_context(base_url=server.http, viewport={"width": 1000, "height": 800})
+    yield ctx
+    ctx.close()
+
+
 @pytest.fixture
-def page(people: Callable[[], Page]) -> Page:
-    return people()
+def page(device: BrowserContext, console: ConsoleWatch) -> Iterator[Page]:
+    """A new tab of that device (its own session storage), watched like `people`'s pages."""
+    page = device.new_page()
+    console.watch(page)
+    yield page
+    page.close()
+    assert console.errors == [], console.errors
 
 
 def test_the_catalogue_has_the_same_keys_in_czech_and_english() -> None:
@@ -106,7 +120,8 @@ def test_the_catalogue_has_the_same_keys_in_czech_and_english() -> None:
     assert app.isdisjoint(cs)
 
 
-def test_nims_card_is_on_the_home_page(page: Page) -> None:
+def test_nims_card_is_on_the_home_page(people: Callable[[], Page]) -> None:
+    page = people()  # (a browser of its own: it switches to English)
     page.goto("/")
     card = page.locator(".games li").filter(has=page.get_by_role("heading", name="Nim", exact=True))
     expect(card).to_contain_text("kdo vezme poslední, vyhrává")
