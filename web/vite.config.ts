@@ -1,15 +1,18 @@
 // The web app's build: Preact through Vite, the PWA (service worker precaching the app shell,
-// Pyodide and the engine), the Python files the worker loads, and each game folder's build
-// data (build/games.ts finds them: nothing here names a game).
+// Pyodide and the engine), the Python files the worker loads, each game folder's build data
+// (build/games.ts finds them: nothing here names a game) and the plug-in games of
+// KLUBOVNA_PLUGINS (build/plugin_games.ts; none by default).
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { pythonInTheBrowser } from "./build/plugins.ts";
 import { gameData } from "./build/games.ts";
+import { pluginGames } from "./build/plugin_games.ts";
 
 export default defineConfig({
   plugins: [
     pythonInTheBrowser(),
     gameData(),
+    pluginGames(),
     VitePWA({
       registerType: "autoUpdate",
       injectRegister: null,
@@ -43,6 +46,6 @@ export default defineConfig({
   ],
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
   build: { target: "es2022", sourcemap: false },
-  worker: { format: "es" },
+  worker: { format: "es", plugins: () => [pluginGames()] },
   server: { proxy: { "/api": "http://127.0.0.1:8000", "/ws": { target: "ws://127.0.0.1:8000", ws: true } } },
 });

@@ -1,5 +1,6 @@
 // Vite plugins that ship Python to the browser: the Pyodide runtime (self-hosted from the npm
-// package, never a CDN) and the pure klubovna packages the worker imports. No app code here.
+// package, never a CDN), the pure klubovna packages the worker imports, and the Python files of
+// the plug-in games named in KLUBOVNA_PLUGINS (pluginModules). No app code here.
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { Plugin } from "vite";
@@ -28,9 +29,40 @@ function pyFiles(dir: string): string[] {
     });
 }
 
+/** A plug-in: a Python module that registers games of its own when imported, found under the
+ *  repository (`tests.toy.nim` is tests/toy/nim/ or tests/toy/nim.py). */
+export interface PluginModule {
+  name: string;
+  /** The package's folder (a module file: none). */
+  folder: string | null;
+  /** Its Python files with its parent packages' `__init__.py` (importing it runs them). */
+  files: string[];
+}
+
+const MODULE_NAME = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
+
+/** The modules of KLUBOVNA_PLUGINS (comma-separated, as the server reads it), in order; the
+ *  build fails on a name that is no module under the repository. */
+export function pluginModules(setting = process.env.KLUBOVNA_PLUGINS ?? ""): PluginModule[] {
+  const names = setting.split(",").map((name) => name.trim()).filter((name) => name !== "");
+  return names.map((name) => {
+    if (!MODULE_NAME.test(name)) throw new Error(`KLUBOVNA_PLUGINS: ${JSON.stringify(name)} is no module name`);
+    const parts = name.split(".");
+    const parents = parts.slice(0, -1).map((_, i) => join(ROOT, ...parts.slice(0, i + 1), "__init__.py")).filter(existsSync);
+    const path = join(ROOT, ...parts);
+    if (existsSync(join(path, "__init__.py"))) return { name, folder: path, files: [...parents, ...pyFiles(path)] };
+    if (existsSync(`${path}.py`)) return { name, folder: null, files: [...parents, `${path}.py`] };
+    throw new Error(`KLUBOVNA_PLUGINS: no module ${name} under ${ROOT}`);
+  });
+}
+
 /** Every file the worker writes into Pyodide, by its path inside the package tree. */
 export function pythonSources(): Map<string, string> {
-  const files = [join(ROOT, "klubovna", "__init__.py"), ...PURE.flatMap((p) => pyFiles(join(ROOT, "klubovna", p)))];
+  const files = [
+    join(ROOT, "klubovna", "__init__.py"),
+    ...PURE.flatMap((p) => pyFiles(join(ROOT, "klubovna", p))),
+    ...pluginModules().flatMap((plugin) => plugin.files),
+  ];
   return new Map(files.map((file) => [relative(ROOT, file).split("\\").join("/"), file]));
 }
 

@@ -4,8 +4,10 @@
 // import of its folder (games/<game>/), so its code and text load only when one of its
 // pages first opens. This file is the only shared module that names a game's folder
 // (tests/web/test_shared_imports.py). A new game is one entry here, its name and about text
-// included; a game still coming has only its id, name and about text.
+// included; a game still coming has only its id, name and about text. Plug-in games
+// (KLUBOVNA_PLUGINS at build time: web/build/plugin_games.ts) come after them.
 import type { FunctionComponent } from "preact";
+import { PLUGIN_GAMES } from "virtual:plugin-games";
 import { getLang, type Area, type Lang } from "./i18n";
 import type { LobbyGame } from "./lobby/game";
 import type { StatsCard } from "./profile/card";
@@ -105,6 +107,8 @@ export const GAMES: GameEntry[] = [
       en: "A mathematical memory game for children and families.",
     },
   },
+  // (each the default export of a plug-in folder's web/entry.ts, checked there as a GameEntry)
+  ...(PLUGIN_GAMES as GameEntry[]),
 ];
 
 /** A game's name in the current language. */

@@ -2,6 +2,8 @@
 
 Importing this module registers it (`klubovna.tables.registry.register`): that is all a
 server needs to offer it (`KLUBOVNA_PLUGINS=tests.toy.nim`, klubovna/server/settings.py).
+A web build with the same setting ships these files to the browser's worker, which imports
+this module too, and adds the game's pages from `web/entry.ts` (web/build/plugin_games.ts).
 In the test process it is registered only while a test that uses it runs (`registered`),
 so every other test sees the club's own games alone.
 """

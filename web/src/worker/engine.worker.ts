@@ -19,6 +19,7 @@
 // Storage, keyed by the Pyodide version and the Python sources) and later loads start from
 // it. A snapshot that fails to load is dropped and the worker starts the ordinary way.
 import type { PyodideInterface } from "pyodide";
+import { PLUGIN_MODULES } from "virtual:plugin-modules";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const PYODIDE = "/pyodide/";
@@ -33,8 +34,9 @@ const EXPECTED: Record<string, number> = { "pyodide.asm.wasm": 9_600_000, "pytho
 const STAGES = { python: 0.03, start: 0.6, rules: 0.88 } as const;
 type Stage = keyof typeof STAGES | "ready";
 
-/** Makes klubovna importable and imports it; creates no JS object (the snapshot is taken
- *  right after this). */
+/** Makes klubovna importable and imports it, then the plug-ins of KLUBOVNA_PLUGINS at build
+ *  time (each registers its games on import; module names the build checked); creates no JS
+ *  object (the snapshot is taken right after this). */
 const IMPORTS = `
 import sys, importlib
 if "${HOME}" not in sys.path:
@@ -44,7 +46,7 @@ import json
 import klubovna.tables.local
 # every registered game's engine and bots (the registry imports them)
 import klubovna.tables.registry
-`;
+${PLUGIN_MODULES.map((name) => `import ${name}\n`).join("")}`;
 
 /** The glue between JSON text and the Python API; no rule lives here. */
 const GLUE = `

@@ -1,0 +1,262 @@
+"""Nim in the web app, a plug-in game's whole way: the app built with
+KLUBOVNA_PLUGINS=tests.toy.nim (web/build/plugin_games.ts: Nim's Python under /py/, its
+tests/toy/nim/web/entry.ts in the registry) and a real server with the same plug-in. Its card
+is on the home page; it is played solo against the computer in the engine worker, hot seat by
+two people with the hand-over screen between them, and online between two browsers through
+the shared lobby pages with a reload, its result in the profile's Nim card.
+
+The build goes to var/web-nim/<hash of its sources>/ and is made again only when a source
+changes (Nim's web files are type-checked first)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.server.live import ROOT, LiveServer, free_port
+from tests.web.conftest import ConsoleWatch, axe_violations, screenshot
+from tests.web.test_catalogues import catalogues, keys
+from tests.web.test_profile import create_profile
+
+WEB = ROOT / "web"
+NIM_WEB = ROOT / "tests" / "toy" / "nim" / "web"
+BUILDS = ROOT / "var" / "web-nim"
+PLUGIN = "tests.toy.nim"
+SOURCES = [
+    *(WEB / name for name in ("src", "build", "public", "index.html", "vite.config.ts",
+                              "package-lock.json", "tsconfig.json", "tsconfig.node.json")),
+    *(ROOT / "klubovna" / name for name in ("__init__.py", "core", "games", "bots", "tables")),
+    ROOT / "tests" / "toy" / "nim",
+]
+
+
+def sources_hash() -> str:
+    digest = hashlib.sha256()
+    for top in SOURCES:
+        files = [top] if top.is_file() else sorted(p for p in top.rglob("*") if p.is_file())
+        for path in files:
+            if "__pycache__" not in path.parts:
+                digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def build() -> Path:
+    """The app built with Nim, from the cache when its sources are unchanged."""
+    out = BUILDS / sources_hash()
+    if (out / "index.html").exists():
+        return out
+    shutil.rmtree(BUILDS, ignore_errors=True)  # one build is enough to keep
+    bin_ = WEB / "node_modules" / ".bin"
+    subprocess.run([bin_ / "tsc", "--noEmit", "-p", NIM_WEB / "tsconfig.json"], cwd=WEB, check=True)
+    fresh = BUILDS / "new"
+    subprocess.run([bin_ / "vite", "build", "--outDir", fresh, "--emptyOutDir",
+                    "--logLevel", "warn"],
+                   cwd=WEB, check=True, env={**os.environ, "KLUBOVNA_PLUGINS": PLUGIN})
+    fresh.rename(out)  # whole or not at all
+    return out
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    live = LiveServer(tmp_path_factory.mktemp("nim-web"), free_port(), env={
+        "KLUBOVNA_PLUGINS": PLUGIN, "KLUBOVNA_WEB_DIST": str(build()),
+        "KLUBOVNA_RATE_JOINS": "10000"})
+    live.start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture
+def people(browser: Browser, server: LiveServer,
+           console: ConsoleWatch) -> Iterator[Callable[[], Page]]:
+    """Each call a page in a fresh context (another person's browser) on the Nim server,
+    watched for console errors and missing catalogue keys."""
+    made: list[BrowserContext] = []
+
+    def person() -> Page:
+        ctx = browser.new_context(base_url=server.http, viewport={"width": 1000, "height": 800})
+        ctx.on("page", console.watch)
+        made.append(ctx)
+        return ctx.new_page()
+
+    yield person
+    for ctx in made:
+        ctx.close()
+    assert console.errors == [], console.errors
+
+
+@pytest.fixture(scope="module")
+def device(browser: Browser, server: LiveServer) -> Iterator[BrowserContext]:
+    """One browser for the local games, as one device: from its first game on, the engine
+    starts from the interpreter snapshot it keeps (a cold start each is seconds more)."""
+    ctx = browser.new_context(base_url=server.http, viewport={"width": 1000, "height": 800})
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(device: BrowserContext, console: ConsoleWatch) -> Iterator[Page]:
+    """A new tab of that device (its own session storage), watched like `people`'s pages."""
+    page = device.new_page()
+    console.watch(page)
+    yield page
+    page.close()
+    assert console.errors == [], console.errors
+
+
+def test_the_catalogue_has_the_same_keys_in_czech_and_english() -> None:
+    cs, en = keys(NIM_WEB / "i18n.ts")
+    assert cs and cs == en
+    app = {key for path in catalogues() for key in keys(path)[0]}
+    assert app.isdisjoint(cs)
+
+
+def test_nims_card_is_on_the_home_page(people: Callable[[], Page]) -> None:
+    page = people()  # (a browser of its own: it switches to English)
+    page.goto("/")
+    card = page.locator(".games li").filter(has=page.get_by_role("heading", name="Nim", exact=True))
+    expect(card).to_contain_text("kdo vezme poslední, vyhrává")
+    card.get_by_role("link", name="Hrát").click()
+    expect(page.get_by_role("heading", name="Nim", level=1)).to_be_visible()
+    page.get_by_role("button", name="EN – English version").click()
+    expect(page.get_by_role("button", name="Start the game")).to_be_visible()
+    page.goto("/#/")
+    expect(page.locator(".games li").filter(has_text="Heaps of stones")).to_have_count(1)
+
+
+def stones(page: Page) -> int:
+    """The stones left on the page's table."""
+    sizes = page.locator(".nim-heap").evaluate_all("heaps => heaps.map((h) => h.dataset.size)")
+    return sum(int(size) for size in sizes)
+
+
+def take_a_heap(page: Page) -> None:
+    """Take the whole first heap that has stones (its first stone), once the page may, and
+    wait for the table to show it."""
+    stone = page.locator(".nim-heap:not([data-size='0']) .nim-stone:enabled").first
+    stone.wait_for()
+    before = stones(page)
+    stone.click()
+    page.wait_for_function(FEWER, arg=before)
+
+
+FEWER = """(before) => [...document.querySelectorAll('.nim-heap')]
+    .reduce((n, heap) => n + Number(heap.dataset.size), 0) < before"""
+OVER = ".nim-status[data-over]"
+
+
+def winner(page: Page) -> str:
+    status = page.locator(OVER)
+    expect(status).to_be_visible()
+    return status.inner_text().removeprefix("Vítěz: ")
+
+
+def choose(page: Page, group: str, count: int) -> None:
+    page.get_by_role("radiogroup", name=group).get_by_role("radio", name=str(count)).check()
+
+
+def test_solo_against_the_computer_in_the_worker(page: Page) -> None:
+    page.goto("/#/nim?seed=7")
+    choose(page, "Hromádek", 3)
+    page.get_by_role("button", name="Začít hru").click()
+    expect(page.locator(".nim-status")).to_have_text("Na tahu: Ty", timeout=60_000)  # engine
+    at_start = stones(page)
+    page.locator(".nim-stone").first.hover()  # marks what a click takes: the heap
+    screenshot(page, "nim-solo")
+    take_a_heap(page)
+    left = stones(page)  # the computer moved in the same answer
+    page.reload()  # the game goes on from its snapshot in this tab
+    expect(page.locator(".nim-status")).to_have_text("Na tahu: Ty", timeout=60_000)
+    assert stones(page) == left
+    for _ in range(10):
+        if page.locator(OVER).count():
+            break
+        take_a_heap(page)
+    assert winner(page) in ("Ty", "Počítač")
+    taken = page.locator(".nim-players li").all_inner_texts()
+    assert sum(int(re.findall(r"\d+", line)[0]) for line in taken) == at_start, taken
+    assert stones(page) == 0 and page.locator(".nim-stone").count() == 0
+    screenshot(page, "nim-solo-end")
+    assert axe_violations(page) == []
+
+
+def test_hot_seat_for_two_with_the_hand_over(page: Page) -> None:
+    page.goto("/#/nim?seed=7")
+    choose(page, "Lidí u tohoto zařízení", 2)  # two people, no computer
+    choose(page, "Hromádek", 3)
+    page.get_by_role("button", name="Začít hru").click()
+    expect(page.locator(".nim-status")).to_have_text("Na tahu: Hráč 1", timeout=60_000)
+    hand_over = page.get_by_role("dialog")
+    handed: list[str] = []
+    for _ in range(10):
+        take_a_heap(page)
+        expect(hand_over.or_(page.locator(OVER))).to_be_visible()
+        if page.locator(OVER).count():
+            break
+        handed.append(hand_over.get_by_role("heading").inner_text())
+        assert page.locator(".nim-heaps").count() == 0, "nothing of the table meanwhile"
+        if len(handed) == 1:
+            screenshot(page, "nim-hand-over")
+            assert axe_violations(page) == []
+        hand_over.get_by_role("button").click()
+    assert handed[:2] == ["Na tahu: Hráč 2", "Na tahu: Hráč 1"], handed
+    assert winner(page) in ("Hráč 1", "Hráč 2")
+
+
+def test_online_through_the_lobby_with_a_reload_and_the_profile(
+        people: Callable[[], Page]) -> None:
+    ada, bob = people(), people()
+    create_profile(ada, "Ada Nim")
+    ada.goto("/#/nim/stul")
+    choose(ada, "Míst u stolu", 2)
+    ada.get_by_role("button", name="Založit stůl").click()
+    expect(ada.get_by_role("heading", name="Nim u stolu")).to_be_visible()
+    code = ada.locator(".lobby-code").get_attribute("data-code")
+    assert code and len(code) == 6
+
+    bob.goto(f"/#/nim/hra/{code}")
+    expect(bob.get_by_role("heading", name="Připojit se ke hře Nim")).to_be_visible()
+    expect(bob.locator(".lobby-join-card")).to_contain_text("Míst: 2 · hromádek: 3")
+    bob.get_by_label("Přezdívka").fill("Bob")
+    bob.get_by_role("button", name="Připojit se").click()
+    expect(bob.locator(".lobby-state")).to_have_text("Čekáme, až Ada Nim začne hru.")
+    expect(ada.locator(".lobby-player[data-presence='on']")).to_have_count(2)
+    ada.get_by_role("button", name="Začít hru").click()
+
+    expect(ada.locator(".nim-status")).to_have_text("Na tahu: Ty")
+    expect(bob.locator(".nim-status")).to_have_text("Na tahu: Ada Nim")
+    take_a_heap(ada)
+    bob.reload()  # Bob's tab drops and comes back to his seat, with Ada's move
+    expect(bob.locator(".nim-status")).to_have_text("Na tahu: Ty", timeout=15_000)
+    assert stones(bob) == stones(ada)
+    mover, other = bob, ada
+    for _ in range(10):
+        take_a_heap(mover)
+        if mover.locator(OVER).count():
+            break
+        mover, other = other, mover
+    won = winner(ada)
+    assert won in ("Ty", "Bob") and winner(bob) == ("Ada Nim" if won == "Ty" else "Ty")
+    screenshot(bob, "nim-online-end")
+
+    ada.goto("/#/profil")
+    card = ada.locator('.stats-card[data-game="nim"]')
+    expect(card.get_by_role("heading", name="Nim", level=4)).to_be_visible()
+    expect(card.locator('.stat[data-stat="games"] dd')).to_have_text(
+        f"1 (vyhráno {1 if won == 'Ty' else 0})")
+
+
+def test_only_a_build_with_the_plugin_ships_nim() -> None:
+    with_nim = (build() / "py" / "manifest.json").read_text()
+    assert '"tests/toy/nim/game.py"' in with_nim and '"tests/__init__.py"' in with_nim
+    plain = WEB / "dist" / "py" / "manifest.json"  # `make test` builds it before the suite
+    assert plain.exists() and '"tests/' not in plain.read_text()
