@@ -12,8 +12,10 @@ copy), how many of them go into groups, and how many jokers stand in a run there
 runs then follow one rule: every short run must be extended, then as many long runs as
 there are tiles left, the rest start new runs; extending a long run is never worse than
 ending it and starting another. After the fourth colour the groups of that number must
-be makeable (`groups_for`). The best final state gives the amount; its choices, walked
-back, give the sets.
+be makeable (`groups_for`), and states beaten by another that differs only in one
+colour's open runs (as long or longer, with no less gain: `_dominates`) are dropped. The
+best final state gives the amount; its choices, walked back, give the sets. A colour may
+have more than two runs open at once: a joker can make a third overlap.
 
 >>> best_move([[[0, 5], [1, 5], [2, 5]]], [[3, 5], [0, 6], [0, 7], [2, 9]], "tiles")
 (3, [[[0, 5], [0, 6], [0, 7]], [[1, 5], [2, 5], [3, 5]]])
