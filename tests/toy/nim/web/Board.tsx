@@ -2,7 +2,7 @@
 // (each stone a button: it takes that stone and those after it), what each seat took, the
 // winner. Everything shown comes from the views; this sends moves and nothing else.
 import type { ComponentChildren } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { useSession } from "@web/net/useSession";
 import { t, useLang } from "@web/i18n";
 import { codeText } from "@web/lobby/format";
 import { nim } from "./i18n";
@@ -30,12 +30,7 @@ function errorText(code: string, message: string): string {
 
 export function Board({ session, name, title, nav, banner, side, end }: Props) {
   useLang();
-  const [, refresh] = useState(0);
-  useEffect(() => {
-    const unsubscribe = session.subscribe(() => refresh((n) => n + 1));
-    refresh((n) => n + 1); // whatever arrived before this subscribed
-    return unsubscribe;
-  }, [session]);
+  useSession(session);
   const view = session.view;
   const status = !view ? t("nim.connecting")
     : view.over ? t("nim.winner", { name: name(view.winner!) })

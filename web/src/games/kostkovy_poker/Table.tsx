@@ -4,7 +4,8 @@
 // of the table, ending by agreement and the device settings. Everything shown comes from the
 // table's views and events; this sends actions and nothing else.
 import type { ComponentChildren } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef } from "preact/hooks";
+import { useSession } from "../../net/useSession";
 import { useExpiring } from "../../components/useExpiring";
 import { t, useLang } from "../../i18n";
 import { Countdown } from "../../components/Countdown";
@@ -48,12 +49,7 @@ interface Props {
 export function Table({ session, names, onAgain, onSetup, frame }: Props) {
   useLang();
   const prefs = usePrefs();
-  const [, refresh] = useState(0);
-  useEffect(() => {
-    const unsubscribe = session.subscribe(() => refresh((n) => n + 1));
-    refresh((n) => n + 1); // whatever arrived between the first render and now
-    return unsubscribe;
-  }, [session]);
+  useSession(session);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const error = useExpiring(session.error, ERROR_MS);

@@ -3,6 +3,7 @@
 // Everything shown comes from the table's view; this sends actions and nothing else.
 import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { useSession } from "../../net/useSession";
 import { useExpiring } from "../../components/useExpiring";
 import { t, useLang } from "../../i18n";
 import { errors } from "../../i18n/errors";
@@ -58,12 +59,7 @@ export function errorText(code: string, message: string): string {
 
 export function Game({ session, onAgain, meta = null, againLabel, frame, record, onLeave }: Props) {
   useLang();
-  const [, refresh] = useState(0);
-  useEffect(() => {
-    const unsubscribe = session.subscribe(() => refresh((n) => n + 1));
-    refresh((n) => n + 1); // whatever arrived between the first render and now
-    return unsubscribe;
-  }, [session]);
+  useSession(session);
   const view = session.view;
 
   const [previewOn, setPreviewOn] = useState(loadPreview);
