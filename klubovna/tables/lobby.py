@@ -29,6 +29,9 @@ room with computer players fills the empty ones up to it; otherwise the room set
 the number of people at the start."""
 DEALER_PLAYS = "dealer_plays"
 """The room setting (and engine config key) of a room whose host may only deal."""
+ROUND = "round"
+"""The game setting (and engine config key), where a game has one, that a room sets to its
+round: 1 for its first table, one more for each next round (who starts may follow it)."""
 NOBODY = "-"
 """The key hash of a computer player's seat: no key opens it."""
 
@@ -232,6 +235,8 @@ class Lobby:
             config[SEATS] = people
         if policy.host_only_deals:
             config[DEALER_PLAYS] = self.dealer_plays
+        if any(setting.name == ROUND for setting in entry(self.game).game.settings):
+            config[ROUND] = self.round
         return config
 
     def expired(self, now: int) -> bool:

@@ -65,9 +65,11 @@ def _register_club() -> None:
     from klubovna.bots.kostkovy_poker import BOTS as KOSTKOVY_POKER_BOTS
     from klubovna.games.kostkovy_poker import ENGINE as KOSTKOVY_POKER
     from klubovna.games.matematicky_poker import ENGINE as MATEMATICKY_POKER
+    from klubovna.games.zoliky_s_kameny import ENGINE as ZOLIKY_S_KAMENY
 
     register(MATEMATICKY_POKER)
     register(KOSTKOVY_POKER, KOSTKOVY_POKER_BOTS)
+    register(ZOLIKY_S_KAMENY)
 
 
 _register_club()

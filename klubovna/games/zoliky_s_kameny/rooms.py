@@ -1,0 +1,13 @@
+"""The rooms Žolíky s kameny is played in from a code (klubovna.core.settings.RoomPolicy):
+two people, kept for seven days without activity, a new round when both agree."""
+
+from __future__ import annotations
+
+from klubovna.core.settings import RoomPolicy
+
+WEEK_MS = 7 * 24 * 60 * 60 * 1000
+
+ROOMS: tuple[RoomPolicy, ...] = (
+    RoomPolicy("duel", seats=(2, 2), settings=(), idle_ms=WEEK_MS, next_round="all"),
+)
+"""The room sets `seats` (two) and `round` (its round: the starter alternates)."""

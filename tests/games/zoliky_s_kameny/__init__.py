@@ -1,0 +1,1 @@
+"""Tests of the Žolíky s kameny engine and its best-move search."""
