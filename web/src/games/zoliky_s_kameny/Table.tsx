@@ -100,7 +100,6 @@ function Players({ view, names }: { view: ZkView; names: SeatNames }) {
           </li>
         );
       })}
-      <li class="zk-pool">{t("zk.pool", { count: view.pool })}</li>
     </ol>
   );
 }

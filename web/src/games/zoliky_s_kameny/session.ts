@@ -129,16 +129,28 @@ export class ZkSession extends TableSession<ZkView> {
     this.changed();
   }
 
-  /** Ask the engine how each set reads; a later edit's answer wins over an earlier one's. */
+  /** Ask the engine how each new or changed set reads (a set as the turn started lies on
+   *  the table already, in its reading's order); a later edit's answer wins. */
   private recheck(): void {
+    const turn = this.turn;
     const draft = this.draft;
-    if (!draft) return;
+    if (!turn || !draft) return;
     const asked = ++this.checking;
-    checkSets(tableOf(draft)).then(
-      (checks) => {
-        if (asked !== this.checking || this.closed) return;
-        this.checks = new Map(draft.sets.map((set, i) => [signature(set), checks[i]]));
-        this.changed();
+    const known = new Set(turn.start.sets.map(signature));
+    const fresh = draft.sets.filter((set) => !known.has(signature(set)));
+    const checks = new Map<string, SetCheck>(
+      [...known].map((key) => [key, { code: null, order: key.split(" ").map((_, i) => i) }]),
+    );
+    const done = () => {
+      if (asked !== this.checking || this.closed) return;
+      this.checks = checks;
+      this.changed();
+    };
+    if (fresh.length === 0) return done();
+    checkSets(fresh.map((set) => set.pieces.map((piece) => piece.tile))).then(
+      (answers) => {
+        fresh.forEach((set, i) => checks.set(signature(set), answers[i]));
+        done();
       },
       () => {}, // no engine in this browser: the confirmed play is judged all the same
     );

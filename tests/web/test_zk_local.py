@@ -1,0 +1,78 @@
+"""Žolíky s kameny on one device ("Místní hra") in the engine worker: two people, a known
+deal (seed 1: Hráč 1 holds black 9 10 11, an initial meld of 30). Hráč 1 builds the meld
+with the keyboard and a tap, sees a wrong set marked with the engine's reason, reloads with
+the edits unconfirmed (they are still there), confirms; the rack is hidden at the hand-over
+until Hráč 2 reveals it; Hráč 2 draws with one press."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import axe_violations
+from tests.web.shots import four_looks
+
+
+def rack_tile(page: Page, name: str):  # type: ignore[no-untyped-def]
+    return page.locator(".zk-rack").get_by_role("button", name=name, exact=True).first
+
+
+def test_two_people_meld_hand_over_and_draw(page: Page) -> None:
+    page.goto("/#/zoliky-s-kameny?seed=1")
+    page.locator(".zk-mode", has_text="Místní hra").click()
+    page.get_by_role("radio", name="2", exact=True).check()
+    page.get_by_role("button", name="Začít hru").click()
+    expect(page.locator(".zk-rack .zk-tile")).to_have_count(14, timeout=60_000)
+    expect(page.locator(".zk-player.turn")).to_contain_text("Hráč 1")
+
+    # Sorting the rack by number puts the 1s first (display only).
+    page.get_by_role("button", name="podle čísla").click()
+    expect(page.locator(".zk-rack .zk-tile").first).to_have_accessible_name("modrá 1")
+
+    # The keyboard: Space selects a tile; a tap selects the others; then "Nová skupina".
+    rack_tile(page, "černá 9").focus()
+    page.keyboard.press("Space")
+    expect(rack_tile(page, "černá 9")).to_have_attribute("aria-pressed", "true")
+    rack_tile(page, "černá 10").click()
+    rack_tile(page, "černá 11").click()
+    expect(page.get_by_role("button", name="Potvrdit tah")).to_be_disabled()
+    page.get_by_role("button", name="Nová skupina").click()
+    meld = page.locator(".zk-set").first
+    expect(meld.locator(".zk-tile")).to_have_count(3)
+    expect(page.get_by_role("button", name="Potvrdit tah")).to_be_enabled()
+
+    # Enter on a set adds the selected tiles to it: red 4 does not belong there, and the
+    # engine's reason is shown at the set until the edit is undone.
+    rack_tile(page, "červená 4").click()
+    meld.locator(".zk-tile").first.focus()
+    page.keyboard.press("Enter")
+    expect(meld.locator(".zk-tile")).to_have_count(4)
+    expect(meld).to_have_class("zk-set bad", timeout=30_000)
+    expect(meld.locator(".zk-reason")).to_contain_text("To není skupina ani řada")
+    expect(page.get_by_role("button", name="Potvrdit tah")).to_be_disabled()
+    expect(page.get_by_role("button", name="Obnovit a dobrat")).to_be_visible()
+    page.get_by_role("button", name="Vrátit úpravu").click()
+    expect(meld.locator(".zk-tile")).to_have_count(3)
+    expect(meld).not_to_have_class("zk-set bad")
+
+    # The unconfirmed meld survives a reload (saved with the table).
+    page.reload()
+    expect(page.locator(".zk-set .zk-tile")).to_have_count(3, timeout=60_000)
+    expect(page.locator(".zk-rack .zk-tile")).to_have_count(11)
+    four_looks(page, "zk-local-edit")
+    assert axe_violations(page) == []
+    page.get_by_role("button", name="Potvrdit tah").click()
+
+    # The hand-over: nothing of either rack on screen until Hráč 2 reveals it.
+    expect(page.get_by_role("heading", name="Na tahu: Hráč 2")).to_be_visible()
+    expect(page.locator(".zk-tile")).to_have_count(0)
+    page.get_by_role("button", name="Ukázat").click()
+    expect(page.locator(".zk-set .zk-tile")).to_have_count(3)
+    expect(page.locator(".zk-rack .zk-tile")).to_have_count(14)
+    expect(page.locator(".zk-status")).to_contain_text("Hráč 1 vyložil(a) kameny: 3.")
+    page.get_by_role("button", name="Dobrat kámen").click()
+
+    expect(page.get_by_role("heading", name="Na tahu: Hráč 1")).to_be_visible()
+    page.get_by_role("button", name="Ukázat").click()
+    expect(page.locator(".zk-rack .zk-tile")).to_have_count(11)
+    expect(page.locator(".zk-players")).to_contain_text("Kamenů: 15")
+    expect(page.locator(".mp-info")).to_have_text("Kolo 1 · v zásobě 77")
