@@ -3,13 +3,17 @@ median and p99 time per position under CPython and under Pyodide (Node with
 web/node_modules/pyodide: bench/zk_pyodide.mjs; nothing is downloaded), beside the ILP
 rummikub-solver with HiGHS on the same positions in the same run (bench/zk_ilp.py, in its
 own environment var/bench/ilp, made with uv from PyPI when missing). Goals (issue 14): p99
-no slower than the ILP in CPython, under 1 s in Pyodide. Run from the repo root:
-`.venv/bin/python bench/zoliky.py [--no-pyodide] [--no-ilp]`. Figures only, no verdict."""
+no slower than the ILP in CPython, under 1 s in Pyodide. Then the computer players' ladder
+(bench/zk_ladder.py: hard against medium, medium against easy, hard against greedy, in
+mirrored pairs; goal: hard wins 60 % against greedy). Run from the repo root:
+`.venv/bin/python bench/zoliky.py [--no-pyodide] [--no-ilp] [--games N] [--jobs N]`.
+Figures only, no verdict."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -20,11 +24,14 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path[:0] = [str(ROOT), str(BENCH)]
 
+import zk_ladder  # noqa: E402
 import zk_positions  # noqa: E402
 
 from tests.vectors import vector_path  # noqa: E402
 
 ILP_ENV = ROOT / "var" / "bench" / "ilp"
+GAMES = 1000
+"""Rounds per pairing of the ladder (the issue's figure) unless --games says otherwise."""
 ILP_PACKAGES = ("rummikub-solver", "highspy")
 
 
@@ -74,6 +81,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--no-pyodide", action="store_true")
     parser.add_argument("--no-ilp", action="store_true")
+    parser.add_argument("--games", type=int, default=GAMES, help="rounds per pairing")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     path = vector_path("zoliky-s-kameny-positions.json")
     print(f"Žolíky s kameny best move, {path.name} (time per position)")
@@ -89,6 +98,12 @@ def main() -> None:
                 print(line(f"Pyodide {under['pyodide_version']} {objective}", under[objective]))
     if not args.no_ilp:
         print(line("rummikub-solver HiGHS tiles", ilp(path)))
+    if args.games >= 2:
+        print(f"Ladder: {args.games // 2 * 2} rounds per pairing, mirrored pairs")
+        for row in zk_ladder.ladder(args.games, args.jobs):
+            print(f"  {row['first']:>8} vs {row['second']:<8} {100 * row['share']:5.1f} % "
+                  f"± {100 * row['margin']:4.1f} over {row['rounds']} rounds "
+                  f"({row['seconds_per_round']:.2f} s a round)")
 
 
 if __name__ == "__main__":

@@ -80,8 +80,23 @@ def _extend(state: tuple[int, ...], tiles: int) -> int:
     return _INDEX.get(after, -1)
 
 
+def _dominates(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+    """Whether open runs `a` can do whatever `b` can: with some of a's long runs ended,
+    a's runs match b's one for one, each at least as long (a longer run finishes sooner;
+    a long one may end at any number)."""
+    if a == b:
+        return False
+    extra = len(a) - len(b)
+    if extra < 0 or a[len(a) - extra:].count(3) < extra:
+        return False
+    kept = a[:len(a) - extra]  # sorted ascending: the extra ones are the long runs at the end
+    return all(x >= y for x, y in zip(kept, b, strict=True))
+
+
 _MOST = COPIES + JOKERS
 _NEXT = [[_extend(state, m) for m in range(_MOST + 1)] for state in RUN_STATES]
+_DOMINATED = [[j for j, b in enumerate(RUN_STATES) if _dominates(a, b)] for a in RUN_STATES]
+"""For each run state, the run states it dominates."""
 _NEED = [max((3 - length for length in state), default=0) for state in RUN_STATES]
 """Numbers a colour's open runs still need before the longest may end."""
 
@@ -191,6 +206,7 @@ def _solve(table: Sequence[Tile], rack: Sequence[Tile], objective: str,
                                  tile_gain, meld_min)
             back.append(steps)
         layer, steps = _close_number(layer, n, jokers, meld_min)
+        layer = _undominated(layer)
         back.append(steps)
     best: tuple[int, int] | None = None
     joker_gain = _TIE + JOKER_RACK_VALUE if by_tiles else JOKER_RACK_VALUE * _TIE + 1
@@ -247,6 +263,25 @@ def _moves(index: int, spare: int, shift: int, low: int, high: int, tile_gain: i
                     _ONE if grouped == 1 else 1 if grouped == 2 else 0)
                 out.append((delta, (x - low) * tile_gain, n * (x + joker), (x, grouped, joker)))
     return out
+
+
+def _undominated(layer: dict[int, int]) -> dict[int, int]:
+    """`layer` without the states another state dominates: the same but in one colour's
+    open runs, which are dominated there (_dominates), and no greater gain."""
+    for c in range(COLOURS):
+        shift = _RUNS + c * _COLOUR_BITS
+        field = 63 << shift
+        for key in list(layer):
+            gain = layer.get(key)
+            if gain is None:
+                continue
+            index = key >> shift & 63
+            rest = key & ~field
+            for weaker in _DOMINATED[index]:
+                other = rest | weaker << shift
+                if layer.get(other, gain + 1) <= gain:
+                    del layer[other]
+    return layer
 
 
 def _close_number(layer: dict[int, int], n: int, jokers: int,

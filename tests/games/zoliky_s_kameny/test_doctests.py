@@ -7,6 +7,7 @@ from types import ModuleType
 
 import pytest
 
+from klubovna.bots.zoliky_s_kameny import lehka, stredni
 from klubovna.games import zoliky_s_kameny
 from klubovna.games.zoliky_s_kameny import (
     hidden,
@@ -20,7 +21,8 @@ from klubovna.games.zoliky_s_kameny import (
     view,
 )
 
-MODULES = [zoliky_s_kameny, hidden, outcomes, plays, rules, search, sets, state, tiles, view]
+MODULES = [zoliky_s_kameny, hidden, outcomes, plays, rules, search, sets, state, tiles, view,
+           lehka, stredni]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)

@@ -22,7 +22,7 @@ def every_tile(state: State) -> Counter[int]:
                     *(x for seat in state.seats for x in seat.rack)])
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_tiles_are_conserved(data: st.DataObject) -> None:
     bag = Counter(full_bag())

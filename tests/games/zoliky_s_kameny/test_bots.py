@@ -1,0 +1,72 @@
+"""The computer players of Žolíky s kameny: never an illegal turn over whole rounds of
+every pairing, and each level's way of playing in clear-cut positions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from klubovna.bots import Bot
+from klubovna.bots.zoliky_s_kameny import BOTS, LEHKA, STREDNI, TEZKA
+from klubovna.core import Rng
+from klubovna.games.zoliky_s_kameny import ENGINE, State
+from klubovna.tables.registry import default_bot
+from tests.games.zoliky_s_kameny.helpers import J, group, js, position, run, t
+
+NOW = 1_700_000_000_000
+
+
+def choice(bot: Bot, state: State, seat: int = 0) -> dict[str, Any]:
+    return bot.choose(ENGINE.view(state, seat), (), Rng(1))
+
+
+def test_the_bots_on_offer() -> None:
+    assert list(BOTS) == ["lehka", "stredni", "tezka"]
+    assert default_bot("zoliky-s-kameny") is LEHKA
+
+
+def test_bots_never_propose_an_illegal_turn() -> None:
+    """Whole rounds from their deals, each level in either seat against another (apply
+    refuses an illegal turn with IllegalAction, which would fail the test). The issue's
+    2,000 games are bench/zoliky.py's (--games), not a test's: some seconds a round."""
+    for seed, players in enumerate([(LEHKA, STREDNI), (STREDNI, TEZKA), (TEZKA, LEHKA)]):
+        state, _ = ENGINE.apply(ENGINE.new({}, seed), 0, {"type": "start"}, NOW)
+        for _ in range(300):
+            if state.over:
+                break
+            seat = state.turn
+            action = players[seat].choose(ENGINE.view(state, seat), (), Rng(seat))
+            state, _ = ENGINE.apply(state, seat, action, NOW)
+        assert state.over
+
+
+def test_lehka_lays_rack_sets_and_leaves_the_table_alone() -> None:
+    table = [run(0, 1, 3)]
+    state = position([[t(0, 4), *group(9, 1, 2, 3)], [t(2, 2)]], table=table, pool=[t(2, 5)])
+    action = choice(LEHKA, state)
+    assert action["table"] == [js(run(0, 1, 3)), js(group(9, 1, 2, 3))]
+
+
+def test_stredni_also_extends_the_tables_sets() -> None:
+    table = [run(0, 1, 3)]
+    state = position([[t(0, 4), *group(9, 1, 2, 3)], [t(2, 2)]], table=table, pool=[t(2, 5)])
+    action = choice(STREDNI, state)
+    assert action["table"] == [js(run(0, 1, 4)), js(group(9, 1, 2, 3))]
+
+
+def test_only_tezka_rearranges_the_table() -> None:
+    table = [run(0, 1, 7)]
+    state = position([[t(1, 4), t(2, 4)], [t(2, 2)]], table=table, pool=[t(2, 5)])
+    assert choice(LEHKA, state) == choice(STREDNI, state) == {"type": "draw"}
+    action = choice(TEZKA, state)
+    assert sorted(action["table"]) == sorted([js(run(0, 1, 3)), js(run(0, 5, 7)),
+                                              js(group(4, 0, 1, 2))])
+
+
+def test_tezka_holds_a_joker_back_unless_the_round_is_near_its_end() -> None:
+    table = [run(0, 1, 3)]
+    racks = [[t(0, 4), J, t(3, 9)], [t(2, 2)] * 1 + [t(2, 3), t(2, 5), t(2, 7), t(2, 9),
+                                                    t(2, 11)]]
+    state = position(racks, table=table, pool=[t(2, 5)])
+    assert choice(TEZKA, state)["table"] == [js(run(0, 1, 4))]
+    near_end = position([racks[0], racks[1][:5]], table=table, pool=[t(2, 5)])
+    assert choice(TEZKA, near_end)["table"] == [js((*run(0, 1, 4), J))]
