@@ -68,7 +68,7 @@ def test_two_people_meld_hand_over_and_draw(page: Page) -> None:
     page.get_by_role("button", name="Ukázat").click()
     expect(page.locator(".zk-set .zk-tile")).to_have_count(3)
     expect(page.locator(".zk-rack .zk-tile")).to_have_count(14)
-    expect(page.locator(".zk-status")).to_contain_text("Hráč 1 vyložil(a) kameny: 3.")
+    expect(page.locator(".zk-status")).to_contain_text("Poslední tah – Hráč 1: kameny na stůl (3).")
     page.get_by_role("button", name="Dobrat kámen").click()
 
     expect(page.get_by_role("heading", name="Na tahu: Hráč 1")).to_be_visible()

@@ -178,7 +178,7 @@ function Play({ session, view, names, hint }: { session: ZkSession; view: ZkView
   const mover = view.turn[0];
 
   return (
-    <div class="zk-play">
+    <div class="zk-play" data-version={session.version}>
       <p class="zk-status" role="status">
         {mine ? t("zk.turn.yours") : mover !== undefined ? t("zk.turn.other", { name: names[mover] ?? "" }) : ""}
         {mine && !view.melded && <> {t("zk.turn.meld", { min: view.meld_min })}</>}
@@ -337,6 +337,11 @@ function End({ result, view, names, children }: { result: ZkResult; view: ZkView
         </tbody>
       </table>
       {children && <p class="zk-end-buttons">{children}</p>}
+      <section class="zk-table" aria-label={t("zk.table")}>
+        {shownSets(view).map((set, index) => (
+          <SetRow key={set.id} set={set} number={index + 1} check={undefined} editable={false} selected={[]} onToggle={() => {}} onAdd={() => {}} />
+        ))}
+      </section>
     </section>
   );
 }

@@ -78,6 +78,7 @@ export function ZkPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [backFromGame, setBackFromGame] = useState(false);
   const [choosing, setChoosing] = useState<number | null>(null);
+  const [, refresh] = useState(0);
   const mounted = useRef(true);
   useEffect(() => () => void (mounted.current = false), []);
 
@@ -86,6 +87,7 @@ export function ZkPage() {
   useEffect(
     () =>
       session?.subscribe(() => {
+        refresh((n) => n + 1); // the level's button goes at the end of a round
         if (session.fatal && running) {
           setFailure(t("zk.start.failed", { message: errorText(session.fatal.code, session.fatal.message) }));
           slot(running.mode).table.save(null);
@@ -151,7 +153,7 @@ export function ZkPage() {
   if (running) {
     const names = localNames(running.people, running.bot);
     const level = running.bot === null ? -1 : BOTS.indexOf(running.bot);
-    const side = running.bot !== null && (
+    const side = running.bot !== null && !running.session.view?.over && (
       <section class="zk-level-side" aria-label={t("zk.level")}>
         <p>
           {t("zk.level")}: <strong>{levelName(running.bot)}</strong>{" "}
