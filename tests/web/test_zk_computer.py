@@ -12,8 +12,7 @@ from tests.web.conftest import axe_violations
 from tests.web.shots import four_looks
 
 
-def rack_count(page: Page) -> int:
-    return page.locator(".zk-rack .zk-tile").count()
+LABELS = "(tiles) => tiles.map((tile) => tile.ariaLabel)"
 
 
 def test_a_game_against_the_computer_meld_draw_and_level(page: Page) -> None:
@@ -27,7 +26,7 @@ def test_a_game_against_the_computer_meld_draw_and_level(page: Page) -> None:
     page.get_by_role("button", name="Nápověda").click()
     expect(page.locator(".zk-note")).to_have_text(
         "Nápověda vyložila kameny: 3. Vrátit úpravu ji vezme zpět.", timeout=30_000)
-    labels = page.locator(".zk-set .zk-tile").evaluate_all("(tiles) => tiles.map((t) => t.ariaLabel)")
+    labels = page.locator(".zk-set .zk-tile").evaluate_all(LABELS)
     assert labels == [f"černá {n}, z vašeho stojánku" for n in (9, 10, 11)]
     page.get_by_role("button", name="Potvrdit tah").click()
     # The computer has answered when the turn is back (its move is said in the status).
