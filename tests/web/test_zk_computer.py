@@ -11,7 +11,6 @@ from playwright.sync_api import Page, expect
 from tests.web.conftest import axe_violations
 from tests.web.shots import four_looks
 
-
 LABELS = "(tiles) => tiles.map((tile) => tile.ariaLabel)"
 
 
