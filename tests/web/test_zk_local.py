@@ -76,3 +76,19 @@ def test_two_people_meld_hand_over_and_draw(page: Page) -> None:
     expect(page.locator(".zk-rack .zk-tile")).to_have_count(11)
     expect(page.locator(".zk-players")).to_contain_text("Kamenů: 15")
     expect(page.locator(".mp-info")).to_have_text("Kolo 1 · v zásobě 77")
+
+
+def test_the_setup_and_the_rules_page(page: Page) -> None:
+    page.goto("/#/zoliky-s-kameny")
+    expect(page.locator(".zk-mode")).to_have_text([
+        "Proti počítačiVy proti počítači s uloženou obtížností.",
+        "Místní hra2 až 4 lidé na jednom zařízení; při předání se stojánek skryje."])
+    four_looks(page, "zk-setup", full_page=True)
+    assert axe_violations(page) == []
+    page.get_by_role("link", name="Pravidla").first.click()
+    expect(page.get_by_role("heading", name="Pravidla: Žolíky s kameny")).to_be_visible()
+    examples = page.locator(".zk-example .zk-tile")
+    expect(examples.first).to_have_accessible_name("červená 7")
+    expect(examples.nth(5)).to_have_accessible_name("žolík")
+    four_looks(page, "zk-rules", full_page=True)
+    assert axe_violations(page) == []

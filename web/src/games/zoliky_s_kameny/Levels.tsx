@@ -4,7 +4,7 @@ import { t } from "../../i18n";
 
 export function LevelPills({ name, value, onChoose }: { name: string; value: number; onChoose: (level: number) => void }) {
   return (
-    <>
+    <div class="zk-level-choice">
       <div class="zk-pills" role="radiogroup" aria-label={t("zk.level")}>
         {BOTS.map((bot, level) => (
           <label key={bot} class={`zk-pill${value === level ? " chosen" : ""}`}>
@@ -14,6 +14,6 @@ export function LevelPills({ name, value, onChoose }: { name: string; value: num
         ))}
       </div>
       <p class="hint zk-level-about">{t(`zk.level.${value}.about`)}</p>
-    </>
+    </div>
   );
 }

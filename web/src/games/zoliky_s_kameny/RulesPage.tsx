@@ -29,16 +29,19 @@ export function ZkRulesPage() {
       {SECTIONS.map(([id, paragraphs]) => (
         <section key={id} aria-labelledby={`zk-rules-${id}`}>
           <h2 id={`zk-rules-${id}`}>{t(`zk.rules.${id}.title`)}</h2>
-          {paragraphs.map((p) => <p key={p}>{t(`zk.rules.${id}.${p}`)}</p>)}
-          {id === "game" && (
-            <div class="zk-examples">
-              {EXAMPLES.map((tiles, i) => (
-                <span key={i} class="zk-set zk-example">
-                  <span class="zk-set-tiles">{tiles.map((tile, j) => <TileView key={j} tile={tile} />)}</span>
-                </span>
-              ))}
-            </div>
-          )}
+          {paragraphs.map((p) => [
+            <p key={p}>{t(`zk.rules.${id}.${p}`)}</p>,
+            // a group and a run with a joker, beside the paragraph that defines them
+            id === "game" && p === "p2" && (
+              <div key="examples" class="zk-examples">
+                {EXAMPLES.map((tiles, i) => (
+                  <span key={i} class="zk-set zk-example">
+                    <span class="zk-set-tiles">{tiles.map((tile, j) => <TileView key={j} tile={tile} />)}</span>
+                  </span>
+                ))}
+              </div>
+            ),
+          ])}
         </section>
       ))}
     </article>
