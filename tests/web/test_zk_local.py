@@ -2,18 +2,31 @@
 deal (seed 1: Hráč 1 holds black 9 10 11, an initial meld of 30). Hráč 1 builds the meld
 with the keyboard and a tap, sees a wrong set marked with the engine's reason, reloads with
 the edits unconfirmed (they are still there), confirms; the rack is hidden at the hand-over
-until Hráč 2 reveals it; Hráč 2 draws with one press."""
+until Hráč 2 reveals it; Hráč 2 melds by dragging tiles with the mouse, and Hráč 1 draws
+with one press."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.web.conftest import axe_violations
 from tests.web.shots import four_looks
 
 
-def rack_tile(page: Page, name: str):  # type: ignore[no-untyped-def]
+def rack_tile(page: Page, name: str) -> Locator:
     return page.locator(".zk-rack").get_by_role("button", name=name, exact=True).first
+
+
+def drag(page: Page, tile: Locator, target: Locator, at: tuple[int, int] | None = None) -> None:
+    """Press `tile`, move the mouse in steps and let go over `target` (at a point of it)."""
+    box, goal = tile.bounding_box(), target.bounding_box()
+    assert box and goal
+    x, y = (goal["x"] + at[0], goal["y"] + at[1]) if at else (
+        goal["x"] + goal["width"] / 2, goal["y"] + goal["height"] / 2)
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(x, y, steps=5)
+    page.mouse.up()
 
 
 def test_two_people_meld_hand_over_and_draw(page: Page) -> None:
@@ -69,14 +82,31 @@ def test_two_people_meld_hand_over_and_draw(page: Page) -> None:
     expect(page.locator(".zk-set .zk-tile")).to_have_count(3)
     expect(page.locator(".zk-rack .zk-tile")).to_have_count(14)
     expect(page.locator(".zk-status")).to_contain_text("Poslední tah – Hráč 1: kameny na stůl (3).")
-    page.get_by_role("button", name="Dobrat kámen").click()
+
+    # Hráč 2 melds red 10, the joker, 12 and 13 by dragging: the first onto the table's
+    # free space makes a new set, the others are dropped onto that set.
+    drag(page, rack_tile(page, "červená 12"), page.locator(".zk-table"), at=(600, 40))
+    new = page.locator(".zk-set").nth(1)
+    expect(new.locator(".zk-tile")).to_have_count(1)
+    for name in ("červená 13", "žolík", "červená 10"):
+        drag(page, rack_tile(page, name), new)
+    expect(new.locator(".zk-tile")).to_have_count(4)
+    expect(new).not_to_have_class("zk-set bad", timeout=30_000)
+    labels = new.locator(".zk-tile").evaluate_all("(tiles) => tiles.map((tile) => tile.ariaLabel)")
+    assert labels == [f"{name}, z vašeho stojánku" for name in
+                      ("červená 10", "žolík", "červená 12", "červená 13")]  # the engine's order
+    page.get_by_role("button", name="Potvrdit tah").click()
 
     expect(page.get_by_role("heading", name="Na tahu: Hráč 1")).to_be_visible()
     page.get_by_role("button", name="Ukázat").click()
+    expect(page.locator(".zk-set")).to_have_count(2)
     expect(page.locator(".zk-rack .zk-tile")).to_have_count(11)
-    expect(page.locator(".zk-players")).to_contain_text("Kamenů: 15")
+    page.get_by_role("button", name="Dobrat kámen").click()
+    expect(page.get_by_role("heading", name="Na tahu: Hráč 2")).to_be_visible()
+    page.get_by_role("button", name="Ukázat").click()
+    expect(page.locator(".zk-rack .zk-tile")).to_have_count(10)
+    expect(page.locator(".zk-players")).to_contain_text("Kamenů: 12")
     expect(page.locator(".mp-info")).to_have_text("Kolo 1 · v zásobě 77")
-
 
 def test_the_setup_and_the_rules_page(page: Page) -> None:
     page.goto("/#/zoliky-s-kameny")

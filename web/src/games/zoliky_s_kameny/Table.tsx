@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { useExpiring } from "../../components/useExpiring";
 import { t, useLang } from "../../i18n";
 import { arranged, laidAny, type Piece, type TableSet } from "./edit";
+import { pressTile, type DropZone } from "./drag";
 import { bestMove } from "./engine";
 import { signature, type ZkSession } from "./session";
 import { loadOrder, saveOrder } from "./storage";
@@ -150,6 +151,14 @@ function Play({ session, view, names, hint }: { session: ZkSession; view: ZkView
     setNote(null);
   };
   const addTo = (setId: string) => selected.length > 0 && after(() => session.addTo(setId, selected));
+  // A drag lifts the pressed tile, or all the selected ones when it is one of them.
+  const dropOn = (zone: DropZone, ids: string[]) => {
+    if (zone === "new") after(() => session.newSet(ids));
+    else if (zone === "rack") after(() => session.toRack(ids));
+    else if (zone?.startsWith("set:")) after(() => session.addTo(zone.slice(4), ids));
+  };
+  const press = (piece: Piece) => (event: JSX.TargetedPointerEvent<HTMLButtonElement>) =>
+    pressTile(event, event.currentTarget, (zone) => dropOn(zone, selected.includes(piece.id) ? selected : [piece.id]));
   const sort = (next: RackOrder) => {
     setOrder(next);
     saveOrder(next);
@@ -184,7 +193,7 @@ function Play({ session, view, names, hint }: { session: ZkSession; view: ZkView
         {mine && !view.melded && <> {t("zk.turn.meld", { min: view.meld_min })}</>}
         {session.last && <span class="zk-last"> {lastText(session.last, names)}</span>}
       </p>
-      <section class="zk-table" aria-label={t("zk.table")}>
+      <section class="zk-table" aria-label={t("zk.table")} data-drop={mine ? "new" : undefined}>
         {sets.length === 0 && <p class="hint zk-empty">{t("zk.table.empty")}</p>}
         {sets.map((set, index) => (
           <SetRow
@@ -196,6 +205,7 @@ function Play({ session, view, names, hint }: { session: ZkSession; view: ZkView
             selected={selected}
             onToggle={toggle}
             onAdd={() => addTo(set.id)}
+            onPress={press}
           />
         ))}
       </section>
@@ -212,7 +222,7 @@ function Play({ session, view, names, hint }: { session: ZkSession; view: ZkView
         </div>
       )}
       {note && <p class="zk-note" role="status">{note}</p>}
-      <section class="zk-rack-area" aria-labelledby="zk-rack-title">
+      <section class="zk-rack-area" aria-labelledby="zk-rack-title" data-drop={mine ? "rack" : undefined}>
         <div class="zk-rack-head">
           <h2 id="zk-rack-title">{t("zk.rack")}</h2>
           <div class="zk-sort" role="group" aria-label={t("zk.rack.sort")}>
@@ -228,7 +238,7 @@ function Play({ session, view, names, hint }: { session: ZkSession; view: ZkView
           {rack.length === 0 && <p class="hint">{t("zk.rack.empty")}</p>}
           {sortTiles(rack, (piece) => piece.tile, order).map((piece) =>
             mine ? (
-              <TileButton key={piece.id} tile={piece.tile} selected={selected.includes(piece.id)} onToggle={() => toggle(piece.id)} />
+              <TileButton key={piece.id} tile={piece.tile} selected={selected.includes(piece.id)} onToggle={() => toggle(piece.id)} onPointerDown={press(piece)} />
             ) : (
               <TileView key={piece.id} tile={piece.tile} />
             ),
@@ -256,11 +266,12 @@ interface SetProps {
   selected: string[];
   onToggle: (id: string) => void;
   onAdd: () => void;
+  onPress?: (piece: Piece) => (event: JSX.TargetedPointerEvent<HTMLButtonElement>) => void;
 }
 
 /** One set on the table: its tiles (in the engine's reading order once read), the plus to
  *  add the selected tiles, and the reason when it is not a set. */
-function SetRow({ set, number, check, editable, selected, onToggle, onAdd }: SetProps) {
+function SetRow({ set, number, check, editable, selected, onToggle, onAdd, onPress }: SetProps) {
   const bad = check !== undefined && check.code !== null;
   const pieces = check?.order.length === set.pieces.length ? check.order.map((i) => set.pieces[i]) : set.pieces;
   const reasonId = `zk-set-reason-${set.id}`;
@@ -278,11 +289,12 @@ function SetRow({ set, number, check, editable, selected, onToggle, onAdd }: Set
       aria-label={t("zk.set", { n: number })}
       aria-describedby={bad ? reasonId : undefined}
       data-set={number}
+      data-drop={editable ? `set:${set.id}` : undefined}
     >
       <div class="zk-set-tiles">
         {pieces.map((piece) =>
           editable ? (
-            <TileButton key={piece.id} tile={piece.tile} own={piece.own} selected={selected.includes(piece.id)} onToggle={() => onToggle(piece.id)} onKeyDown={enter} />
+            <TileButton key={piece.id} tile={piece.tile} own={piece.own} selected={selected.includes(piece.id)} onToggle={() => onToggle(piece.id)} onKeyDown={enter} onPointerDown={onPress?.(piece)} />
           ) : (
             <TileView key={piece.id} tile={piece.tile} />
           ),

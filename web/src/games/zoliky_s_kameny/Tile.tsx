@@ -51,10 +51,12 @@ interface ButtonProps {
   disabled?: boolean;
   onToggle: () => void;
   onKeyDown?: (event: JSX.TargetedKeyboardEvent<HTMLButtonElement>) => void;
+  /** A press that may become a drag (drag.ts). */
+  onPointerDown?: (event: JSX.TargetedPointerEvent<HTMLButtonElement>) => void;
 }
 
 /** A tile that can be selected. */
-export function TileButton({ tile, selected, own = false, disabled = false, onToggle, onKeyDown }: ButtonProps) {
+export function TileButton({ tile, selected, own = false, disabled = false, onToggle, onKeyDown, onPointerDown }: ButtonProps) {
   const label = own ? `${tileName(tile)}, ${t("zk.tile.own")}` : tileName(tile);
   return (
     <button
@@ -65,6 +67,7 @@ export function TileButton({ tile, selected, own = false, disabled = false, onTo
       disabled={disabled}
       onClick={onToggle}
       onKeyDown={onKeyDown}
+      onPointerDown={onPointerDown}
     >
       <Face tile={tile} />
     </button>
