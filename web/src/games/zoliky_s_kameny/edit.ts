@@ -58,13 +58,18 @@ function without(draft: Draft, ids: Set<string>): { draft: Draft; taken: Piece[]
   return { draft: { sets, rack }, taken };
 }
 
-let fresh = 0;
+/** An id no set of `sets` has ("n1", "n2"…: a turn restored after a reload goes on
+ *  from its own sets' ids). */
+function freshId(sets: TableSet[]): string {
+  const used = sets.map((set) => (set.id.startsWith("n") ? Number(set.id.slice(1)) : 0));
+  return `n${Math.max(0, ...used) + 1}`;
+}
 
 /** The selected pieces as a new set at the end of the table. */
 export function newSet(draft: Draft, ids: string[]): Draft {
   const { draft: rest, taken } = without(draft, new Set(ids));
   if (taken.length === 0) return draft;
-  return { ...rest, sets: [...rest.sets, { id: `n${++fresh}`, pieces: taken }] };
+  return { ...rest, sets: [...rest.sets, { id: freshId(draft.sets), pieces: taken }] };
 }
 
 /** The selected pieces added to the set `setId` (not one of its own pieces again). */
@@ -97,7 +102,7 @@ export function arranged(start: Draft, table: Tile[][], same: (a: Tile, b: Tile)
       if (at < 0) return null;
       pieces.push(free.splice(at, 1)[0]);
     }
-    sets.push({ id: `n${++fresh}`, pieces });
+    sets.push({ id: freshId(sets), pieces });
   }
   if (free.some((piece) => !piece.own)) return null; // a table tile would go back to the rack
   return { sets, rack: free };
