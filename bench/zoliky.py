@@ -103,7 +103,9 @@ def main() -> None:
         for row in zk_ladder.ladder(args.games, args.jobs):
             print(f"  {row['first']:>8} vs {row['second']:<8} {100 * row['share']:5.1f} % "
                   f"± {100 * row['margin']:4.1f} over {row['rounds']} rounds "
-                  f"({row['seconds_per_round']:.2f} s a round)")
+                  f"({row['seconds_per_round']:.2f} s a round; {row['first']} thinks "
+                  f"median {row['think_median_ms']:.1f} ms, p99 {row['think_p99_ms']:.0f} ms, "
+                  f"max {row['think_max_ms']:.0f} ms)")
 
 
 if __name__ == "__main__":

@@ -51,7 +51,7 @@ class Move(NamedTuple):
     """An action after its shape is checked: a play carries its new table's sets."""
 
     type: str
-    table: tuple[tuple[Tile, ...], ...] = ()
+    table: Table = ()
 
 
 # ---------------------------------------------------------------- new round
@@ -226,8 +226,7 @@ def _my_turn(state: State, seat: int) -> None:
 
 def _next_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     turn = (state.turn + 1) % len(state.seats)
-    state = replace(state, turn=turn, turns=state.turns + 1)
-    return state, [*events, {"type": "turn", "seat": turn}]
+    return replace(state, turn=turn), [*events, {"type": "turn", "seat": turn}]
 
 
 # ---------------------------------------------------------------- judging a play
@@ -264,7 +263,7 @@ def judge_play(table: Table, rack: Sequence[Tile], melded: bool,
     if not laid:
         raise IllegalAction("nothing_played", "Add at least one tile from your rack (or draw).")
     if not melded:
-        before = Counter(judge_tiles(s) for s in table)
+        before = Counter(_in_reading_order(s) for s in table)
         after = Counter(r.tiles for r in readings)
         if before - after:
             raise IllegalAction("meld_touches_table", "Your initial meld is made of new sets "
@@ -276,8 +275,9 @@ def judge_play(table: Table, rack: Sequence[Tile], melded: bool,
     return readings
 
 
-def judge_tiles(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
-    """A table set's tiles in its reading's order (they are stored that way already)."""
+def _in_reading_order(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
+    """A table set's tiles in its reading's order (a state stores them so already; a
+    caller's table may not)."""
     reading = judge(tiles)
     return reading.tiles if isinstance(reading, Reading) else tuple(tiles)
 

@@ -12,8 +12,10 @@ copy), how many of them go into groups, and how many jokers stand in a run there
 runs then follow one rule: every short run must be extended, then as many long runs as
 there are tiles left, the rest start new runs; extending a long run is never worse than
 ending it and starting another. After the fourth colour the groups of that number must
-be makeable (`groups_for`). The best final state gives the amount; its choices, walked
-back, give the sets.
+be makeable (`groups_for`), and states beaten by another that differs only in one
+colour's open runs (as long or longer, with no less gain: `_dominates`) are dropped. The
+best final state gives the amount; its choices, walked back, give the sets. A colour may
+have more than two runs open at once: a joker can make a third overlap.
 
 >>> best_move([[[0, 5], [1, 5], [2, 5]]], [[3, 5], [0, 6], [0, 7], [2, 9]], "tiles")
 (3, [[[0, 5], [0, 6], [0, 7]], [[1, 5], [2, 5], [3, 5]]])
@@ -154,10 +156,18 @@ def groups_for(counts: tuple[int, ...], jokers: int) -> Groups | None:
 GROUP_SIZE = (3, COLOURS)
 
 
-@cache
-def _groups_ok(ones: int, twos: int, jokers: int) -> bool:
+def _group_jokers(low_bits: int, spare: int) -> tuple[int, ...]:
+    """How many jokers a number's groups can take, given its state's low bits (colours with
+    one and with two tiles in groups) and the jokers still spare."""
+    ones, twos = low_bits >> 3 & 7, low_bits & 7
+    if ones + twos > COLOURS:
+        return ()
     counts = (2,) * twos + (1,) * ones + (0,) * (COLOURS - ones - twos)
-    return groups_for(counts, jokers) is not None
+    return tuple(j for j in range(spare + 1) if groups_for(counts, j) is not None)
+
+
+_GROUP_JOKERS = [[_group_jokers(bits, spare) for spare in range(JOKERS + 1)]
+                 for bits in range(64)]
 
 
 # ---------------------------------------------------------------- the search
@@ -291,15 +301,14 @@ def _close_number(layer: dict[int, int], n: int, jokers: int,
     following: dict[int, int] = {}
     steps: Steps = {}
     left = NUMBERS - n
+    check_runs = left < max(_NEED)  # with two numbers left every open run can still end
     for key, gain in layer.items():
-        if not _viable(key, left):
+        if check_runs and not _viable(key, left):
             continue
-        used, meld = key >> _JOKER & 3, key >> _MELD & 31
-        twos, ones = key & 7, key >> 3 & 7
+        used = key >> _JOKER & 3
         base = key - (key & _LOW_MASK)
-        for joker in range(jokers - used + 1):
-            if not _groups_ok(ones, twos, joker):
-                continue
+        meld = key >> _MELD & 31
+        for joker in _GROUP_JOKERS[key & 63][jokers - used]:
             new = base + (joker << _JOKER)
             if cap:
                 new += (min(meld + n * joker, cap) - meld) << _MELD

@@ -52,8 +52,6 @@ class State:
     """The seat to move (before the start: the one who will begin)."""
     passes: int = 0
     """Passes in a row (only on an empty pool); a play or a draw resets it."""
-    turns: int = 0
-    """Turns taken this round."""
     ended: str | None = None
     """Why the round is over (one of END_REASONS), None while it runs."""
 
@@ -64,17 +62,17 @@ class State:
     def to_text(self) -> str:
         """One line that round-trips through `State.from_text` (tests, logs, bug reports).
 
-        Fields: tag, round, started 1/0, turn, passes, turns, end reason, pool, table (sets
+        Fields: tag, round, started 1/0, turn, passes, end reason, pool, table (sets
         separated by "/"); then per seat after ` | `: rack, melded 1/0, tiles laid, left
         1/0. Tiles are two characters each (tiles.tile_text); `-` for none. It holds every
         rack and the pool: never for clients.
 
         >>> State(round=2, seats=(Seat((0, 13)), Seat((52,), True, 3)), pool=(5,),
         ...       table=((0, 1, 2),), started=True, turn=1).to_text()
-        'zk1 2 1 1 0 0 - 06 010203 | 0111 0 0 0 | ** 1 3 0'
+        'zk1 2 1 1 0 - 06 010203 | 0111 0 0 0 | ** 1 3 0'
         """
         head = [TEXT_TAG, str(self.round), flag(self.started), str(self.turn),
-                str(self.passes), str(self.turns), self.ended or NONE, tiles_text(self.pool),
+                str(self.passes), self.ended or NONE, tiles_text(self.pool),
                 "/".join(tiles_text(s) for s in self.table) or NONE]
         rows = [[tiles_text(seat.rack), flag(seat.melded), str(seat.laid), flag(seat.left)]
                 for seat in self.seats]
@@ -84,9 +82,9 @@ class State:
     def from_text(cls, text: str) -> State:
         """Parse `to_text()` output; ValueError on anything malformed."""
         head, rows = split_line(text)
-        if len(head) != 9 or head[0] != TEXT_TAG:
+        if len(head) != 8 or head[0] != TEXT_TAG:
             raise ValueError(f"not a {TEXT_TAG} state: {text!r}")
-        _, round_, started, turn, passes, turns, ended, pool, table = head
+        _, round_, started, turn, passes, ended, pool, table = head
         if ended != NONE and ended not in END_REASONS:
             raise ValueError(f"unknown end reason {ended!r}")
         if not SEATS_MIN <= len(rows) <= SEATS_MAX or any(len(row) != 4 for row in rows):
@@ -100,6 +98,5 @@ class State:
             started=parse_flag(started),
             turn=int(turn),
             passes=int(passes),
-            turns=int(turns),
             ended=None if ended == NONE else ended,
         )
