@@ -1,4 +1,5 @@
-"""Žolíky s kameny against the computer in the engine worker, on a known deal (seed 1: the
+"""Žolíky s kameny against the computer in the engine worker with the network off, after one
+visit, on a known deal (seed 1: the
 person holds black 9 10 11, an initial meld of 30). The hint lays that meld, the person
 confirms it and the computer answers at once; the person draws with one press. The level
 changes during the game: cancelling changes nothing, changing it keeps the position, and
@@ -6,16 +7,26 @@ the new level is remembered for the next game."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, expect
 
-from tests.web.conftest import axe_violations
+from tests.web.conftest import ConsoleWatch, axe_violations
 from tests.web.shots import four_looks
+from tests.web.test_offline import OfflineFailures, visit_once
 
 LABELS = "(tiles) => tiles.map((tile) => tile.ariaLabel)"
 
 
-def test_a_game_against_the_computer_meld_draw_and_level(page: Page) -> None:
+def test_a_game_against_the_computer_offline_meld_draw_level_and_end(
+    context: BrowserContext, console: ConsoleWatch
+) -> None:
+    page = context.new_page()
+    failures = OfflineFailures(page, console)
+    visit_once(page)
+    context.set_offline(True)
     page.goto("/#/zoliky-s-kameny?seed=1")
+    page.reload()
+    expect(page.get_by_role("banner").get_by_text("Bez připojení", exact=True)).to_be_visible()
+    expect(page.locator(".notice")).to_contain_text("fungují dál")
     page.locator(".zk-mode", has_text="Proti počítači").click()
     page.locator(".zk-pill", has_text="Těžká").click()
     page.get_by_role("button", name="Začít hru").click()
@@ -83,3 +94,4 @@ def test_a_game_against_the_computer_meld_draw_and_level(page: Page) -> None:
     expect(page.get_by_role("button", name="Změnit obtížnost")).to_have_count(0)
     four_looks(page, "zk-computer-end", full_page=True)
     assert axe_violations(page) == []
+    failures.settle()
