@@ -1,9 +1,9 @@
-"""Žolíky s kameny against the computer in the engine worker with the network off, after one
-visit, on a known deal (seed 1: the
-person holds black 9 10 11, an initial meld of 30). The hint lays that meld, the person
-confirms it and the computer answers at once; the person draws with one press. The level
-changes during the game: cancelling changes nothing, changing it keeps the position, and
-the new level is remembered for the next game."""
+"""Žolíky s kameny against the computer with the network off, after one visit (the
+precached app, the engine worker), on a known deal (seed 1: the person holds black 9 10
+11, an initial meld of 30). The hint lays that meld, the person confirms it and the
+computer answers at once; the person draws with one press. The level changes during the
+game: cancelling changes nothing, changing it keeps the position, and both stay over a
+reload. Then the round is played to its end (the hint's move, else a draw)."""
 
 from __future__ import annotations
 
