@@ -73,6 +73,12 @@ def test_two_people_meld_hand_over_and_draw(page: Page) -> None:
     expect(page.locator(".zk-rack .zk-tile")).to_have_count(11)
     four_looks(page, "zk-local-edit")
     assert axe_violations(page) == []
+    # Back to the choice of game: the game stays saved and goes on, edits included.
+    page.get_by_role("button", name="Zpět na výběr hry").click()
+    expect(page.locator(".zk-saved")).to_have_text(
+        "Místní hra je uložená v tomto prohlížeči: můžete v ní pokračovat, nebo začít novou.")
+    page.get_by_role("button", name="Pokračovat ve hře").click()
+    expect(page.locator(".zk-set .zk-tile")).to_have_count(3, timeout=30_000)
     page.get_by_role("button", name="Potvrdit tah").click()
 
     # The hand-over: nothing of either rack on screen until Hráč 2 reveals it.

@@ -17,12 +17,15 @@ interface Props {
   busy: boolean;
   failure: string | null;
   focusStart: boolean;
-  onStart: (setup: ZkSetup) => void;
+  /** Whether a game of `mode` is saved in this browser (Start goes on with it). */
+  saved: (mode: Mode) => boolean;
+  /** Start (or go on with the saved game; `fresh`: a new one instead). */
+  onStart: (setup: ZkSetup, fresh: boolean) => void;
 }
 
 const PEOPLE = Array.from({ length: SEATS[1] - SEATS[0] + 1 }, (_, i) => SEATS[0] + i);
 
-export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
+export function Setup({ initial, busy, failure, focusStart, saved, onStart }: Props) {
   useLang();
   const [mode, setMode] = useState<Mode>(initial.mode);
   const [people, setPeople] = useState(initial.people);
@@ -37,8 +40,9 @@ export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
 
   const submit = (event: Event) => {
     event.preventDefault();
-    if (!busy) onStart({ mode, people, level });
+    if (!busy) onStart({ mode, people, level }, false);
   };
+  const going = saved(mode);
 
   return (
     <section class="page mp-setup zk-setup" aria-labelledby="zk-setup-title">
@@ -59,7 +63,9 @@ export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
             ))}
           </div>
         </fieldset>
-        {mode === "computer" ? (
+        {going ? (
+          <p class="hint zk-saved">{t(`zk.saved.${mode}`)}</p>
+        ) : mode === "computer" ? (
           <fieldset class="mp-choices">
             <legend>{t("zk.level")}</legend>
             <LevelPills name="zk-level" value={level} onChoose={setLevel} />
@@ -79,8 +85,13 @@ export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
         )}
         <div class="mp-start-row">
           <button ref={startButton} type="submit" class="primary mp-start" aria-busy={busy ? "true" : undefined}>
-            {t("zk.start")}
+            {going ? t("zk.resume") : t("zk.start")}
           </button>
+          {going && (
+            <button type="button" onClick={() => !busy && onStart({ mode, people, level }, true)}>
+              {t("zk.start.new")}
+            </button>
+          )}
           <p class="mp-start-status" role="status">{busy ? t("zk.starting") : failure ?? ""}</p>
         </div>
       </form>

@@ -120,11 +120,19 @@ export function ZkPage() {
     }
   };
 
-  const start = (setup: ZkSetup) => {
+  const start = (setup: ZkSetup, fresh: boolean) => {
     saveSetup(setup);
+    if (fresh) slot(setup.mode).table.save(null);
     const saved = resume(setup.mode);
     if (saved) setRunning(saved);
     else void open(setup, 1);
+  };
+
+  /** Back to the setup; the game stays saved (Start goes on with it). */
+  const toMenu = () => {
+    if (running) saveSetup({ ...loadSetup(), mode: running.mode });
+    setRunning(null);
+    setBackFromGame(true);
   };
 
   const toSetup = () => {
@@ -153,12 +161,16 @@ export function ZkPage() {
   if (running) {
     const names = localNames(running.people, running.bot);
     const level = running.bot === null ? -1 : BOTS.indexOf(running.bot);
-    const side = running.bot !== null && !running.session.view?.over && (
-      <section class="zk-level-side" aria-label={t("zk.level")}>
-        <p>
-          {t("zk.level")}: <strong>{levelName(running.bot)}</strong>{" "}
-          <button type="button" class="chip" onClick={() => setChoosing(level)}>{t("zk.level.change")}</button>
-        </p>
+    const over = running.session.view?.over === true;
+    const side = (
+      <section class="zk-level-side" aria-label={t("zk.game.menu")}>
+        {running.bot !== null && !over && (
+          <p>
+            {t("zk.level")}: <strong>{levelName(running.bot)}</strong>{" "}
+            <button type="button" class="chip" onClick={() => setChoosing(level)}>{t("zk.level.change")}</button>
+          </p>
+        )}
+        {!over && <button type="button" class="chip" onClick={toMenu}>{t("zk.game.menu")}</button>}
       </section>
     );
     return (
@@ -201,5 +213,14 @@ export function ZkPage() {
       </>
     );
   }
-  return <Setup initial={loadSetup()} busy={busy} failure={failure} focusStart={backFromGame} onStart={start} />;
+  return (
+    <Setup
+      initial={loadSetup()}
+      busy={busy}
+      failure={failure}
+      focusStart={backFromGame}
+      saved={(mode) => slot(mode).table.load() !== null}
+      onStart={start}
+    />
+  );
 }
