@@ -2,8 +2,9 @@
 deal (seed 1: Hráč 1 holds black 9 10 11, an initial meld of 30). Hráč 1 builds the meld
 with the keyboard and a tap, sees a wrong set marked with the engine's reason, reloads with
 the edits unconfirmed (they are still there), confirms; the rack is hidden at the hand-over
-until Hráč 2 reveals it; Hráč 2 melds by dragging tiles with the mouse, and Hráč 1 draws
-with one press."""
+until Hráč 2 reveals it; Hráč 2 melds by dragging tiles with the mouse; Hráč 1 rearranges
+the table by dragging (a tile of Hráč 2's run into a new group) and Hráč 2 draws with one
+press."""
 
 from __future__ import annotations
 
@@ -27,6 +28,11 @@ def drag(page: Page, tile: Locator, target: Locator, at: tuple[int, int] | None 
     page.mouse.down()
     page.mouse.move(x, y, steps=5)
     page.mouse.up()
+
+
+def settled(page: Page) -> None:
+    """Wait while the engine reads the edited sets (a reason may appear and move them)."""
+    expect(page.locator(".zk-table[aria-busy='true']")).to_have_count(0)
 
 
 def test_two_people_meld_hand_over_and_draw(page: Page) -> None:
@@ -94,8 +100,11 @@ def test_two_people_meld_hand_over_and_draw(page: Page) -> None:
     drag(page, rack_tile(page, "červená 12"), page.locator(".zk-table"), at=(600, 40))
     new = page.locator(".zk-set").nth(1)
     expect(new.locator(".zk-tile")).to_have_count(1)
-    for name in ("červená 13", "žolík", "červená 10"):
+    settled(page)
+    for count, name in enumerate(("červená 13", "žolík", "červená 10"), 2):
         drag(page, rack_tile(page, name), new)
+        expect(new.locator(".zk-tile")).to_have_count(count)
+        settled(page)
     expect(new.locator(".zk-tile")).to_have_count(4)
     expect(new).not_to_have_class("zk-set bad", timeout=30_000)
     labels = new.locator(".zk-tile").evaluate_all("(tiles) => tiles.map((tile) => tile.ariaLabel)")
@@ -106,12 +115,33 @@ def test_two_people_meld_hand_over_and_draw(page: Page) -> None:
     expect(page.get_by_role("heading", name="Na tahu: Hráč 1")).to_be_visible()
     page.get_by_role("button", name="Ukázat").click()
     expect(page.locator(".zk-set")).to_have_count(2)
-    expect(page.locator(".zk-rack .zk-tile")).to_have_count(11)
-    page.get_by_role("button", name="Dobrat kámen").click()
+
+    # Hráč 1 has melded, so the table may be rearranged: red 13 leaves the run (10 J 12
+    # stays a run) for the table's free space, and blue and orange 13 join it: a group.
+    run = page.locator(".zk-set").nth(1)
+    drag(page, run.get_by_role("button", name="červená 13"), page.locator(".zk-table"),
+         at=(700, 40))
+    group = page.locator(".zk-set").nth(2)
+    expect(group.locator(".zk-tile")).to_have_count(1)
+    settled(page)
+    for count, name in enumerate(("modrá 13", "oranžová 13"), 2):
+        drag(page, rack_tile(page, name), group)
+        expect(group.locator(".zk-tile")).to_have_count(count)
+        settled(page)
+    expect(group.locator(".zk-tile")).to_have_count(3)
+    expect(page.locator(".zk-set.bad")).to_have_count(0, timeout=30_000)
+    expect(run.locator(".zk-tile")).to_have_count(3)
+    page.get_by_role("button", name="Potvrdit tah").click()
+
     expect(page.get_by_role("heading", name="Na tahu: Hráč 2")).to_be_visible()
     page.get_by_role("button", name="Ukázat").click()
-    expect(page.locator(".zk-rack .zk-tile")).to_have_count(10)
-    expect(page.locator(".zk-players")).to_contain_text("Kamenů: 12")
+    expect(page.locator(".zk-set")).to_have_count(3)
+    expect(page.locator(".zk-status")).to_contain_text("Poslední tah – Hráč 1: kameny na stůl (2).")
+    page.get_by_role("button", name="Dobrat kámen").click()
+    expect(page.get_by_role("heading", name="Na tahu: Hráč 1")).to_be_visible()
+    page.get_by_role("button", name="Ukázat").click()
+    expect(page.locator(".zk-rack .zk-tile")).to_have_count(9)
+    expect(page.locator(".zk-players")).to_contain_text("Kamenů: 11")
     expect(page.locator(".mp-info")).to_have_text("Kolo 1 · v zásobě 77")
 
 def test_the_setup_and_the_rules_page(page: Page) -> None:

@@ -193,7 +193,12 @@ function Play({ session, view, names, hint }: { session: ZkSession; view: ZkView
         {mine && !view.melded && <> {t("zk.turn.meld", { min: view.meld_min })}</>}
         {session.last && <span class="zk-last"> {lastText(session.last, names)}</span>}
       </p>
-      <section class="zk-table" aria-label={t("zk.table")} data-drop={mine ? "new" : undefined}>
+      <section
+        class="zk-table"
+        aria-label={t("zk.table")}
+        aria-busy={mine && session.reading ? "true" : undefined}
+        data-drop={mine ? "new" : undefined}
+      >
         {sets.length === 0 && <p class="hint zk-empty">{t("zk.table.empty")}</p>}
         {sets.map((set, index) => (
           <SetRow

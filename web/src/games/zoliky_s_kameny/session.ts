@@ -31,6 +31,8 @@ export class ZkSession extends TableSession<ZkView> {
   version = 0;
   /** The last move at the table (who played how many tiles, drew or passed). */
   last: { type: string; seat: number; count: number } | null = null;
+  /** Whether the engine is reading the edited sets now (the table is aria-busy). */
+  reading = false;
   private checking = 0;
 
   constructor(conn: ConstructorParameters<typeof TableSession>[0], private store: TurnStore | null = null) {
@@ -144,15 +146,20 @@ export class ZkSession extends TableSession<ZkView> {
     const done = () => {
       if (asked !== this.checking || this.closed) return;
       this.checks = checks;
+      this.reading = false;
       this.changed();
     };
     if (fresh.length === 0) return done();
+    this.reading = true;
     checkSets(fresh.map((set) => set.pieces.map((piece) => piece.tile))).then(
       (answers) => {
         fresh.forEach((set, i) => checks.set(signature(set), answers[i]));
         done();
       },
-      () => {}, // no engine in this browser: the confirmed play is judged all the same
+      () => {
+        // no engine in this browser: the confirmed play is judged all the same
+        if (asked === this.checking) this.reading = false;
+      },
     );
   }
 }
