@@ -73,7 +73,7 @@ export function Table({ session, names, hint = false, frame }: Props) {
             {view.over && view.result ? (
               <End result={view.result} view={view} names={names}>{frame?.end}</End>
             ) : !view.started ? (
-              <Begin session={session} view={view} />
+              <p role="status">{t("zk.waiting.start")}</p>
             ) : (
               <Play session={session} view={view} names={names} hint={hint} />
             )}
@@ -102,17 +102,6 @@ function Players({ view, names }: { view: ZkView; names: SeatNames }) {
         );
       })}
     </ol>
-  );
-}
-
-function Begin({ session, view }: { session: ZkSession; view: ZkView }) {
-  if (!view.actions.includes("start")) return <p role="status">{t("zk.waiting.start")}</p>;
-  return (
-    <p>
-      <button type="button" class="primary" onClick={() => session.start()}>
-        {t("zk.begin")}
-      </button>
-    </p>
   );
 }
 

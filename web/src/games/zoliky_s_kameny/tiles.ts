@@ -5,7 +5,7 @@ import { t } from "../../i18n";
 import type { Tile } from "./types";
 
 export const JOKER = "J";
-export const COLOURS = 4;
+const COLOURS = 4;
 const NUMBERS = 13;
 
 export function isJoker(tile: Tile): tile is "J" {
@@ -37,9 +37,4 @@ function orderKey(tile: Tile, order: RackOrder): number {
 
 export function sortTiles<T>(items: T[], tileOf: (item: T) => Tile, order: RackOrder): T[] {
   return [...items].sort((a, b) => orderKey(tileOf(a), order) - orderKey(tileOf(b), order));
-}
-
-/** What a tile left on a rack counts (for the round's end, read from the result). */
-export function tileLabelShort(tile: Tile): string {
-  return isJoker(tile) ? "J" : String(tile[1]);
 }
