@@ -96,7 +96,7 @@ function Players({ view, names }: { view: ZkView; names: SeatNames }) {
             <span class="zk-dot" aria-hidden="true" />
             <strong>{names[player.seat] ?? t("zk.player", { n: player.seat + 1 })}</strong>
             <span>{t("zk.tiles", { count: player.tiles })}</span>
-            <span class="hint">{player.melded ? t("zk.melded") : t("zk.not.melded")}</span>
+            {player.melded && <span class="hint">{t("zk.melded")}</span>}
             {turn && <span class="zk-turn-tag">{t("zk.turn")}</span>}
           </li>
         );
@@ -215,6 +215,15 @@ function Play({ session, view, names, hint }: { session: ZkSession; view: ZkView
           <span class="zk-count hint">{selected.length > 0 && t("zk.selected", { count: selected.length })}</span>
         </div>
       )}
+      {mine && (
+        <div class="zk-turn-actions">
+          <button type="button" class="primary zk-confirm" disabled={!canConfirm} onClick={() => session.confirm()}>
+            {t("zk.confirm")}
+          </button>
+          <button type="button" class="zk-draw" onClick={() => after(() => session.drawOrPass())}>{drawLabel}</button>
+          {invalid && <p class="hint zk-invalid">{t("zk.invalid")}</p>}
+        </div>
+      )}
       {note && <p class="zk-note" role="status">{note}</p>}
       <section class="zk-rack-area" aria-labelledby="zk-rack-title" data-drop={mine ? "rack" : undefined}>
         <div class="zk-rack-head">
@@ -239,15 +248,7 @@ function Play({ session, view, names, hint }: { session: ZkSession; view: ZkView
           )}
         </div>
       </section>
-      {mine && (
-        <div class="zk-turn-actions">
-          <button type="button" class="primary zk-confirm" disabled={!canConfirm} onClick={() => session.confirm()}>
-            {t("zk.confirm")}
-          </button>
-          <button type="button" class="zk-draw" onClick={() => after(() => session.drawOrPass())}>{drawLabel}</button>
-          {invalid && <p class="hint zk-invalid">{t("zk.invalid")}</p>}
-        </div>
-      )}
+
     </div>
   );
 }
