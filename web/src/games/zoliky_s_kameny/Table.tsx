@@ -11,11 +11,11 @@ import { t, useLang } from "../../i18n";
 import { arranged, laidAny, type Piece, type TableSet } from "./edit";
 import { pressTile, type DropZone } from "./drag";
 import { bestMove } from "./engine";
-import { signature, type ZkSession } from "./session";
+import { signature, type LastMove, type ZkSession } from "./session";
 import { loadOrder, saveOrder } from "./storage";
 import { TileButton, TileView } from "./Tile";
 import { sameTile, sortTiles, type RackOrder } from "./tiles";
-import type { SeatNames, ZkResult, ZkView } from "./types";
+import type { SeatNames, Tile, ZkResult, ZkView } from "./types";
 import { errorText } from "./words";
 import "../../components/game.css";
 import "./zk.css";
@@ -127,6 +127,7 @@ function Play({ session, view, names, hint }: { session: ZkSession; view: ZkView
   const sets = draft?.sets ?? shownSets(view);
   const rack: Piece[] = draft?.rack ?? view.rack.map((tile, i) => ({ id: `vr${i}`, tile, own: true }));
   const checks = sets.map((set) => session.checks.get(signature(set)));
+  const fresh = freshPieces(sets, session.last, sameTile);
   const invalid = checks.some((check) => check !== undefined && check.code !== null);
   const edits = turn?.edits.length ?? 0;
   const canConfirm = mine && laidAny(draft) && !invalid;
@@ -176,7 +177,7 @@ function Play({ session, view, names, hint }: { session: ZkSession; view: ZkView
   const mover = view.turn[0];
 
   return (
-    <div class="zk-play" data-version={session.version}>
+    <div class={`zk-play${session.last ? ` zk-seat${session.last.seat}` : ""}`} data-version={session.version}>
       <p class="zk-status" role="status">
         {mine ? t("zk.turn.yours") : mover !== undefined ? t("zk.turn.other", { name: names[mover] ?? "" }) : ""}
         {mine && !view.melded && <> {t("zk.turn.meld", { min: view.meld_min })}</>}
@@ -193,6 +194,7 @@ function Play({ session, view, names, hint }: { session: ZkSession; view: ZkView
           <SetRow
             key={set.id}
             set={set}
+            fresh={fresh}
             number={index + 1}
             check={checks[index]}
             editable={mine}
@@ -262,11 +264,13 @@ interface SetProps {
   onToggle: (id: string) => void;
   onAdd: () => void;
   onPress?: (piece: Piece) => (event: JSX.TargetedPointerEvent<HTMLButtonElement>) => void;
+  /** The ids of the pieces the last move laid. */
+  fresh?: Set<string>;
 }
 
 /** One set on the table: its tiles (in the engine's reading order once read), the plus to
  *  add the selected tiles, and the reason when it is not a set. */
-function SetRow({ set, number, check, editable, selected, onToggle, onAdd, onPress }: SetProps) {
+function SetRow({ set, number, check, editable, selected, onToggle, onAdd, onPress, fresh }: SetProps) {
   const bad = check !== undefined && check.code !== null;
   const pieces = check?.order.length === set.pieces.length ? check.order.map((i) => set.pieces[i]) : set.pieces;
   const reasonId = `zk-set-reason-${set.id}`;
@@ -289,9 +293,9 @@ function SetRow({ set, number, check, editable, selected, onToggle, onAdd, onPre
       <div class="zk-set-tiles">
         {pieces.map((piece) =>
           editable ? (
-            <TileButton key={piece.id} tile={piece.tile} own={piece.own} selected={selected.includes(piece.id)} onToggle={() => onToggle(piece.id)} onKeyDown={enter} onPointerDown={onPress?.(piece)} />
+            <TileButton key={piece.id} tile={piece.tile} own={piece.own} fresh={fresh?.has(piece.id)} selected={selected.includes(piece.id)} onToggle={() => onToggle(piece.id)} onKeyDown={enter} onPointerDown={onPress?.(piece)} />
           ) : (
-            <TileView key={piece.id} tile={piece.tile} />
+            <TileView key={piece.id} tile={piece.tile} fresh={fresh?.has(piece.id)} />
           ),
         )}
         {editable && (
@@ -305,9 +309,23 @@ function SetRow({ set, number, check, editable, selected, onToggle, onAdd, onPre
   );
 }
 
-function lastText(last: { type: string; seat: number; count: number }, names: SeatNames): string {
+/** The table's pieces the last move laid (the first matching ones, not own pieces). */
+function freshPieces(sets: TableSet[], last: LastMove | null, same: (a: Tile, b: Tile) => boolean): Set<string> {
+  const ids = new Set<string>();
+  if (!last || last.type !== "played") return ids;
+  const laid = [...last.laid];
+  for (const piece of sets.flatMap((set) => set.pieces)) {
+    const at = piece.own ? -1 : laid.findIndex((tile) => same(tile, piece.tile));
+    if (at < 0) continue;
+    laid.splice(at, 1);
+    ids.add(piece.id);
+  }
+  return ids;
+}
+
+function lastText(last: LastMove, names: SeatNames): string {
   const name = names[last.seat] ?? "";
-  if (last.type === "played") return t("zk.last.played", { name, count: last.count });
+  if (last.type === "played") return t("zk.last.played", { name, count: last.laid.length });
   if (last.type === "drew") return t("zk.last.drew", { name });
   return t("zk.last.passed", { name });
 }

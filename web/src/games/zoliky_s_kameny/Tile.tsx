@@ -35,9 +35,9 @@ function classes(tile: TileValue, extra: string): string {
 }
 
 /** A tile to look at (the end's racks, another player's view). */
-export function TileView({ tile, small = false }: { tile: TileValue; small?: boolean }) {
+export function TileView({ tile, small = false, fresh = false }: { tile: TileValue; small?: boolean; fresh?: boolean }) {
   return (
-    <span class={classes(tile, small ? " small" : "")} role="img" aria-label={tileName(tile)}>
+    <span class={classes(tile, `${small ? " small" : ""}${fresh ? " fresh" : ""}`)} role="img" aria-label={tileName(tile)}>
       <Face tile={tile} />
     </span>
   );
@@ -51,17 +51,19 @@ interface ButtonProps {
   disabled?: boolean;
   onToggle: () => void;
   onKeyDown?: (event: JSX.TargetedKeyboardEvent<HTMLButtonElement>) => void;
+  /** Laid by the last move (marked in its player's colour). */
+  fresh?: boolean;
   /** A press that may become a drag (drag.ts). */
   onPointerDown?: (event: JSX.TargetedPointerEvent<HTMLButtonElement>) => void;
 }
 
 /** A tile that can be selected. */
-export function TileButton({ tile, selected, own = false, disabled = false, onToggle, onKeyDown, onPointerDown }: ButtonProps) {
+export function TileButton({ tile, selected, own = false, fresh = false, disabled = false, onToggle, onKeyDown, onPointerDown }: ButtonProps) {
   const label = own ? `${tileName(tile)}, ${t("zk.tile.own")}` : tileName(tile);
   return (
     <button
       type="button"
-      class={classes(tile, `${selected ? " selected" : ""}${own ? " own" : ""}`)}
+      class={classes(tile, `${selected ? " selected" : ""}${own ? " own" : ""}${fresh ? " fresh" : ""}`)}
       aria-pressed={selected ? "true" : "false"}
       aria-label={label}
       disabled={disabled}

@@ -7,9 +7,15 @@ import type { ViewMessage } from "../../net/protocol";
 import { TableSession } from "../../net/session";
 import { addTo, current, edited, fits, newSet, restored, startDraft, tableOf, toRack, undone, type Draft, type TableSet, type Turn } from "./edit";
 import { checkSets, type SetCheck } from "./engine";
-import type { ZkView } from "./types";
+import type { Tile, ZkView } from "./types";
 
 export type { Failure } from "../../net/session";
+
+export interface LastMove {
+  type: string;
+  seat: number;
+  laid: Tile[];
+}
 
 /** A set's pieces as one string: the key of its check. */
 export function signature(set: TableSet): string {
@@ -29,8 +35,8 @@ export class ZkSession extends TableSession<ZkView> {
    *  absent: not asked yet, or no engine in this browser). */
   checks = new Map<string, SetCheck>();
   version = 0;
-  /** The last move at the table (who played how many tiles, drew or passed). */
-  last: { type: string; seat: number; count: number } | null = null;
+  /** The last move at the table: who played (and which tiles), drew or passed. */
+  last: LastMove | null = null;
   /** Whether the engine is reading the edited sets now (the table is aria-busy). */
   reading = false;
   private checking = 0;
@@ -101,7 +107,7 @@ export class ZkSession extends TableSession<ZkView> {
       const type = String(event.type);
       if (type === "played" || type === "drew" || type === "passed") {
         const laid = event.laid;
-        this.last = { type, seat: Number(event.seat), count: Array.isArray(laid) ? laid.length : 0 };
+        this.last = { type, seat: Number(event.seat), laid: Array.isArray(laid) ? (laid as Tile[]) : [] };
       }
       if (type === "started") this.last = null;
     }
