@@ -8,9 +8,10 @@ press."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.web.conftest import axe_violations
+from tests.server.live import LiveServer
+from tests.web.conftest import ConsoleWatch, axe_violations
 from tests.web.shots import four_looks
 
 
@@ -158,3 +159,47 @@ def test_the_setup_and_the_rules_page(page: Page) -> None:
     expect(examples.nth(5)).to_have_accessible_name("žolík")
     four_looks(page, "zk-rules", full_page=True)
     assert axe_violations(page) == []
+
+
+def test_a_finger_holds_a_tile_to_drag_it(browser: Browser, app_server: LiveServer,
+                                          console: ConsoleWatch) -> None:
+    """On a touch screen a tile held still for a moment is dragged; a quick swipe over it
+    is no drag (the page may scroll), and a tap selects it."""
+    context = browser.new_context(base_url=app_server.http, viewport={"width": 390, "height": 844},
+                                  has_touch=True, is_mobile=True)
+    context.on("page", console.watch)
+    try:
+        page = context.new_page()
+        page.goto("/#/zoliky-s-kameny?seed=1")
+        page.locator(".zk-mode", has_text="Místní hra").tap()
+        page.get_by_role("button", name="Začít hru").tap()
+        expect(page.locator(".zk-rack .zk-tile")).to_have_count(14, timeout=60_000)
+        touch = context.new_cdp_session(page)
+
+        def send(kind: str, points: list[dict[str, float]]) -> None:
+            touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        def finger(tile: Locator, hold_ms: int) -> None:
+            """Press `tile`, hold, and move to the table's free space in small steps."""
+            tile.evaluate("(element) => element.scrollIntoView({block: 'center'})")
+            box, table = tile.bounding_box(), page.locator(".zk-table").bounding_box()
+            assert box and table
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            goal = (table["x"] + table["width"] - 30, table["y"] + 20)
+            send("touchStart", [{"x": x, "y": y}])
+            page.wait_for_timeout(hold_ms)  # the hold itself is what is tested
+            for step in range(1, 7):
+                send("touchMove", [{"x": x + (goal[0] - x) * step / 6,
+                                    "y": y + (goal[1] - y) * step / 6}])
+            send("touchEnd", [])
+
+        finger(rack_tile(page, "černá 9"), hold_ms=400)
+        laid = page.locator(".zk-set .zk-tile")
+        expect(laid).to_have_accessible_name("černá 9, z vašeho stojánku")
+        finger(rack_tile(page, "černá 10"), hold_ms=0)
+        expect(page.locator(".zk-rack .zk-tile")).to_have_count(13)
+        expect(page.locator(".zk-set")).to_have_count(1)
+        rack_tile(page, "černá 10").tap()
+        expect(rack_tile(page, "černá 10")).to_have_attribute("aria-pressed", "true")
+    finally:
+        context.close()
