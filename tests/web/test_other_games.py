@@ -12,37 +12,44 @@ from tests.server.live import ROOT
 from tests.web.conftest import axe_violations
 from tests.web.shots import four_looks
 
+GAMES = {
+    "Matematický poker": "#/matematicky-poker",
+    "Kostkový poker": "#/kostkovy-poker",
+    "Žolíky s kameny": "#/zoliky-s-kameny",
+}
 PAGES = {
-    "/#/matematicky-poker": ("Kostkový poker", "#/kostkovy-poker"),
-    "/#/matematicky-poker/pravidla": ("Kostkový poker", "#/kostkovy-poker"),
-    "/#/matematicky-poker/vyber-cisel": ("Kostkový poker", "#/kostkovy-poker"),
-    "/#/kostkovy-poker": ("Matematický poker", "#/matematicky-poker"),
-    "/#/kostkovy-poker/pravidla": ("Matematický poker", "#/matematicky-poker"),
-    "/#/kostkovy-poker/stul": ("Matematický poker", "#/matematicky-poker"),
+    "/#/matematicky-poker": "Matematický poker",
+    "/#/matematicky-poker/pravidla": "Matematický poker",
+    "/#/matematicky-poker/vyber-cisel": "Matematický poker",
+    "/#/kostkovy-poker": "Kostkový poker",
+    "/#/kostkovy-poker/pravidla": "Kostkový poker",
+    "/#/kostkovy-poker/stul": "Kostkový poker",
+    "/#/zoliky-s-kameny": "Žolíky s kameny",
+    "/#/zoliky-s-kameny/pravidla": "Žolíky s kameny",
 }
 
 
 def test_every_game_page_links_the_other_games(page: Page) -> None:
-    for path, (name, href) in PAGES.items():
+    for path, own in PAGES.items():
+        others = [name for name in GAMES if name != own]
         page.goto(path)
         other = page.get_by_role("navigation", name="Další hry")
         expect(other).to_be_visible()
-        expect(other).to_contain_text(f"Další hry: {name}")
-        links = other.get_by_role("link")
-        expect(links).to_have_count(1)  # the games still coming have no page to link
-        expect(links).to_have_text(name)
-        expect(links).to_have_attribute("href", href)
+        expect(other).to_contain_text(f"Další hry: {others[0]}")
+        links = other.get_by_role("link")  # the games still coming have no page to link
+        expect(links).to_have_text(others)
+        for link, name in zip(links.all(), others, strict=True):
+            expect(link).to_have_attribute("href", GAMES[name])
     # The home page's playable cards are the same games.
     page.goto("/")
-    expect(page.locator(".games .game:not(.soon) h3")).to_have_text(
-        ["Matematický poker", "Kostkový poker"])
+    expect(page.locator(".games .game:not(.soon) h3")).to_have_text(list(GAMES))
     page.goto("/#/kostkovy-poker")
-    page.get_by_role("navigation", name="Další hry").get_by_role("link").click()
+    page.get_by_role("navigation", name="Další hry").get_by_role("link").first.click()
     expect(page.get_by_role("heading", name="Matematický poker", level=1)).to_be_visible()
     assert axe_violations(page) == []
     page.get_by_role("button", name="EN – English version").click()
     expect(page.get_by_role("navigation", name="Other games")).to_contain_text(
-        "Other games: Dice poker")
+        "Other games: Dice poker · Rummy with tiles")
 
 
 def test_other_games_screenshots(page: Page) -> None:

@@ -85,11 +85,22 @@ export const GAMES: GameEntry[] = [
   },
   {
     id: "zk",
+    engine: "zoliky-s-kameny",
     name: { cs: "Žolíky s kameny", en: "Rummy with tiles" },
     about: {
       cs: "Rummikub proti počítači, na jednom zařízení i online.",
       en: "Rummikub against the computer, on one device and online.",
     },
+    play: "/zoliky-s-kameny",
+    rules: "/zoliky-s-kameny/pravidla",
+    routes: {
+      "/zoliky-s-kameny": "ZkPage",
+      "/zoliky-s-kameny/pravidla": "ZkRulesPage",
+      "/zoliky-s-kameny/online": "ZkOnlineCreate",
+    },
+    pages: () => import("./games/zoliky_s_kameny/pages"),
+    catalogue: () => import("./games/zoliky_s_kameny/i18n").then((m) => m.zk),
+    online: () => import("./games/zoliky_s_kameny/online").then((m) => m.ZK_LOBBY),
   },
   {
     id: "lp",
