@@ -6,6 +6,7 @@
 // who won, every rack and the scores. This sends actions; the engine judges them.
 import type { ComponentChildren, JSX } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
+import { useSession } from "../../net/useSession";
 import { useExpiring } from "../../components/useExpiring";
 import { t, useLang } from "../../i18n";
 import { arranged, laidAny, type Piece, type TableSet } from "./edit";
@@ -41,12 +42,7 @@ interface Props {
 
 export function Table({ session, names, hint = false, frame }: Props) {
   useLang();
-  const [, refresh] = useState(0);
-  useEffect(() => {
-    const unsubscribe = session.subscribe(() => refresh((n) => n + 1));
-    refresh((n) => n + 1);
-    return unsubscribe;
-  }, [session]);
+  useSession(session);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const error = useExpiring(session.error, ERROR_MS);
