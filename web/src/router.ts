@@ -13,6 +13,13 @@ export function hashParams(): URLSearchParams {
   return new URLSearchParams(at < 0 ? "" : hash.slice(at + 1));
 }
 
+/** The deal a test names with #/<game>?seed=N (a normal server refuses it); null when none
+ *  or not a whole number. */
+export function seedParam(): number | null {
+  const seed = hashParams().get("seed");
+  return seed !== null && /^\d{1,15}$/.test(seed) ? Number(seed) : null;
+}
+
 export function usePath(): string {
   const [path, setPath] = useState(currentPath());
   useEffect(() => {

@@ -7,7 +7,7 @@ import { HandOver } from "@web/components/HandOver";
 import { t, useLang } from "@web/i18n";
 import { openHotSeat, openLocalTable, resumeHotSeat, resumeLocalTable } from "@web/net/local";
 import type { TableRequest } from "@web/net/protocol";
-import { hashParams } from "@web/router";
+import { seedParam } from "@web/router";
 import { localTableSlot } from "@web/storage";
 import { Board } from "./Board";
 import { Counts, NimNav } from "./Parts";
@@ -22,7 +22,7 @@ interface Running {
 
 /** One person plays against the perfect player in seat 1; more people fill every seat. */
 function request(people: number, heaps: number): TableRequest {
-  const seed = hashParams().get("seed"); // tests name the heaps with #/nim?seed=N
+  const seed = seedParam(); // tests name the heaps with #/nim?seed=N
   const robots: Record<string, string> = people === 1 ? { "1": "perfect" } : {};
   return { game: "nim", seats: Math.max(2, people), heaps, seconds: null, robots, ...(seed === null ? {} : { seed }) };
 }

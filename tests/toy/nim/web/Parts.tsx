@@ -1,16 +1,10 @@
 // The small pieces Nim's pages share: their navigation, and a row of numbers to pick one from.
-import { OtherGames } from "@web/components/OtherGames";
 import { PageNav } from "@web/components/PageNav";
 
 const LINKS: Array<[string, string]> = [["/nim", "nim.nav.play"], ["/nim/stul", "nim.nav.online"]];
 
 export function NimNav({ current }: { current: string }) {
-  return (
-    <>
-      <PageNav label="nim.nav" links={LINKS} current={current} />
-      <OtherGames current="nim" />
-    </>
-  );
+  return <PageNav game="nim" label="nim.nav" links={LINKS} current={current} />;
 }
 
 /** A radio group of the numbers `from`..`to`, its visible label the group's name. */

@@ -1,7 +1,6 @@
 // The small navigation shared by the Kostkový poker pages: play, the online table, rules;
 // and the other games.
 import { PageNav } from "../../components/PageNav";
-import { OtherGames } from "../../components/OtherGames";
 
 const LINKS: Array<[string, string]> = [
   ["/kostkovy-poker", "kp.nav.play"],
@@ -10,10 +9,5 @@ const LINKS: Array<[string, string]> = [
 ];
 
 export function KpNav({ current }: { current: string }) {
-  return (
-    <>
-      <PageNav label="kp.nav" links={LINKS} current={current} />
-      <OtherGames current="kp" />
-    </>
-  );
+  return <PageNav game="kp" label="kp.nav" links={LINKS} current={current} />;
 }

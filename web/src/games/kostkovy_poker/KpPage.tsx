@@ -9,19 +9,13 @@ import { HandOver } from "../../components/HandOver";
 import { openHotSeat, openLocalTable, resumeHotSeat, resumeLocalTable } from "../../net/local";
 import type { TableRequest } from "../../net/protocol";
 import { ApiError } from "../../net/remote";
-import { hashParams } from "../../router";
+import { seedParam } from "../../router";
 import { KpSession } from "./session";
 import { Setup } from "./Setup";
 import { BOT_NAMES, loadLocalGame, loadSetup, saveLocalGame, saveSetup } from "./storage";
 import { Table } from "./Table";
 import type { BotName, KpSetup } from "./types";
 import { errorText, localNames, nameOf } from "./words";
-
-/** Tests name the dice with #/kostkovy-poker?seed=N. */
-function seedFromHash(): number | null {
-  const seed = hashParams().get("seed");
-  return seed !== null && /^\d{1,15}$/.test(seed) ? Number(seed) : null;
-}
 
 interface Running {
   session: KpSession;
@@ -95,7 +89,7 @@ export function KpPage() {
     setBusy(true);
     setFailure(null);
     const request = localRequest(setup);
-    const seed = seedFromHash();
+    const seed = seedParam();
     if (seed !== null) request.seed = seed;
     try {
       const conn = setup.people > 1 ? await openHotSeat(request, saveLocalGame) : await openLocalTable(request, saveLocalGame);

@@ -12,7 +12,7 @@ import type { TableRequest } from "../../net/protocol";
 import { useConsentGate } from "../../privacy/ConsentDialog";
 import { loadGameMeta, saveGameMeta, startServerGame, type GameMeta } from "./serverGames";
 import { profileKey } from "../../profile/store";
-import { hashParams } from "../../router";
+import { hashParams, seedParam } from "../../router";
 import type { SavedLocalTable } from "../../storage";
 import { LeaveDialog } from "./Dialogs";
 import { Game, errorText } from "./Game";
@@ -43,12 +43,6 @@ import {
   type SetupFields,
 } from "./storage";
 import type { Setup as SetupChoice } from "./types";
-
-/** Tests name the deck with #/matematicky-poker?seed=N; a normal server refuses it. */
-function seedFromHash(): number | null {
-  const seed = hashParams().get("seed");
-  return seed !== null && /^\d{1,15}$/.test(seed) ? Number(seed) : null;
-}
 
 /** `message` is already in words when `code` is null. */
 type Failure = { code: string | null; message: string; plain?: boolean } | null;
@@ -141,7 +135,7 @@ export function MpPage() {
       if (consent === undefined || !mounted.current) return;
       const request: TableRequest = { game: "matematicky-poker", mode: setup.mode, table: "adjacent" };
       if (seconds !== null) request.seconds = seconds;
-      const seed = seedFromHash();
+      const seed = seedParam();
       if (seed !== null) request.seed = seed;
       forget();
       const started = await startServerGame(request, "ranked", consent);
@@ -166,7 +160,7 @@ export function MpPage() {
     setFailure(null);
     const request: TableRequest = { game: "matematicky-poker", mode: setup.mode, table: setup.table };
     if (seconds !== null) request.seconds = seconds;
-    const seed = seedFromHash();
+    const seed = seedParam();
     if (seed !== null) request.seed = seed;
     try {
       forget();

@@ -1,7 +1,6 @@
 // The small navigation shared by the Žolíky s kameny pages: play, online, rules; and the
 // other games.
 import { PageNav } from "../../components/PageNav";
-import { OtherGames } from "../../components/OtherGames";
 
 const LINKS: Array<[string, string]> = [
   ["/zoliky-s-kameny", "zk.nav.play"],
@@ -10,10 +9,5 @@ const LINKS: Array<[string, string]> = [
 ];
 
 export function ZkNav({ current }: { current: string }) {
-  return (
-    <>
-      <PageNav label="zk.nav" links={LINKS} current={current} />
-      <OtherGames current="zk" />
-    </>
-  );
+  return <PageNav game="zk" label="zk.nav" links={LINKS} current={current} />;
 }

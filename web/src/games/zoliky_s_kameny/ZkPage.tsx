@@ -12,7 +12,7 @@ import { t, useLang } from "../../i18n";
 import { openHotSeat, openLocalTable, resumeHotSeat, resumeLocalTable, type LocalTable } from "../../net/local";
 import type { TableConnection, TableRequest } from "../../net/protocol";
 import { ApiError } from "../../net/remote";
-import { hashParams } from "../../router";
+import { seedParam } from "../../router";
 import { exportLocalTable } from "../../worker/client";
 import { LevelPills } from "./Levels";
 import { ZkSession } from "./session";
@@ -22,12 +22,6 @@ import { Table } from "./Table";
 import { errorText, levelName, localNames } from "./words";
 
 const GAME = "zoliky-s-kameny";
-
-/** Tests name the deal with #/zoliky-s-kameny?seed=N. */
-function seedFromHash(): number | null {
-  const seed = hashParams().get("seed");
-  return seed !== null && /^\d{1,15}$/.test(seed) ? Number(seed) : null;
-}
 
 interface Running {
   session: ZkSession;
@@ -103,7 +97,7 @@ export function ZkPage() {
     const { table, turn } = slot(setup.mode);
     turn.save(null);
     const asked = request(setup, round);
-    const seed = seedFromHash();
+    const seed = seedParam();
     if (seed !== null) asked.seed = seed + round - 1;
     try {
       const conn: TableConnection = setup.mode === "local" ? await openHotSeat(asked, table.save) : await openLocalTable(asked, table.save);

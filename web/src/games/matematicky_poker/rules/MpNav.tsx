@@ -1,7 +1,6 @@
 // The small navigation shared by the Matematický poker pages: play, rules and the two helpers;
 // and the other games.
 import { PageNav } from "../../../components/PageNav";
-import { OtherGames } from "../../../components/OtherGames";
 
 const LINKS: Array<[string, string]> = [
   ["/matematicky-poker", "mp.rules.nav.play"],
@@ -11,10 +10,5 @@ const LINKS: Array<[string, string]> = [
 ];
 
 export function MpNav({ current }: { current: string }) {
-  return (
-    <>
-      <PageNav label="mp.rules.nav" links={LINKS} current={current} />
-      <OtherGames current="mp" />
-    </>
-  );
+  return <PageNav game="mp" label="mp.rules.nav" links={LINKS} current={current} />;
 }
