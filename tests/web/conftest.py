@@ -100,16 +100,18 @@ def page(context: BrowserContext) -> Page:
     return context.new_page()
 
 
-@pytest.fixture
-def people(
-    browser: Browser, app_server: LiveServer, console: ConsoleWatch
+def people_on(
+    browser: Browser, server: LiveServer, console: ConsoleWatch,
+    viewport: tuple[int, int] = (1100, 900),
 ) -> Iterator[Callable[[], Page]]:
-    """More people at once (duel, group): each call is a page in a fresh context of its own
-    (own storage, as another person's browser), watched for console errors like `context`."""
+    """Each call a page in a fresh context of its own on `server` (own storage, as another
+    person's browser), watched for console errors and missing catalogue keys like
+    `context`; the contexts close at the end."""
     made: list[BrowserContext] = []
 
     def person() -> Page:
-        ctx = browser.new_context(base_url=app_server.http, viewport={"width": 1100, "height": 900})
+        ctx = browser.new_context(base_url=server.http,
+                                  viewport={"width": viewport[0], "height": viewport[1]})
         ctx.on("page", console.watch)
         made.append(ctx)
         return ctx.new_page()
@@ -118,6 +120,14 @@ def people(
     for ctx in made:
         ctx.close()
     assert console.errors == [], console.errors
+
+
+@pytest.fixture
+def people(
+    browser: Browser, app_server: LiveServer, console: ConsoleWatch
+) -> Iterator[Callable[[], Page]]:
+    """More people at once (duel, group): each call a page in a browser of its own."""
+    yield from people_on(browser, app_server, console)
 
 
 def screenshot(page: Page, name: str) -> Path:

@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.server.live import ROOT, LiveServer, free_port
-from tests.web.conftest import ConsoleWatch, axe_violations, screenshot
+from tests.web.conftest import ConsoleWatch, axe_violations, people_on, screenshot
 from tests.web.test_catalogues import catalogues, keys
 from tests.web.test_profile import create_profile
 
@@ -78,20 +78,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 @pytest.fixture
 def people(browser: Browser, server: LiveServer,
            console: ConsoleWatch) -> Iterator[Callable[[], Page]]:
-    """Each call a page in a fresh context (another person's browser) on the Nim server,
-    watched for console errors and missing catalogue keys."""
-    made: list[BrowserContext] = []
-
-    def person() -> Page:
-        ctx = browser.new_context(base_url=server.http, viewport={"width": 1000, "height": 800})
-        ctx.on("page", console.watch)
-        made.append(ctx)
-        return ctx.new_page()
-
-    yield person
-    for ctx in made:
-        ctx.close()
-    assert console.errors == [], console.errors
+    """Each call a page in a fresh context (another person's browser) on the Nim server."""
+    yield from people_on(browser, server, console, (1000, 800))
 
 
 @pytest.fixture(scope="module")
