@@ -113,7 +113,7 @@ class ResultRow(Base):
     seat: Mapped[int] = mapped_column(Integer, server_default="0")
     """The table seat whose game this is (0 in one-seat games)."""
     profile_id: Mapped[str] = mapped_column(ForeignKey("profiles.id"), index=True)
-    game: Mapped[str] = mapped_column(String(64), server_default="matematicky-poker")
+    game: Mapped[str] = mapped_column(String(64))  # the engine's name (results.record)
     kind: Mapped[str] = mapped_column(String(16))  # solo | ranked | daily | a room's kind
     place: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """1 is first; equal ones share a place."""

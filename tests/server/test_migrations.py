@@ -30,6 +30,21 @@ def test_migrations_match_the_models(tmp_path: Path) -> None:
     assert diff == []
 
 
+def test_the_results_game_has_no_default(tmp_path: Path) -> None:
+    """0009: no game's name stands in the schema (every result names its own game); back
+    at 0008 the default 0007 gave the rows it moved over is there again."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'd.db'}")
+    upgrade(engine)
+
+    def default() -> object:
+        columns = sa.inspect(engine).get_columns("results")
+        return next(c["default"] for c in columns if c["name"] == "game")
+
+    assert default() is None
+    migrate_to(engine, "0008", down=True)
+    assert "matematicky-poker" in str(default())
+
+
 def migrate_to(engine: sa.Engine, revision: str, down: bool = False) -> None:
     config = Config()
     config.set_main_option("script_location", str(Path(migrate.__file__).parent / "migrations"))
