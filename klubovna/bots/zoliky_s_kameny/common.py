@@ -29,6 +29,16 @@ def meld_or_draw(view: View) -> Action:
     return play([*view["table"], *meld]) if amount else no_play(view)
 
 
+def shared_move(view: View) -> Action | None:
+    """The move every level makes alike: draw or pass when it may not play, the initial
+    meld before it has melded; None when the level's own choice is asked for."""
+    if "play" not in view["actions"]:
+        return no_play(view)
+    if not view["melded"]:
+        return meld_or_draw(view)
+    return None
+
+
 def rack_sets(rack: Sequence[Json]) -> Sets:
     """The new sets from the rack alone that lay the most tiles (the search on an empty
     table)."""

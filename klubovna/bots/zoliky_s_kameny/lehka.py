@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from klubovna.core import Event, Rng, View
 
-from .common import Action, meld_or_draw, no_play, play, rack_sets
+from .common import Action, no_play, play, rack_sets, shared_move
 
 
 class Lehka:
@@ -22,10 +22,8 @@ class Lehka:
     name = "lehka"
 
     def choose(self, view: View, witnessed: Sequence[Event], rng: Rng) -> Action:
-        if "play" not in view["actions"]:
-            return no_play(view)
-        if not view["melded"]:
-            return meld_or_draw(view)
+        if (move := shared_move(view)) is not None:
+            return move
         sets = rack_sets(view["rack"])
         return play([*view["table"], *sets]) if sets else no_play(view)
 

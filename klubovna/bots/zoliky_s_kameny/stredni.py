@@ -10,7 +10,7 @@ from klubovna.games.zoliky_s_kameny import judge
 from klubovna.games.zoliky_s_kameny.sets import Reading
 from klubovna.games.zoliky_s_kameny.tiles import tile_from_json, tile_json
 
-from .common import Action, Sets, meld_or_draw, no_play, play, rack_sets, without
+from .common import Action, Sets, no_play, play, rack_sets, shared_move, without
 
 
 def extended(table: Sets, rack: Sequence[Json]) -> tuple[Sets, list[Json]]:
@@ -43,10 +43,8 @@ class Stredni:
     name = "stredni"
 
     def choose(self, view: View, witnessed: Sequence[Event], rng: Rng) -> Action:
-        if "play" not in view["actions"]:
-            return no_play(view)
-        if not view["melded"]:
-            return meld_or_draw(view)
+        if (move := shared_move(view)) is not None:
+            return move
         sets = rack_sets(view["rack"])
         table, left = extended([*view["table"], *sets],
                                without(view["rack"], [t for s in sets for t in s]))

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from klubovna.core import Event, Rng, View
 from klubovna.games.zoliky_s_kameny import best_move
 
-from .common import Action, meld_or_draw, must_hurry, no_play, play
+from .common import Action, must_hurry, no_play, play, shared_move
 
 
 class Tezka:
@@ -20,10 +20,8 @@ class Tezka:
     name = "tezka"
 
     def choose(self, view: View, witnessed: Sequence[Event], rng: Rng) -> Action:
-        if "play" not in view["actions"]:
-            return no_play(view)
-        if not view["melded"]:
-            return meld_or_draw(view)
+        if (move := shared_move(view)) is not None:
+            return move
         rack = view["rack"]
         amount, table = best_move(view["table"], rack, "tiles")
         if not amount:
