@@ -8,7 +8,7 @@
 // (KLUBOVNA_PLUGINS at build time: web/build/plugin_games.ts) come after them.
 import type { FunctionComponent } from "preact";
 import { PLUGIN_GAMES } from "virtual:plugin-games";
-import { getLang, type Area, type Lang } from "./i18n";
+import { addCatalogue, getLang, type Area, type Lang } from "./i18n";
 import type { LobbyGame } from "./lobby/game";
 import type { StatsCard } from "./profile/card";
 
@@ -121,6 +121,13 @@ export const GAMES: GameEntry[] = [
   // (each the default export of a plug-in folder's web/entry.ts, checked there as a GameEntry)
   ...(PLUGIN_GAMES as GameEntry[]),
 ];
+
+/** `load`'s result once the game's catalogue is in too (its page's words are then there). */
+export async function withCatalogue<T>(game: GameEntry, load: () => Promise<T>): Promise<T> {
+  const [found, area] = await Promise.all([load(), game.catalogue?.()]);
+  if (area) addCatalogue(area);
+  return found;
+}
 
 /** A game's name in the current language. */
 export function gameName(game: GameEntry): string {

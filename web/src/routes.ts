@@ -2,10 +2,9 @@
 // shared pages, and each game's pages and lobby page from the registry (registry.ts).
 import { h } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { addCatalogue } from "./i18n";
 import { ProfilePage } from "./profile/ProfilePage";
 import { PrivacyPage } from "./privacy/PrivacyPage";
-import { GAMES, type GameEntry, type Page } from "./registry";
+import { GAMES, withCatalogue, type GameEntry, type Page } from "./registry";
 
 export type { Page } from "./registry";
 
@@ -40,12 +39,6 @@ function later(load: () => Promise<Page>): Page {
   };
 }
 
-/** `load`'s result once the game's catalogue is in too (its page's words are then there). */
-async function withText<T>(game: GameEntry, load: () => Promise<T>): Promise<T> {
-  const [found, area] = await Promise.all([load(), game.catalogue?.()]);
-  if (area) addCatalogue(area);
-  return found;
-}
 
 function gameRoutes(game: GameEntry): Record<string, Page> {
   const routes: Record<string, Page> = {};
@@ -56,13 +49,13 @@ function gameRoutes(game: GameEntry): Record<string, Page> {
     return ({ params }) => h(LobbyPage, { game: descriptor, params });
   };
   for (const [path, name] of Object.entries(game.routes ?? {})) {
-    routes[path] = later(() => withText(game, async () => {
+    routes[path] = later(() => withCatalogue(game, async () => {
       // A game page links its lobby pages: their code comes along (for a link opened offline).
       if (online) lobbyPage().catch(() => {});
       return (await game.pages!())[name];
     }));
   }
-  if (online && game.play) routes[`${game.play}/hra/:code`] = later(() => withText(game, lobbyPage));
+  if (online && game.play) routes[`${game.play}/hra/:code`] = later(() => withCatalogue(game, lobbyPage));
   return routes;
 }
 

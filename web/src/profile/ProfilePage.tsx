@@ -2,8 +2,8 @@
 // select), and for the selected one its statistics, the publishing consent, rename, download,
 // reset and delete. Nicknames are the players' own text: rendered as text, never as HTML.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { addCatalogue, t, useLang } from "../i18n";
-import { byEngine, gameName } from "../registry";
+import { t, useLang } from "../i18n";
+import { byEngine, gameName, withCatalogue } from "../registry";
 import { href } from "../router";
 import {
   ApiError,
@@ -312,9 +312,7 @@ function useCards(ids: string[]): Record<string, StatsCard> | null {
       const game = byEngine(id);
       if (!game?.card) return [id, gameRows as StatsCard];
       try {
-        const [card, area] = await Promise.all([game.card(), game.catalogue?.()]);
-        if (area) addCatalogue(area);
-        return [id, card];
+        return [id, await withCatalogue(game, game.card)];
       } catch {
         return [id, gameRows as StatsCard];
       }
