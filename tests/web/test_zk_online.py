@@ -1,22 +1,61 @@
 """An online Žolíky s kameny room in two browsers: Ada creates it, Bob joins by the
 invitation link, Ada starts (the host begins the first round), each draws once through the
 table screen, Bob's tab drops in between and his seat comes back, and both see the same
-table: 15 tiles each, 76 in the pool, nobody's rack in the other's page."""
+table: 15 tiles each, 76 in the pool, nobody's rack in the other's page. Then the round
+goes on to its end through each page's own table session (the test hook: a greedy player's
+moves, computed here from the page's view, as its screen would send them), both pages show
+the end with both racks, both agree to the next round, which the other seat begins, and the
+round is in Ada's profile."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from klubovna.core import Rng
+from tests.bots.zoliky_s_kameny import GREEDY
 from tests.web.conftest import axe_violations, screenshot
+from tests.web.test_profile import create_profile
+
+HOOK = "window.__klubovnaTest = true;"
+"""Before the app starts: the newest table session is `window.__klubovna.table`."""
+VIEW = "window.__klubovna.table.view()"
+MOVES_MAX = 400
+"""Far more moves than a round of two greedy players takes (it ends, the engine says why)."""
+
+
+def act_greedily(page: Page) -> None:
+    """The move the greedy player makes from this page's view, sent by its session."""
+    view: dict[str, Any] = page.evaluate(VIEW)
+    action = GREEDY.choose(view, (), Rng(0))
+    page.evaluate("action => window.__klubovna.table.act(action)", action)
+
+
+def play_round_out(pages: list[Page]) -> None:
+    """Each page acts when the table waits for its seat, until the round is over."""
+    for _ in range(MOVES_MAX):
+        views = [page.evaluate(VIEW) for page in pages]
+        if all(view["over"] for view in views):
+            return
+        mover = next((page for page, view in zip(pages, views, strict=True)
+                      if view["seat"] in view["turn"]), None)
+        if mover is None:  # the answer to the last move is still on its way
+            pages[0].wait_for_timeout(20)
+            continue
+        act_greedily(mover)
+        mover.wait_for_function(f"(v => !v.turn.includes(v.seat) || v.over)({VIEW})")
+    raise AssertionError(f"the round did not end in {MOVES_MAX} moves")
 
 
 def test_two_browsers_play_a_room_with_a_reconnect(people: Callable[[], Page]) -> None:
     ada, bob = people(), people()
+    for page in (ada, bob):
+        page.add_init_script(HOOK)
+    create_profile(ada, "Ada")
     ada.goto("/#/zoliky-s-kameny/online")
     expect(ada.get_by_role("heading", name="Žolíky s kameny online")).to_be_visible()
-    ada.get_by_label("Přezdívka").fill("Ada")
     ada.get_by_role("button", name="Založit místnost").click()
     expect(ada.locator(".lobby-state")).to_have_attribute("data-state", "alone")
     code = ada.locator(".lobby-code").get_attribute("data-code")
@@ -53,3 +92,31 @@ def test_two_browsers_play_a_room_with_a_reconnect(people: Callable[[], Page]) -
         expect(page.locator(".mp-info")).to_contain_text("v zásobě 76")
         expect(page.locator(".zk-rack .zk-tile")).to_have_count(15)
     screenshot(bob, "zk-online-after")
+
+    play_round_out([ada, bob])
+    result = ada.evaluate(VIEW)["result"]
+    for page in (ada, bob):
+        end = page.locator(".zk-end")
+        expect(end.locator(".zk-end-headline")).to_be_visible()
+        expect(end.locator("tbody tr")).to_have_count(2)
+        racks = end.locator(".zk-end-rack")
+        for seat in (0, 1):  # both racks, as they were when the round ended
+            expect(racks.nth(seat).locator(".zk-tile")).to_have_count(len(result["racks"][seat]))
+    winner = result["winner"]
+    expect(ada.locator(".zk-end-headline")).to_contain_text("Vyhráváte" if winner == 0 else "Bob")
+    screenshot(bob, "zk-online-end")
+
+    # A new round only when both agree; the other seat begins it.
+    ada.get_by_role("button", name="Další kolo").click()
+    expect(bob.locator(".lobby-again .lobby-state")).to_contain_text("Ada")
+    expect(bob.locator(".zk-end")).to_be_visible()  # nothing starts before Bob agrees
+    bob.get_by_role("button", name="Další kolo").click()
+    for page in (ada, bob):
+        expect(page.locator(".zk-rack .zk-tile")).to_have_count(14)
+        expect(page.locator(".mp-info")).to_contain_text("Kolo 2")
+    expect(bob.locator(".zk-status")).to_contain_text("Jste na tahu.")
+
+    ada.goto("/#/profil")
+    card = ada.locator('.stats-card[data-game="zoliky-s-kameny"]')
+    expect(card.locator('.stat[data-stat="games"] dd')).to_have_text(
+        f"1 (vyhráno {1 if winner == 0 else 0})")
