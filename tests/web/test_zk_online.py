@@ -22,6 +22,7 @@ from tests.web.test_profile import create_profile
 HOOK = "window.__klubovnaTest = true;"
 """Before the app starts: the newest table session is `window.__klubovna.table`."""
 VIEW = "window.__klubovna.table.view()"
+BAD_NICKNAME = "Přezdívka musí mít 2 až 24 znaků: písmena, číslice, mezeru a _ - ."
 MOVES_MAX = 400
 """Far more moves than a round of two greedy players takes (it ends, the engine says why)."""
 
@@ -63,6 +64,9 @@ def test_two_browsers_play_a_room_with_a_reconnect(people: Callable[[], Page]) -
     assert code and link.endswith(f"#/zoliky-s-kameny/hra/{code}")
 
     bob.goto(link)
+    bob.get_by_label("Přezdívka").fill("\u3164\u3164")  # Hangul fillers: letters, but blank
+    bob.get_by_role("button", name="Připojit se").click()
+    expect(bob.get_by_text(BAD_NICKNAME)).to_be_visible()
     bob.get_by_label("Přezdívka").fill("Bob")
     bob.get_by_role("button", name="Připojit se").click()
     expect(bob.locator(".lobby-state")).to_have_text("Čeká se, až Ada začne.")

@@ -71,6 +71,8 @@ export const lobby = {
     "lobby.again.withdraw": "Nechci další kolo",
     "lobby.error.no_next_round": "Tahle hra se hraje jen jednou.",
     "lobby.error.not_over": "Další kolo začne až po tomhle.",
+    "lobby.error.other_seat": "Toto spojení už patří jinému místu u stolu; otevřete hru v nové záložce.",
+    "lobby.error.leave_in_lobby": "Hru ve skupině opustíte tlačítkem Odejít.",
 
     "lobby.error.unknown_lobby": "Hra s tímto kódem neexistuje nebo už skončila.",
     "lobby.error.lobby_full": "Hra je plná: víc hráčů se nevejde.",
@@ -155,6 +157,8 @@ export const lobby = {
     "lobby.again.withdraw": "No next round for me",
     "lobby.error.no_next_round": "This game is played only once.",
     "lobby.error.not_over": "The next round starts only after this one.",
+    "lobby.error.other_seat": "This connection already holds another seat; open the game in a new tab.",
+    "lobby.error.leave_in_lobby": "A group game is left with its Leave button.",
 
     "lobby.error.unknown_lobby": "There is no game with this code, or it has ended.",
     "lobby.error.lobby_full": "The game is full: nobody else fits in.",

@@ -6,7 +6,9 @@ import { href } from "../router";
 import type { StoredProfile } from "../profile/store";
 
 const NICKNAME_KEY = "klubovna.lobby.nickname";
-const NICKNAME = /^[\p{L}\p{Nd} _.-]{2,24}$/u;
+// Letters of any script, but no Hangul fillers (letters to Unicode, blank to the eye; the
+// server refuses them too: nicknames.py).
+const NICKNAME = /^(?![\s\S]*[\u115F\u1160\u3164\uFFA0])[\p{L}\p{Nd} _.-]{2,24}$/u;
 
 export function lastNickname(): string {
   try {
