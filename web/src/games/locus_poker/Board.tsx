@@ -4,7 +4,7 @@
 // chooses it. U or Enter plays the focused card face up, D or Shift+Enter face down. The
 // last move's hand and the previewed hand are lit; dead cards show their back.
 import type { JSX } from "preact";
-import { useRef } from "preact/hooks";
+import { useEffect, useRef } from "preact/hooks";
 import { t } from "../../i18n";
 import { CardBack, CardFace, Chip } from "./Card";
 import { cardName } from "./cards";
@@ -19,20 +19,29 @@ interface Props {
   cursor: number;
   /** Whether the player may play now (free cards are then live). */
   live: boolean;
-  /** The cells of the hand being previewed, lit with a dashed ring. */
+  /** The card being previewed (pointed at, else the cursor's), and the cells of its hand. */
+  previewed: number | null;
   previewCells: number[];
   onCursor: (cell: number) => void;
-  /** Pointing at (or holding) a card: its cell, null when it is left. */
-  onPoint: (cell: number | null) => void;
+  /** Pointing at (or holding) a card: its cell. It stays the previewed card when the
+   *  pointer goes on to the buttons that play it. */
+  onPoint: (cell: number) => void;
   onPlay: (cell: number, face: Face) => void;
 }
 
-export function Board({ view, names, cursor, live, previewCells, onCursor, onPoint, onPlay }: Props) {
+export function Board({ view, names, cursor, live, previewed, previewCells, onCursor, onPoint, onPlay }: Props) {
   const grid = useRef<HTMLDivElement>(null);
   const hold = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const last = view.last;
   const hand = new Set(last?.cells ?? []);
   const lit = new Set(previewCells);
+
+  // The cursor moved on its own (its card was just taken): the focus goes with it.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!grid.current?.contains(active) || !(active instanceof HTMLElement) || active.dataset.cell === String(cursor)) return;
+    grid.current.querySelector<HTMLButtonElement>(`[data-cell="${cursor}"]`)?.focus();
+  }, [cursor]);
 
   const move = (cell: number) => {
     onCursor(cell);
@@ -79,7 +88,6 @@ export function Board({ view, names, cursor, live, previewCells, onCursor, onPoi
       aria-label={t("lp.board")}
       style={{ "--lp-cols": String(view.cols) }}
       onKeyDown={keyDown}
-      onPointerLeave={() => onPoint(null)}
     >
       {view.cards.map((card, cell) => {
         const chip = view.chips[cell];
@@ -94,6 +102,7 @@ export function Board({ view, names, cursor, live, previewCells, onCursor, onPoi
           hand.has(cell) ? "in-hand" : "",
           lit.has(cell) ? "in-preview" : "",
           cell === cursor ? "cursor" : "",
+          live && cell === previewed ? "previewed" : "",
           last?.cell === cell ? "last" : "",
         ].filter(Boolean).join(" ");
         return (

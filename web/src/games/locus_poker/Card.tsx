@@ -6,9 +6,11 @@ import type { Card } from "./types";
 
 export function CardFace({ card, small = false }: { card: Card; small?: boolean }) {
   return (
+    // drawn from data attributes (CSS content): the card's name is its label, and no text
+    // of its own competes with it
     <span class={`lp-face lp-s${card[1]}${small ? " small" : ""}`} aria-hidden="true">
-      <span class="lp-rank">{rankSign(card[0])}</span>
-      <span class="lp-suit">{SUITS[card[1]]}</span>
+      <span class="lp-rank" data-sign={rankSign(card[0])} />
+      <span class="lp-suit" data-sign={SUITS[card[1]]} />
     </span>
   );
 }

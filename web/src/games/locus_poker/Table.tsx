@@ -124,8 +124,12 @@ function Game({ session, view, names, frame, error }: { session: LpSession; view
           names={names}
           cursor={cursor}
           live={live}
+          previewed={shown}
           previewCells={previewCells}
-          onCursor={setCursor}
+          onCursor={(cell) => {
+            setCursor(cell);
+            setPointed(null);
+          }}
           onPoint={setPointed}
           onPlay={play}
         />

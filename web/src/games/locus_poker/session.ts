@@ -13,15 +13,20 @@ export class LpSession extends TableSession<LpView> {
   private queue: ViewMessage[] = [];
   private shownAt = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The version a play was sent at. */
+  private playedAt = -1;
 
   constructor(conn: ConstructorParameters<typeof TableSession>[0], readonly pace = 0) {
     super(conn);
   }
 
-  /** Whether the player may act now (their turn, nothing waiting for an answer or a view). */
+  /** Whether the player may act now: their turn, no view waiting, and no play of this
+   *  position waiting for its answer. (On one device the answer may come on the other
+   *  seat's connection after the screen has passed on: a newer position is enough.) */
   get ready(): boolean {
     const view = this.view;
-    return view !== null && view.started && !view.over && !this.awaitingAnswer && this.queue.length === 0 && view.turn.includes(view.seat);
+    if (view === null || !view.started || view.over || this.queue.length > 0 || !view.turn.includes(view.seat)) return false;
+    return !(this.awaitingAnswer && this.version === this.playedAt);
   }
 
   /** Whether a view waits to be shown (the opponent's move is coming). */
@@ -30,11 +35,12 @@ export class LpSession extends TableSession<LpView> {
   }
 
   start(): void {
-    this.send({ type: "start" }, true);
+    this.send({ type: "start" }, false);
   }
 
   play(cell: number, face: Face): void {
     if (!this.ready) return;
+    this.playedAt = this.version;
     this.send({ type: "play", cell, face }, true);
     this.changed();
   }
