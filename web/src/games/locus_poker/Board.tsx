@@ -101,7 +101,7 @@ export function Board({ view, names, cursor, live, previewed, previewCells, onCu
           chip === null ? "free" : chip.face === "down" ? "dead" : "taken",
           hand.has(cell) ? "in-hand" : "",
           lit.has(cell) ? "in-preview" : "",
-          cell === cursor ? "cursor" : "",
+          cell === cursor && !view.over ? "cursor" : "",
           live && cell === previewed ? "previewed" : "",
           last?.cell === cell ? "last" : "",
         ].filter(Boolean).join(" ");

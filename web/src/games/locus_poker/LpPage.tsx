@@ -95,6 +95,7 @@ export function LpPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [backFromGame, setBackFromGame] = useState(false);
   const [firstWin, setFirstWin] = useState<string | null>(null);
+  const [, refresh] = useState(0);
   const mounted = useRef(true);
   useEffect(() => () => void (mounted.current = false), []);
 
@@ -103,6 +104,7 @@ export function LpPage() {
   useEffect(
     () =>
       current?.subscribe(() => {
+        refresh((n) => n + 1); // the menu button goes at the end
         const view = current.view;
         // a win over the computer goes into this browser's record (once per opponent)
         if (running?.bot && view?.over && view.result?.winner === view.seat && noteBeaten(running.bot)) setFirstWin(running.bot);

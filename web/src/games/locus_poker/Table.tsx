@@ -144,26 +144,33 @@ function Game({ session, view, names, frame, error }: { session: LpSession; view
           <section class="lp-preview" aria-labelledby="lp-preview-title">
             <h2 id="lp-preview-title">{t("lp.preview")}</h2>
             {shown === null || !preview ? (
-              <p class="hint">{live ? t("lp.preview.empty") : t("lp.preview.wait")}</p>
+              <p class="hint">{t("lp.preview.empty")}</p>
             ) : (
               <>
                 <p class="lp-preview-card">{t("lp.preview.card", { card: cardName(view.cards[shown]) })}</p>
-                {(["up", "down"] as const).map((face) => (
-                  <button
-                    key={face}
-                    type="button"
-                    class={`lp-play lp-play-${face}${face === "up" ? " primary" : ""}`}
-                    disabled={!live}
-                    onClick={() => play(shown, face)}
-                    onPointerEnter={() => setDownHover(face === "down")}
-                    onPointerLeave={() => setDownHover(false)}
-                    onFocus={() => setDownHover(face === "down")}
-                    onBlur={() => setDownHover(false)}
-                  >
-                    <strong>{t(`lp.face.${face}`)}</strong>
-                    <span class="lp-play-score">{scoreLine(preview[face])}</span>
-                  </button>
-                ))}
+                {!live && <p class="hint">{t("lp.preview.wait")}</p>}
+                {(["up", "down"] as const).map((face) =>
+                  live ? (
+                    <button
+                      key={face}
+                      type="button"
+                      class={`lp-play lp-play-${face}${face === "up" ? " primary" : ""}`}
+                      onClick={() => play(shown, face)}
+                      onPointerEnter={() => setDownHover(face === "down")}
+                      onPointerLeave={() => setDownHover(false)}
+                      onFocus={() => setDownHover(face === "down")}
+                      onBlur={() => setDownHover(false)}
+                    >
+                      <strong>{t(`lp.face.${face}`)}</strong>
+                      <span class="lp-play-score">{scoreLine(preview[face])}</span>
+                    </button>
+                  ) : (
+                    <p key={face} class={`lp-play lp-peek lp-peek-${face}`}>
+                      <strong>{t(`lp.face.${face}`)}</strong>
+                      <span class="lp-play-score">{scoreLine(preview[face])}</span>
+                    </p>
+                  ),
+                )}
               </>
             )}
           </section>
