@@ -86,7 +86,7 @@ export function Board({ view, names, cursor, live, previewed, previewCells, onCu
       class={`lp-board${last ? ` lp-last${last.seat}` : ""}`}
       role="group"
       aria-label={t("lp.board")}
-      style={{ "--lp-cols": String(view.cols) }}
+      style={{ "--lp-cols": String(view.cols), "--lp-rows": String(view.rows) }}
       onKeyDown={keyDown}
     >
       {view.cards.map((card, cell) => {
