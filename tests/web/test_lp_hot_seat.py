@@ -16,7 +16,8 @@ SCORE = re.compile(r"^(.+) (\d+) \+ bonus (\d+) = (\d+)$")
 
 
 def totals(page: Page) -> list[int]:
-    return [int(v) for v in page.locator(".lp-total").evaluate_all("(t) => t.map((e) => e.dataset.total)")]
+    values = page.locator(".lp-total").evaluate_all("(t) => t.map((e) => e.dataset.total)")
+    return [int(v) for v in values]
 
 
 def test_two_people_play_a_whole_game_on_one_device(page: Page) -> None:
@@ -57,7 +58,8 @@ def test_two_people_play_a_whole_game_on_one_device(page: Page) -> None:
     up = SCORE.match(page.locator(".lp-play-up .lp-play-score").inner_text())
     assert up
     page.keyboard.press("Enter")
-    expect(page.locator(".lp-last")).to_have_text(f"Poslední tah – {other}: {up[1]}, {up[2]} + bonus {up[3]}")
+    expect(page.locator(".lp-last")).to_have_text(
+        f"Poslední tah – {other}: {up[1]}, {up[2]} + bonus {up[3]}")
     expect(cards.nth(7)).to_have_class(re.compile(r"\btaken\b"))
     expect(cards.nth(7)).to_have_attribute("aria-disabled", "true")
     page.keyboard.press("ArrowRight")

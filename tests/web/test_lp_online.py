@@ -18,7 +18,8 @@ from tests.web.shots import four_looks
 def state(page: Page) -> tuple[list[str], list[str]]:
     """The grid's chips (by card: free, taken or dead) and the totals, as the page shows them."""
     chips = page.locator(".lp-board .lp-card").evaluate_all(
-        "(cards) => cards.map((c) => ['free', 'taken', 'dead'].find((k) => c.classList.contains(k)))")
+        "(cards) => cards.map((c) => ['free', 'taken', 'dead']"
+        ".find((k) => c.classList.contains(k)))")
     totals = page.locator(".lp-total").all_inner_texts()
     return chips, totals
 
@@ -52,7 +53,8 @@ def test_two_browsers_play_a_room_with_a_reconnect(people: Callable[[], Page]) -
         expect(page.locator(".lp-player.me")).to_contain_text("Vy")
     first, second = (ada, bob) if ada.locator(".lp-player.me.turn").count() else (bob, ada)
     expect(first.locator(".lp-status")).to_have_text("Jste na tahu: vyberte volnou kartu.")
-    expect(second.locator(".lp-status")).to_have_text(f"Na tahu je {'Ada' if first is ada else 'Bob'}.")
+    mover = "Ada" if first is ada else "Bob"
+    expect(second.locator(".lp-status")).to_have_text(f"Na tahu je {mover}.")
     # off one's turn the preview says what a card would score, without the buttons
     second.locator(".lp-board .lp-card").nth(3).hover()
     expect(second.locator(".lp-peek")).to_have_count(2)
