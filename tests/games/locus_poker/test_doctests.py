@@ -7,6 +7,7 @@ from types import ModuleType
 
 import pytest
 
+from klubovna.bots import locus_poker as locus_poker_bots
 from klubovna.games import locus_poker
 from klubovna.games.locus_poker import (
     cards,
@@ -19,7 +20,7 @@ from klubovna.games.locus_poker import (
     view,
 )
 
-MODULES = [locus_poker, cards, grid, hands, hidden, outcomes, rules, state, view]
+MODULES = [locus_poker, locus_poker_bots, cards, grid, hands, hidden, outcomes, rules, state, view]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
