@@ -6,15 +6,11 @@ and the rules page's example scored by the engine's own hand_score."""
 
 import json
 
+from klubovna.bots.locus_poker import OPPONENTS
 from klubovna.games.locus_poker import hand_score
 from klubovna.games.locus_poker.hands import NAMES
 from klubovna.games.locus_poker.settings import SETTINGS
 from klubovna.tables.registry import entry
-
-try:
-    from klubovna.bots.locus_poker import OPPONENTS
-except ImportError:  # the bots are not there yet: the computer is not offered
-    OPPONENTS = ()
 
 GRID = next(setting for setting in SETTINGS if setting.name == "grid")
 
