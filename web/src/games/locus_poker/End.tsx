@@ -1,6 +1,7 @@
-// The end of a game of Locus Poker: who won (or a draw) with the totals, and every move in
-// order: who, which card, face up or down, the hand, its points, the bonus and the running
-// total (all the engine's numbers, as the view's move list has them).
+// The end of a game of Locus Poker: who won (or a draw) with the totals and what next (End,
+// above the final grid), and every move in order (MoveList, below it): who, which card, face
+// up or down, the hand, its points, the bonus and the running total (the engine's numbers,
+// as the view's move list has them).
 import type { ComponentChildren } from "preact";
 import { t } from "../../i18n";
 import { Chip } from "./Card";
@@ -18,15 +19,24 @@ export function End({ view, names, note, children }: { view: LpView; names: Seat
     : winner === null ? t("lp.end.draw", { a, b })
     : winner === view.seat && you ? t("lp.end.you", { a, b })
     : t("lp.end.won", { name: names[winner] ?? "", a, b });
-  const running = [0, 0];
   return (
     <section class="lp-end" aria-labelledby="lp-end-title">
       <h2 id="lp-end-title">{t("lp.end.title")}</h2>
       <p class="lp-end-headline" role="status">{headline}</p>
       {note}
       {children && <p class="lp-end-buttons">{children}</p>}
-      <h3>{t("lp.end.moves")}</h3>
-      <div class="lp-moves-wrap">
+    </section>
+  );
+}
+
+/** Every move in order with the running total of its player. */
+export function MoveList({ view, names }: { view: LpView; names: SeatNames }) {
+  const running = [0, 0];
+  return (
+    <section class="lp-end lp-end-moves" aria-labelledby="lp-moves-title">
+      <h2 id="lp-moves-title">{t("lp.end.moves")}</h2>
+      {/* it scrolls: a Tab stop, so the keyboard scrolls it too */}
+      <div class="lp-moves-wrap" role="region" aria-labelledby="lp-moves-title" tabIndex={0}>
         <table class="lp-moves">
           <thead>
             <tr>

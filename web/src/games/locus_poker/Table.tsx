@@ -12,7 +12,7 @@ import { Avatar } from "./Avatar";
 import { Board } from "./Board";
 import { Chip } from "./Card";
 import { cardName } from "./cards";
-import { End } from "./End";
+import { End, MoveList } from "./End";
 import type { LpSession } from "./session";
 import type { Face, LpView, Score, SeatNames } from "./types";
 import { errorText, handName, scoreLine } from "./words";
@@ -118,6 +118,9 @@ function Game({ session, view, names, frame, error }: { session: LpSession; view
             <button type="button" class="chip lp-now" onClick={() => session.flush()}>{t("lp.show.now")}</button>
           )}
         </p>
+        {view.over && view.result && (
+          <End view={view} names={names} note={frame?.endNote}>{frame?.end}</End>
+        )}
         <LastMove view={view} names={names} />
         <Board
           view={view}
@@ -135,9 +138,7 @@ function Game({ session, view, names, frame, error }: { session: LpSession; view
         />
         <p class="mp-error lp-error" role="alert">{error}</p>
         {!view.over && <p class="hint lp-keys">{t("lp.keys")}</p>}
-        {view.over && view.result && (
-          <End view={view} names={names} note={frame?.endNote}>{frame?.end}</End>
-        )}
+        {view.over && <MoveList view={view} names={names} />}
       </div>
       <aside class="lp-side">
         {!view.over && (

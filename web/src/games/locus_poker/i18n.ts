@@ -101,7 +101,6 @@ export const lp = {
 
     "lp.end.title": "Konec hry",
     "lp.end.you": "Vyhráli jste {a} : {b}.",
-    "lp.end.lost": "Vyhrál(a) {name}, {a} : {b}.",
     "lp.end.won": "Vyhrál(a) {name}, {a} : {b}.",
     "lp.end.draw": "Remíza {a} : {b}.",
     "lp.end.left": "Hra skončila odchodem hráče.",
@@ -164,7 +163,7 @@ export const lp = {
     "lp.rules.bonus.picture": "Žeton vedle vybrané karty: 2 body, úhlopříčně: 1 bod",
     "lp.rules.bonus.p2": "Stejně jako v bodovací oblasti pro „skóre za ruku“, pokud je vybraná karta na okraji nebo v rohu mřížky, bodovací oblast pro „bonusové skóre“ se odpovídajícím způsobem zmenší. Minimální „bonusové skóre“ za tah je „0“ a maximální je „12“ (2+2+2+2+1+1+1+1).",
     "lp.rules.screen.title": "Na obrazovce",
-    "lp.rules.screen.p1": "Najeďte myší na volnou kartu nebo ji podržte prstem: náhled ukáže kombinaci a bonus lícem nahoru i lícem dolů a rozsvítí karty, které by ji tvořily. Klepnutím kartu vyberete a tlačítkem ji zahrajete. Po každém tahu zůstane zvýrazněná kombinace posledního tahu s jejím jménem. Mrtvé karty jsou otočené a zašedlé.",
+    "lp.rules.screen.p1": "Najeďte myší na volnou kartu nebo ji podržte prstem: náhled ukáže kombinaci a bonus lícem nahoru i lícem dolů. Klepnutím kartu vyberete a tlačítkem ji zahrajete. Po každém tahu zůstane zvýrazněná kombinace posledního tahu s jejím jménem. Mrtvé karty jsou otočené a zašedlé.",
     "lp.rules.keys.title": "Ovládání klávesnicí",
     "lp.rules.keys.p1": "Šipkami přejdete po mřížce, U nebo Enter zahraje kartu lícem nahoru, D nebo Shift+Enter lícem dolů.",
     "lp.rules.save.title": "Uložení",
@@ -277,7 +276,6 @@ export const lp = {
 
     "lp.end.title": "Game over",
     "lp.end.you": "You won {a} : {b}.",
-    "lp.end.lost": "{name} won, {a} : {b}.",
     "lp.end.won": "{name} won, {a} : {b}.",
     "lp.end.draw": "A draw, {a} : {b}.",
     "lp.end.left": "The game ended when a player left.",
@@ -340,7 +338,7 @@ export const lp = {
     "lp.rules.bonus.picture": "A chip beside the chosen card: 2 points, diagonally: 1 point",
     "lp.rules.bonus.p2": "As with the hand score's area, when the chosen card is on an edge or in a corner of the grid the bonus area shrinks with it. The least bonus score of a move is 0 and the most is 12 (2+2+2+2+1+1+1+1).",
     "lp.rules.screen.title": "On the screen",
-    "lp.rules.screen.p1": "Hover over a free card or hold it with a finger: the preview shows the hand and the bonus face up and face down and lights up the cards that would form the hand. A tap chooses the card and a button plays it. After each move the last move's hand stays highlighted with its name. Dead cards are turned over and greyed.",
+    "lp.rules.screen.p1": "Hover over a free card or hold it with a finger: the preview shows the hand and the bonus face up and face down. A tap chooses the card and a button plays it. After each move the last move's hand stays highlighted with its name. Dead cards are turned over and greyed.",
     "lp.rules.keys.title": "Keyboard",
     "lp.rules.keys.p1": "The arrows move on the grid, U or Enter plays the card face up, D or Shift+Enter face down.",
     "lp.rules.save.title": "Saving",
