@@ -1,10 +1,11 @@
 """Locus Poker against the first opponent (Pepík) in the engine worker, a whole game on
-6×5 (a known deal, seed 11). The gallery shows the seven opponents and the record; the
-person plays each turn the best move the previews offer (read from the screen: the
-engine's numbers); the opponent's answer waits a moment after the person's own move
-("Ukázat hned" shows it at once); a reload in the middle goes on with the same position
-(and, with ?pace=0, without the pause); the end lists every move, and a win goes into this
-browser's record ("Porazil jsi 1 ze 7")."""
+6×5 (a known deal, seed 19, on which playing the best previewed move every turn wins by a
+wide margin today). The gallery shows the seven opponents and the record; the person plays
+each turn the best move the previews offer (read from the screen: the engine's numbers);
+the opponent's answer waits a moment after the person's own move ("Ukázat hned" shows it
+at once); a reload in the middle goes on with the same position (and, with ?pace=0,
+without the pause); the end lists every move, and a win goes into this browser's record
+("Porazil jsi 1 ze 7")."""
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ def my_move(page: Page) -> None:
 
 
 def test_a_whole_game_against_the_first_opponent(page: Page) -> None:
-    page.goto("/#/locus-poker?seed=11")
+    page.goto("/#/locus-poker?seed=19")
     gallery = page.locator(".lp-opponent")
     expect(gallery).to_have_count(7)
     expect(gallery.locator("strong")).to_have_text(
@@ -77,7 +78,7 @@ def test_a_whole_game_against_the_first_opponent(page: Page) -> None:
     page.locator(".lp-now").click()
     chips = cards.evaluate_all(KINDS)
     totals = page.locator(".lp-total").all_inner_texts()
-    page.goto("/#/locus-poker?seed=11&pace=0")
+    page.goto("/#/locus-poker?seed=19&pace=0")
     page.reload()
     expect(cards).to_have_count(30, timeout=60_000)
     assert cards.evaluate_all(KINDS) == chips

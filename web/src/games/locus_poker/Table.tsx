@@ -189,8 +189,9 @@ function Players({ view, names, faces }: { view: LpView; names: SeatNames; faces
       {view.totals.map((total, seat) => {
         const turn = !view.over && view.turn.includes(seat);
         const face = faces?.[seat];
+        const won = view.over && view.result?.winner === seat;
         return (
-          <li key={seat} class={`lp-player lp-seat${seat}${turn ? " turn" : ""}${seat === view.seat ? " me" : ""}`} data-seat={seat}>
+          <li key={seat} class={`lp-player lp-seat${seat}${turn ? " turn" : ""}${won ? " winner" : ""}${seat === view.seat ? " me" : ""}`} data-seat={seat}>
             {face !== undefined && face !== null ? <Avatar level={face} size={40} /> : <Chip seat={seat} />}
             <span class="lp-player-name">
               <strong>{names[seat] ?? t("lp.player", { n: seat + 1 })}</strong>
