@@ -1,8 +1,9 @@
 """Locus Poker by two people on one device, in the engine worker, a whole game on 6×5 (a
 known deal, seed 7): the preview of a pointed card is what the move then scores (hand and
-bonus, face up and face down), the keyboard moves the cursor and plays face down (Shift+
-Enter, D) and face up (U, Enter), a face-down card shows dead, the screen passes to the
-other person at once (nothing is hidden), and the end lists all 30 moves with the totals."""
+bonus, face up and face down), a finger held on a card previews it too, the keyboard moves
+the cursor and plays face down (Shift+Enter, D) and face up (U, Enter), a face-down card
+shows dead, the screen passes to the other person at once (nothing is hidden), and the end
+lists all 30 moves with the totals."""
 
 from __future__ import annotations
 
@@ -67,6 +68,15 @@ def test_two_people_play_a_whole_game_on_one_device(page: Page) -> None:
     expect(page.locator(".lp-board .lp-card.dead")).to_have_count(2)
     screenshot(page, "lp-hot-seat")
     assert axe_violations(page) == []
+
+    # A finger held on a card previews it (the page's touch path: a touch pointer held
+    # still), without choosing it.
+    held = page.locator(".lp-board .lp-card.free").last
+    name_of_held = (held.get_attribute("aria-label") or "").removesuffix(", volná")
+    held.dispatch_event("pointerdown", {"pointerType": "touch", "isPrimary": True})
+    expect(page.locator(".lp-preview-card")).to_have_text(f"Karta: {name_of_held}")
+    held.dispatch_event("pointerup", {"pointerType": "touch", "isPrimary": True})
+    expect(held).to_have_attribute("aria-pressed", "false")
 
     # The rest with U and D, each on the first free card (the cursor goes there).
     for move in range(4, 31):
