@@ -13,20 +13,25 @@ processes in fixed ranges and merged in order, so the figures do not depend on -
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
-import statistics
+import shutil
+import subprocess
 import sys
 import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from lp_moves import per_move  # noqa: E402
 
 from klubovna.bots import Bot  # noqa: E402
 from klubovna.bots.locus_poker import BOTS, Searcher  # noqa: E402
-from klubovna.core import Rng  # noqa: E402
 from klubovna.games.locus_poker import ENGINE  # noqa: E402
 from tests.bots.locus_poker import play_game  # noqa: E402
 
@@ -88,7 +93,7 @@ def ladder(games: int, jobs: int, budget: int | None, grid: str,
     out = []
     for step in steps:
         mine = [d for (s, *_), d in zip(work, done, strict=True) if s == step]
-        wins, draws, losses = (sum(d[i] for d in mine) for i in range(3))
+        wins, draws, losses = (int(sum(d[i] for d in mine)) for i in range(3))
         n = wins + draws + losses
         share = (wins + draws / 2) / n
         low, high = interval(share, n)
@@ -99,37 +104,25 @@ def ladder(games: int, jobs: int, budget: int | None, grid: str,
     return out
 
 
-def timing(games: int, budget: int | None, grid: str) -> dict[str, float]:
-    """The strongest's milliseconds per move over `games` games against the next weaker,
-    and its searches' nodes and depths."""
-    bots = players(budget)
-    strongest = bots[-1]
-    assert isinstance(strongest, Searcher)
-    ms: list[float] = []
-    nodes: list[int] = []
-    depths: list[int] = []
-    for game in range(games):
-        seats = [strongest, bots[-2]] if game % 2 == 0 else [bots[-2], strongest]
-        state, _ = ENGINE.apply(ENGINE.new({"grid": grid}, FIRST_SEED + 7_000 + game), 0,
-                                {"type": "start"}, 0)
-        rngs = [Rng(game * 8), Rng(game * 8 + 1)]
-        while not state.over:
-            seat = state.turn
-            view = ENGINE.view(state, seat)
-            if seats[seat] is strongest:
-                began = time.perf_counter()
-                move, search = strongest.think(view, rngs[seat])
-                ms.append((time.perf_counter() - began) * 1000)
-                nodes.append(search.nodes)
-                depths.append(search.depth_done)
-                action = {"type": "play", "cell": move[1], "face": "up" if move[2] else "down"}
-            else:
-                action = seats[seat].choose(view, (), rngs[seat])
-            state, _ = ENGINE.apply(state, seat, action, 0)
-    ms.sort()
-    return {"moves": len(ms), "p50": statistics.median(ms), "p95": ms[int(len(ms) * 0.95)],
-            "max": ms[-1], "nodes_p50": statistics.median(nodes),
-            "depth_p50": statistics.median(depths)}
+def pyodide(games: int, budget: int | None) -> dict[str, Any] | str:
+    """The same per-move timing under Pyodide (bench/lp_pyodide.mjs), or why not."""
+    node = shutil.which("node")
+    if node is None or not (ROOT / "web" / "node_modules" / "pyodide").is_dir():
+        return "skipped: no node or no web/node_modules/pyodide"
+    command = [node, str(ROOT / "bench" / "lp_pyodide.mjs"), str(games)]
+    done = subprocess.run(command + ([str(budget)] if budget else []), capture_output=True,
+                          text=True, check=False)
+    if done.returncode:
+        return f"failed: {done.stderr.strip()[-300:]}"
+    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def timing_line(where: str, t: dict[str, Any]) -> str:
+    return (f"  strongest ({t['name']}) per move, {where}, over {t['moves']} moves: "
+            f"p50 {t['p50']:.0f} ms, p95 {t['p95']:.0f} ms, max {t['max']:.0f} ms "
+            f"(goal p95 <= 1000 ms in CPython); nodes p50 {t['nodes_p50']:.0f}, "
+            f"depth p50 {t['depth_p50']:.0f}")
 
 
 def main() -> None:
@@ -140,6 +133,7 @@ def main() -> None:
     parser.add_argument("--grid", default="6x6")
     parser.add_argument("--pairs", default=None, help="ladder steps, e.g. 0,1,2")
     parser.add_argument("--timing", type=int, default=4, help="games for the time per move")
+    parser.add_argument("--no-pyodide", action="store_true")
     args = parser.parse_args()
     steps = (list(range(len(BOTS) - 1)) if args.pairs is None
              else [int(s) for s in args.pairs.split(",")])
@@ -153,12 +147,11 @@ def main() -> None:
               f"[{row['low']:.1%}, {row['high']:.1%}]  {row['seconds_per_game']:.2f} s/game  "
               f"{goal}")
     if args.timing:
-        t = timing(args.timing, args.budget, args.grid)
-        print(f"  strongest ({list(BOTS)[-1]}) per move over {t['moves']} moves: "
-              f"p50 {t['p50']:.0f} ms, p95 {t['p95']:.0f} ms, max {t['max']:.0f} ms "
-              f"(goal p95 <= 1000 ms); nodes p50 {t['nodes_p50']:.0f}, depth p50 "
-              f"{t['depth_p50']:.0f}")
-
+        print(timing_line("CPython", per_move(args.timing, args.budget, args.grid)))
+        if not args.no_pyodide:
+            under = pyodide(max(1, args.timing // 2), args.budget)
+            print(timing_line(f"Pyodide {under['pyodide_version']}", under)
+                  if isinstance(under, dict) else f"  Pyodide: {under}")
 
 if __name__ == "__main__":
     main()

@@ -23,7 +23,7 @@ BARA = Greedy("bara")
 OTA = Searcher("ota", Plan(nodes=10**7, width=200, solve=0, max_depth=2, tempo=0.5))
 VERA = Searcher("vera", Plan(nodes=10**7, width=200, solve=0, max_depth=1, potential=0.1))
 KAREL = Searcher("karel", Plan(nodes=10**7, width=200, solve=0, max_depth=1, potential=0.2))
-LIBUSE = Searcher("libuse", Plan(nodes=1_500, width=8, solve=6, potential=0.3))
+LIBUSE = Searcher("libuse", Plan(nodes=10**7, width=200, solve=0, max_depth=1, potential=0.3))
 MISTR = Searcher("mistr", Plan(nodes=12_000, width=10, solve=9, potential=0.45))
 
 BOTS: Mapping[str, Bot] = {bot.name: bot for bot in (PEPIK, BARA, OTA, VERA, KAREL, LIBUSE,
@@ -42,8 +42,8 @@ OPPONENTS: tuple[tuple[str, str, str, str], ...] = (
      "Likes to keep her chips together."),
     ("karel", "Karel", "Staví si ze žetonů hnízda a sbírá bonusy.",
      "Builds nests of chips and collects the bonuses."),
-    ("libuse", "Libuše", "Počítá několik tahů dopředu.",
-     "Counts several moves ahead."),
+    ("libuse", "Libuše", "Ví, kolik jí který žeton ještě vynese.",
+     "Knows what each of her chips will still bring in."),
     ("mistr", "Mistr", "Hledá nejhlouběji a konec hry dopočítá přesně.",
      "Searches deepest and works the end of the game out exactly."),
 )
