@@ -102,11 +102,12 @@ function Game({ session, view, names, frame, error }: { session: LpSession; view
     session.play(cell, face);
   };
   const mover = view.turn[0];
-  // "Jste na tahu" for the one person at this screen; on one device the mover's name
+  // "Jste na tahu" for the one person at this screen; on one device the mover's name;
+  // nothing while this seat's own play waits for its answer
   const you = names[view.seat] === t("lp.you");
-  const status = view.over ? ""
+  const status = view.over || mover === undefined ? ""
     : live ? (you ? t("lp.turn.yours") : t("lp.turn.named", { name: names[view.seat] ?? "" }))
-    : mover !== undefined ? t("lp.turn.other", { name: names[mover] ?? "" }) : "";
+    : mover === view.seat ? "" : t("lp.turn.other", { name: names[mover] ?? "" });
 
   return (
     <div class="lp-layout">
