@@ -104,11 +104,22 @@ export const GAMES: GameEntry[] = [
   },
   {
     id: "lp",
+    engine: "locus-poker",
     name: { cs: "Locus Poker", en: "Locus Poker" },
     about: {
       cs: "Karetní mřížka pro dva a sedm počítačových soupeřů.",
       en: "A card grid for two, and seven computer opponents.",
     },
+    play: "/locus-poker",
+    rules: "/locus-poker/pravidla",
+    routes: {
+      "/locus-poker": "LpPage",
+      "/locus-poker/pravidla": "LpRulesPage",
+      "/locus-poker/online": "LpOnlineCreate",
+    },
+    pages: () => import("./games/locus_poker/pages"),
+    catalogue: () => import("./games/locus_poker/i18n").then((m) => m.lp),
+    online: () => import("./games/locus_poker/online").then((m) => m.LP_LOBBY),
   },
   {
     id: "ms",
