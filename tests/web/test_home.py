@@ -13,7 +13,7 @@ def test_home_lists_the_five_games(page: Page) -> None:
     expect(games).to_have_count(5)
     expect(page.get_by_role("heading", name="Matematický poker")).to_be_visible()
     # Only the built games link anywhere; the others say they are coming.
-    expect(page.locator(".games .soon")).to_have_count(2)  # Locus Poker, Mathesso
+    expect(page.locator(".games .soon")).to_have_count(1)  # Locus Poker
     expect(page.locator(".games .soon a")).to_have_count(0)
     expect(page.locator(".games .soon .badge").first).to_have_text("Připravujeme")
     screenshot(page, "home-cs-light")

@@ -111,12 +111,20 @@ export const GAMES: GameEntry[] = [
     },
   },
   {
-    id: "ms",
+    id: "ma",
+    engine: "mathesso",
     name: { cs: "Mathesso", en: "Mathesso" },
     about: {
       cs: "Matematické pexeso pro děti i celé rodiny.",
       en: "A mathematical memory game for children and families.",
     },
+    play: "/mathesso",
+    rules: "/mathesso/pravidla",
+    routes: {
+      "/mathesso/pravidla": "MaRulesPage",
+    },
+    pages: () => import("./games/mathesso/pages"),
+    catalogue: () => import("./games/mathesso/i18n").then((m) => m.ma),
   },
   // (each the default export of a plug-in folder's web/entry.ts, checked there as a GameEntry)
   ...(PLUGIN_GAMES as GameEntry[]),
