@@ -45,9 +45,8 @@ export function BlackSide({ black }: { black: string }) {
 
 /** A multiplication number: each digit in one factor's colour (the first digit the smaller
  *  factor's); a one-digit number is split down the middle between the two colours. */
-function TwoColours({ value, colours }: { value: number; colours: number[] }) {
+function TwoColours({ text, colours }: { text: string; colours: number[] }) {
   const id = useId();
-  const text = String(value);
   const [a, b] = [rulerColour(colours[0] ?? 0), rulerColour(colours[1] ?? colours[0] ?? 0)];
   const size = sizeFor(text);
   const common = {
@@ -97,19 +96,19 @@ function Rainbow() {
 /** The coloured side of a card. */
 export function ColouredSide({ face }: { face: Face }) {
   const clip = `ma-clip-${useId()}`;
-  const text = String(face.value);
+  const text = face.shows;
   let body: JSX.Element;
   switch (face.group) {
     case "multiplication":
       body = (
         <>
           <rect x="0" y="0" width="100" height="100" rx="12" fill={BACKGROUND.multiplication} />
-          <TwoColours value={face.value} colours={face.colours ?? []} />
+          <TwoColours text={text} colours={face.colours} />
         </>
       );
       break;
     case "square": {
-      const colour = rulerColour(face.colours?.[0] ?? Math.round(Math.sqrt(face.value)));
+      const colour = rulerColour(face.colours[0] ?? 0);
       body = (
         <>
           <rect x="0" y="0" width="100" height="100" rx="12" fill={BACKGROUND.square} />
@@ -142,18 +141,22 @@ export function ColouredSide({ face }: { face: Face }) {
           <Number_ text={text} fill="#111827" edge={LIGHT_EDGE} size={sizeFor(text, 58)} y={46} />
           <rect x="62" y="74" width="30" height="18" rx="9" fill="#ffffff" opacity="0.9" />
           <text x="77" y="83.5" text-anchor="middle" dominant-baseline="central" font-family={FONT} font-weight="700" font-size="13" fill="#111827">
-            {`${face.hint ?? ""}!`}
+            {face.hint ?? ""}
           </text>
         </>
       );
       break;
     case "zero": {
-      const behind = String(face.behind ?? "");
+      const behind = face.hint ?? "";
       body = (
         <>
           <rect x="0" y="0" width="100" height="100" rx="12" fill={BACKGROUND.zero} />
-          <Number_ text={behind} fill="#4b5563" size={sizeFor(behind, 74)} />
-          <Number_ text="0" fill="#ffffff" size={58} />
+          <Number_ text={behind} fill={face.mark === 2 ? "#3f4f7a" : "#4b5563"} size={sizeFor(behind, 74)} />
+          <Number_ text={text} fill="#ffffff" size={58} />
+          {/* the two different 0/12 designs: one dot or two at the foot */}
+          {face.mark > 0 && Array.from({ length: face.mark }, (_, i) => (
+            <circle key={i} cx={50 + (i - (face.mark - 1) / 2) * 10} cy="88" r="3.2" fill="#e5e7eb" />
+          ))}
         </>
       );
       break;

@@ -11,7 +11,7 @@ const NUMBERS = Array.from({ length: 10 }, (_, i) => i + 1);
 /** The ruler's numbers a face lights up (none for the other groups). */
 export function litBy(face: Face | null): number[] {
   if (!face || (face.group !== "multiplication" && face.group !== "square")) return [];
-  return [...new Set(face.colours ?? [])].filter((n) => n >= 1 && n <= 10);
+  return [...new Set(face.colours)].filter((n) => n >= 1 && n <= 10);
 }
 
 interface Props {
@@ -27,8 +27,8 @@ export function Ruler({ face, known = null }: Props) {
   const said = face === null || lit.length === 0
     ? t("ma.ruler.idle")
     : lit.length === 1
-      ? t("ma.ruler.square", { value: face.value, a: lit[0] })
-      : t("ma.ruler.lit", { value: face.value, a: lit[0], b: lit[1] });
+      ? t("ma.ruler.square", { value: face.shows, a: lit[0] })
+      : t("ma.ruler.lit", { value: face.shows, a: lit[0], b: lit[1] });
   return (
     <section class="ma-ruler" aria-labelledby="ma-ruler-title">
       <h2 id="ma-ruler-title" class="ma-ruler-title">{t("ma.ruler.title")}</h2>

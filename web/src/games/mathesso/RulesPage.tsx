@@ -10,18 +10,24 @@ import type { Face, Group } from "./types";
 import "../../components/rules.css";
 import "./ma.css";
 
+/** A coloured side as the engine describes it (cards.Face.to_json). */
+function face(group: Group, shows: string, colours: number[] = [], hint: string | null = null): Face {
+  const value = group === "zero" ? Number(hint) : Number(shows);
+  return { group, value, shows, colours, background: "", hint, mark: 0 };
+}
+
 /** Each group's example pair from the source text: [printed side, coloured side] twice. */
 const EXAMPLES: Array<[Group, Array<[string, Face]>]> = [
-  ["multiplication", [["5", { group: "multiplication", value: 10, colours: [2, 5] }], ["2", { group: "multiplication", value: 10, colours: [2, 5] }]]],
-  ["square", [["3", { group: "square", value: 9, colours: [3] }], ["3", { group: "square", value: 9, colours: [3] }]]],
-  ["prime", [["5", { group: "prime", value: 5 }], ["5", { group: "prime", value: 5 }]]],
-  ["fibonacci", [["5", { group: "fibonacci", value: 5 }], ["5", { group: "fibonacci", value: 5 }]]],
-  ["factorial", [["5", { group: "factorial", value: 120, hint: 5 }], ["!", { group: "factorial", value: 120, hint: 5 }]]],
-  ["zero", [["21", { group: "zero", value: 0, behind: 21 }], ["21", { group: "zero", value: 0, behind: 21 }]]],
-  ["cjv", [["12", { group: "cjv", value: 21 }], ["21", { group: "cjv", value: 12 }]]],
+  ["multiplication", [["5", face("multiplication", "10", [2, 5])], ["2", face("multiplication", "10", [2, 5])]]],
+  ["square", [["3", face("square", "9", [3])], ["3", face("square", "9", [3])]]],
+  ["prime", [["5", face("prime", "5")], ["5", face("prime", "5")]]],
+  ["fibonacci", [["5", face("fibonacci", "5")], ["5", face("fibonacci", "5")]]],
+  ["factorial", [["5", face("factorial", "120", [], "5!")], ["!", face("factorial", "120", [], "5!")]]],
+  ["zero", [["21", face("zero", "0", [], "21")], ["21", face("zero", "0", [], "21")]]],
+  ["cjv", [["12", face("cjv", "21")], ["21", face("cjv", "12")]]],
 ];
 
-const RULER_EXAMPLE: Face = { group: "multiplication", value: 21, colours: [3, 7] };
+const RULER_EXAMPLE = face("multiplication", "21", [3, 7]);
 
 function Example({ cards }: { cards: Array<[string, Face]> }) {
   return (
