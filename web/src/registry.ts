@@ -121,10 +121,13 @@ export const GAMES: GameEntry[] = [
     play: "/mathesso",
     rules: "/mathesso/pravidla",
     routes: {
+      "/mathesso": "MaPage",
       "/mathesso/pravidla": "MaRulesPage",
+      "/mathesso/online": "MaOnlineCreate",
     },
     pages: () => import("./games/mathesso/pages"),
     catalogue: () => import("./games/mathesso/i18n").then((m) => m.ma),
+    online: () => import("./games/mathesso/online").then((m) => m.MA_LOBBY),
   },
   // (each the default export of a plug-in folder's web/entry.ts, checked there as a GameEntry)
   ...(PLUGIN_GAMES as GameEntry[]),

@@ -212,13 +212,14 @@ export function CardButton({ black, face, label, enabled, mark = null, onTurn, i
     <button
       type="button"
       class={`ma-card${up ? " up" : ""}${mark ? ` ${mark}` : ""}`}
-      aria-label={label}
       aria-disabled={enabled ? undefined : "true"}
       data-index={index}
       data-group={face?.group}
       onClick={() => enabled && onTurn?.()}
     >
-      <span class="ma-card-inner">
+      {/* the name in words (the pictures' numbers are aria-hidden: the label tells them) */}
+      <span class="ma-sr">{label}</span>
+      <span class="ma-card-inner" aria-hidden="true">
         <span class="ma-side ma-black"><BlackSide black={black} /></span>
         <span class="ma-side ma-face">{shown && <ColouredSide face={shown} />}</span>
       </span>

@@ -48,10 +48,10 @@ export function End({ view, result, nameOf, children }: Props) {
                 ))}
               </ul>
               {result.scored && lines.length > 0 && (
-                <ol class="ma-explain" aria-label={t("ma.end.explain", { name: nameOf(row.seat) })}>
+                <ul class="ma-explain" aria-label={t("ma.end.explain", { name: nameOf(row.seat) })}>
                   {lines.map((line, i) => <li key={i}>{lineText(line)}</li>)}
                   <li class="ma-explain-total">{t("ma.explain.total", { total: row.points })}</li>
-                </ol>
+                </ul>
               )}
             </li>
           );
@@ -65,7 +65,7 @@ export function End({ view, result, nameOf, children }: Props) {
  *  × 2 páry, × 2 za nulu = 20". */
 export function lineText(line: ScoreLine): string {
   const groups = line.groups.filter((group) => group !== "zero");
-  const parts = groups.map((group) => `${t(`ma.group.${group}`)} ${POINTS[group] ?? ""}`).join(" + ");
+  const parts = groups.map((group) => `${t(`ma.pair.${group}`)} ${POINTS[group] ?? ""}`).join(" + ");
   switch (line.kind) {
     case "number": {
       const steps = [`${line.value}: ${parts}${groups.length > 1 ? ` = ${line.points}` : ""}`];

@@ -79,23 +79,26 @@ export function MaPage() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [backFromGame, setBackFromGame] = useState(false);
+  const [, refresh] = useState(0);
   const mounted = useRef(true);
   useEffect(() => () => void (mounted.current = false), []);
 
   const session = running?.session;
   useEffect(() => () => session?.close(), [session]);
   useEffect(() => (session ? passOn(session) : undefined), [session]);
-  useEffect(
-    () =>
-      session?.subscribe(() => {
+  useEffect(() => {
+    let over = session?.view?.over === true;
+    return session?.subscribe(() => {
+        // the way back to the menu goes at the end
+        if (over !== (session.view?.over === true)) refresh((n) => n + 1);
+        over = session.view?.over === true;
         if (session.fatal) {
           setFailure(t("ma.start.failed", { message: errorText(session.fatal.code, session.fatal.message) }));
           localGame.save(null);
           setRunning(null);
         }
-      }),
-    [session],
-  );
+      });
+  }, [session]);
 
   const open = async (setup: MaSetup) => {
     setBusy(true);

@@ -18,10 +18,10 @@ export function Prefs() {
           if (!prefs.sound) unlockAndTry();
         }}
       >
-        <span aria-hidden="true">{prefs.sound ? "🔊" : "🔇"}</span> {t("ma.prefs.sound")}
+        {t("ma.prefs.sound")}: {t(prefs.sound ? "ma.on" : "ma.off")}
       </button>
       <button type="button" class="chip ma-toggle" aria-pressed={prefs.ruler ? "true" : "false"} onClick={() => setPrefs({ ruler: !prefs.ruler })}>
-        <span aria-hidden="true">📏</span> {t("ma.ruler.show")}
+        {t("ma.ruler.show")}: {t(prefs.ruler ? "ma.on" : "ma.off")}
       </button>
       <span class="ma-pace" role="radiogroup" aria-label={t("ma.prefs.pace")}>
         <span aria-hidden="true">{t("ma.prefs.pace")}:</span>

@@ -2,7 +2,7 @@
 // one after another and shows its coloured number; the lowest plays first, a tie turns
 // another round; then the order of play. The engine drew the cards (view.ritual); this
 // only shows them. Without motion (or at the instant pace) everything shows at once.
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { t } from "../../i18n";
 import { BlackSide, ColouredSide } from "./Card";
 import type { RitualDraw } from "./types";
@@ -10,6 +10,8 @@ import type { RitualDraw } from "./types";
 /** Seconds between two cards turning, and between two rounds (ma.css times the flips). */
 const STEP = 0.45;
 const ROUND = 1.7;
+/** Seconds the order stays on show after the animation before the panel goes by itself. */
+const LINGER = 3;
 
 interface Props {
   rounds: RitualDraw[][];
@@ -20,8 +22,12 @@ interface Props {
 
 export function Ritual({ rounds, order, nameOf, animate }: Props) {
   const [closed, setClosed] = useState(false);
-  if (closed) return null;
   const end = rounds.length * ROUND;
+  useEffect(() => {
+    const timer = setTimeout(() => setClosed(true), ((animate ? end : 0) + LINGER) * 1000);
+    return () => clearTimeout(timer);
+  }, []);
+  if (closed) return null;
   return (
     <section class={`ma-ritual${animate ? " animate" : ""}`} aria-labelledby="ma-ritual-title">
       <h2 id="ma-ritual-title">{t("ma.ritual.title")}</h2>

@@ -19,9 +19,11 @@ interface Props {
   face: Face | null;
   /** The printed number of that card (the factor already known). */
   known?: string | null;
+  /** One low row (under the table). */
+  compact?: boolean;
 }
 
-export function Ruler({ face, known = null }: Props) {
+export function Ruler({ face, known = null, compact = false }: Props) {
   const lit = litBy(face);
   const other = lit.filter((n) => String(n) !== known);
   const said = face === null || lit.length === 0
@@ -30,7 +32,7 @@ export function Ruler({ face, known = null }: Props) {
       ? t("ma.ruler.square", { value: face.shows, a: lit[0] })
       : t("ma.ruler.lit", { value: face.shows, a: lit[0], b: lit[1] });
   return (
-    <section class="ma-ruler" aria-labelledby="ma-ruler-title">
+    <section class={`ma-ruler${compact ? " compact" : ""}`} aria-labelledby="ma-ruler-title">
       <h2 id="ma-ruler-title" class="ma-ruler-title">{t("ma.ruler.title")}</h2>
       <ol class="ma-ruler-row" data-lit={lit.join(" ")}>
         {NUMBERS.map((n) => {

@@ -13,7 +13,7 @@ import { useGrid } from "./grid";
 import { Prefs } from "./Prefs";
 import { usePrefs } from "./prefs";
 import { Ritual } from "./Ritual";
-import { Ruler } from "./Ruler";
+import { litBy, Ruler } from "./Ruler";
 import type { MaSession } from "./session";
 import type { Face, MaView, SeatNames } from "./types";
 import { errorText, faceText } from "./words";
@@ -72,7 +72,7 @@ export function Table({ session, names, here, frame }: Props) {
           ) : (
             <Play session={session} view={view} nameOf={nameOf} here={here} />
           )}
-          {frame?.side && <div class="ma-side">{frame.side}</div>}
+          {frame?.side && <div class="ma-frame-side">{frame.side}</div>}
         </>
       )}
     </section>
@@ -140,22 +140,21 @@ function Play({ session, view, nameOf, here }: { session: MaSession; view: MaVie
   const lastIds = new Map((holding ? view.last!.cards : []).map((card) => [card.id, card.face]));
   const took = holding && view.last!.took;
   const canTurn = mine && view.actions.includes("turn") && !view.choosing;
-  const upFace = view.up.length > 0 ? view.cards[view.up[0]] : null;
-  // The ruler shows the card just turned (or the finished turn's first card while it lies).
-  const onRuler = upFace?.face ? upFace : holding ? view.cards[view.last!.cards[0].id] : null;
-  const rulerFace = upFace?.face ?? (holding ? view.last!.cards[0].face : null);
+  // The ruler shows the card just turned (or, while the finished turn's cards lie turned,
+  // the first of them it can light up).
+  const turned = view.up.length > 0
+    ? view.up.map((id) => ({ id, face: view.cards[id].face! }))
+    : holding ? view.last!.cards : [];
+  const onRuler = turned.find((card) => litBy(card.face).length > 0) ?? turned[0] ?? null;
 
-  const status = view.ritual
-    ? t("ma.ritual.status")
-    : mover === undefined
+  const status = mover === undefined
       ? ""
       : here(mover)
         ? view.choosing ? t("ma.turn.choose", { name: nameOf(mover) }) : t(view.up.length > 0 ? "ma.turn.second" : "ma.turn.yours", { name: nameOf(mover) })
         : t("ma.turn.other", { name: nameOf(mover) });
 
   return (
-    <div class={`ma-play ma-seat${mover ?? 0}`} data-version={view.remaining} data-ready={ready ? "true" : "false"}>
-      {view.ritual && <Ritual key={session.ritualShown} rounds={view.ritual} order={view.order} nameOf={nameOf} animate={prefs.pace !== "instant"} />}
+    <div class={`ma-play ma-seat${mover ?? 0}`} data-shown={session.shown} data-ready={ready ? "true" : "false"}>
       <div class="ma-turn-row">
         <p class={`ma-status ma-seat${mover ?? 0}`} role="status">
           {mover !== undefined && <span class="ma-dot" aria-hidden="true" />}
@@ -177,6 +176,7 @@ function Play({ session, view, nameOf, here }: { session: MaSession; view: MaVie
         </div>
       )}
       <div ref={box} class="ma-table-box">
+        {view.ritual && <Ritual key={session.ritualShown} rounds={view.ritual} order={view.order} nameOf={nameOf} animate={prefs.pace !== "instant"} />}
         <div
           class="ma-table"
           role="group"
@@ -204,7 +204,7 @@ function Play({ session, view, nameOf, here }: { session: MaSession; view: MaVie
         </div>
       </div>
       <div ref={below} class="ma-below">
-        {prefs.ruler && <Ruler face={rulerFace} known={onRuler?.black ?? null} />}
+        {prefs.ruler && <Ruler face={onRuler?.face ?? null} known={onRuler ? view.cards[onRuler.id].black : null} compact />}
         <Prefs />
       </div>
     </div>

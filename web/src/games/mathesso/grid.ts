@@ -31,15 +31,15 @@ export function fit(count: number, width: number, height: number): Grid {
  *  below its top less `below` pixels (what must stay visible under the table). */
 export function useGrid(box: MutableRef<HTMLElement | null>, count: number, below: number): Grid {
   const [grid, setGrid] = useState<Grid>({ cols: Math.min(count, 8), size: 64 });
+  // (measured after every render too: what lies above the table may have grown or gone)
+  useEffect(() => {
+    const element = box.current;
+    if (element) setGrid((old) => same(old, measureIn(element, count, below)));
+  });
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const measure = () => {
-      const top = element.getBoundingClientRect().top + window.scrollY;
-      const height = Math.max(MIN_CARD * 3, window.innerHeight - top - below);
-      const next = fit(count, element.clientWidth, height);
-      setGrid((old) => (old.cols === next.cols && old.size === next.size ? old : next));
-    };
+    const measure = () => setGrid((old) => same(old, measureIn(element, count, below)));
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
@@ -50,4 +50,18 @@ export function useGrid(box: MutableRef<HTMLElement | null>, count: number, belo
     };
   }, [box, count, below]);
   return grid;
+}
+
+function measureIn(element: HTMLElement, count: number, below: number): Grid {
+  const style = getComputedStyle(element);
+  const padX = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+  const padY = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+  const top = element.getBoundingClientRect().top + window.scrollY;
+  const height = Math.max(MIN_CARD * 3, window.innerHeight - top - below - padY);
+  return fit(count, element.clientWidth - padX, height);
+}
+
+/** `old` when `next` is the same grid (no re-render). */
+function same(old: Grid, next: Grid): Grid {
+  return old.cols === next.cols && old.size === next.size ? old : next;
 }

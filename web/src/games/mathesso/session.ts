@@ -28,7 +28,8 @@ export class MaSession extends TableSession<MaView> {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private holdTimer: ReturnType<typeof setTimeout> | undefined;
   private readyAt = 0;
-  private shown = -1;
+  /** The table version on screen. */
+  shown = -1;
 
   /** `computer(seat)`: whether a computer player sits there (its turns are paced); online
    *  the screen sets it once the room says who sits where. */
@@ -53,12 +54,14 @@ export class MaSession extends TableSession<MaView> {
 
   turn(card: number): void {
     if (!this.ready) return;
+    this.moved();
     this.send({ type: "turn", card }, true);
     this.changed();
   }
 
   stop(): void {
     if (!this.ready) return;
+    this.moved();
     this.send({ type: "stop" }, true);
     this.changed();
   }
@@ -66,8 +69,14 @@ export class MaSession extends TableSession<MaView> {
   /** Take the extra turn now (true) or keep it for later (false). */
   extra(now: boolean): void {
     if (!this.ready) return;
+    this.moved();
     this.send({ type: now ? "extra" : "pass" }, true);
     this.changed();
+  }
+
+  /** A person at this device moved: what they do shows at once (no pause left over). */
+  private moved(): void {
+    this.readyAt = Date.now();
   }
 
   /** Show everything queued at once (the person does not want to wait). */
