@@ -96,6 +96,18 @@ window.__maPlayTurn = async () => {
   return window.__maTurn(match ?? rest[0] ?? down.find((i) => i !== first));
 };
 
+/** A turn if this page may play one within `ms`: "end", "played" or "waiting". */
+window.__maTryTurn = async (ms) => {
+  try {
+    await until(() => document.querySelector('.ma-end, .ma-play[data-ready="true"]'), ms);
+  } catch {
+    return 'waiting';
+  }
+  if (document.querySelector('.ma-end')) return 'end';
+  await window.__maPlayTurn();
+  return 'played';
+};
+
 /** Every turn of this device's people until the end screen; the turns played. */
 window.__maPlayToEnd = async (most) => {
   for (let turns = 0; turns < most; turns++) {
@@ -134,6 +146,12 @@ def unknown_card(page: Page) -> int:
 
 def play_turn(page: Page) -> None:
     page.evaluate("() => window.__maPlayTurn()")
+
+
+def try_turn(page: Page, ms: int = 300) -> str:
+    """A turn if this page may play one within `ms`: "end", "played" or "waiting"."""
+    state: str = page.evaluate("(ms) => window.__maTryTurn(ms)", ms)
+    return state
 
 
 def play_to_end(page: Page, turns: int = 400) -> int:
