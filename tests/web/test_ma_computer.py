@@ -13,6 +13,7 @@ import re
 from playwright.sync_api import BrowserContext, expect
 
 from tests.web.conftest import axe_violations
+from tests.web.test_helpers import ENGINE
 from tests.web.test_ma_helpers import (
     family_looks,
     play_to_end,
@@ -22,7 +23,6 @@ from tests.web.test_ma_helpers import (
     turn_card,
     unknown_card,
 )
-from tests.web.test_helpers import ENGINE
 
 INSTANT = json.dumps({"sound": False, "ruler": True, "pace": "instant"})
 

@@ -10,6 +10,7 @@ import re
 from playwright.sync_api import BrowserContext, expect
 
 from tests.web.conftest import axe_violations
+from tests.web.test_helpers import ENGINE
 from tests.web.test_ma_helpers import (
     family_looks,
     play_to_end,
@@ -17,7 +18,6 @@ from tests.web.test_ma_helpers import (
     ready,
     remember,
 )
-from tests.web.test_helpers import ENGINE
 
 NAMES = ("Ada", "Bob", "Cyril")
 
@@ -75,7 +75,8 @@ def test_three_people_play_atto_on_one_device(context: BrowserContext) -> None:
     play_to_end(page)
     end = page.locator(".ma-end")
     expect(end.locator(".ma-end-player")).to_have_count(3)
-    totals = [int(re.findall(r"\d+", text)[0]) for text in end.locator(".ma-end-total").all_inner_texts()]
+    totals = [int(re.findall(r"\d+", text)[0])
+              for text in end.locator(".ma-end-total").all_inner_texts()]
     assert sum(totals) == 11 and totals == sorted(totals, reverse=True), totals  # Atto: pairs
     expect(end.locator(".ma-explain")).to_have_count(0)
     expect(end.locator(".ma-end-pair")).to_have_count(11)

@@ -21,7 +21,8 @@ def test_the_rules_show_every_group_and_the_ruler(page: Page) -> None:
         # two cards: each its black-and-white side, then its coloured side of the group
         expect(section.locator(".ma-picture")).to_have_count(4)
         expect(section.locator(f"svg[data-group='{group}']")).to_have_count(2)
-    expect(page.locator(".ma-rules-group[data-group='factorial']")).to_contain_text("5! = 5 · 4 · 3 · 2 · 1 = 120")
+    expect(page.locator(".ma-rules-group[data-group='factorial']")).to_contain_text(
+        "5! = 5 · 4 · 3 · 2 · 1 = 120")
     ruler = page.locator(".ma-ruler")
     expect(ruler.locator(".ma-ruler-row")).to_have_attribute("data-lit", "3 7")
     expect(ruler.locator(".ma-rule.lit .ma-rule-number")).to_have_text(["3", "7"])
@@ -32,4 +33,5 @@ def test_the_rules_show_every_group_and_the_ruler(page: Page) -> None:
 
     page.get_by_role("button", name="EN – English version").click()
     expect(page.get_by_role("heading", name="Rules: Mathesso")).to_be_visible()
-    expect(ruler.locator(".ma-ruler-said")).to_have_text("The number 21 has the colours of 3 and 7.")
+    expect(ruler.locator(".ma-ruler-said")).to_have_text(
+        "The number 21 has the colours of 3 and 7.")
