@@ -16,6 +16,7 @@ GAMES = {
     "Matematický poker": "#/matematicky-poker",
     "Kostkový poker": "#/kostkovy-poker",
     "Žolíky s kameny": "#/zoliky-s-kameny",
+    "Mathesso": "#/mathesso",
 }
 PAGES = {
     "/#/matematicky-poker": "Matematický poker",
@@ -26,6 +27,8 @@ PAGES = {
     "/#/kostkovy-poker/stul": "Kostkový poker",
     "/#/zoliky-s-kameny": "Žolíky s kameny",
     "/#/zoliky-s-kameny/pravidla": "Žolíky s kameny",
+    "/#/mathesso": "Mathesso",
+    "/#/mathesso/pravidla": "Mathesso",
 }
 
 
@@ -49,7 +52,7 @@ def test_every_game_page_links_the_other_games(page: Page) -> None:
     assert axe_violations(page) == []
     page.get_by_role("button", name="EN – English version").click()
     expect(page.get_by_role("navigation", name="Other games")).to_contain_text(
-        "Other games: Dice poker · Rummy with tiles")
+        "Other games: Dice poker · Rummy with tiles · Mathesso")
 
 
 def test_other_games_screenshots(page: Page) -> None:
