@@ -17,6 +17,7 @@ from klubovna.core import Event, Json, Rng, View
 from klubovna.games.mathesso import ENGINE, State, matches
 from klubovna.tables.registry import default_bot
 from tests.bots.mathesso import play_game
+from tests.games.mathesso.helpers import cjv_cards, place, started, turn
 
 
 def test_the_levels_on_offer() -> None:
@@ -73,9 +74,9 @@ def test_bots_never_break_the_rules(names: tuple[str, ...], config: dict[str, Js
             assert checked.checked > 0
 
 
-def test_every_level_takes_its_extra_turns_by_its_own_rule() -> None:
-    """Pico with CJV: over a few games the Sheldons' extra turns are all taken or kept by
-    rules the bots know (play_game checks legality; here that games with Sheldons end)."""
+def test_games_with_sheldons_end() -> None:
+    """Pico with CJV: Sheldons happen between Slon and Sova, and their extra turns (taken
+    or kept) never stall a game (play_game checks every action against `legal`)."""
     sheldons = 0
     for seed in range(4):
         state = play_game([SLON, SOVA], seed, {"variant": "pico", "cjv": True})
@@ -83,6 +84,27 @@ def test_every_level_takes_its_extra_turns_by_its_own_rule() -> None:
         assert result is not None
         sheldons += sum(row["sheldons"] for row in result["standings"])
     assert sheldons > 0
+
+
+def test_an_extra_turn_taken_at_once_or_kept() -> None:
+    """After a Sheldon early on, with no pair known: the careless take the extra turn at
+    once, the careful keep it for when they know a pair."""
+    state = started({"variant": "pico", "cjv": True, "seats": 2})
+    cjv = cjv_cards(state)
+    state, _ = turn(state, cjv["12"][0], cjv["21"][0])
+    state, _ = turn(state, 0)
+    state, events = turn(state, cjv["73"][0], cjv["37"][0])
+    seat = state.current
+    assert state.choosing and seat is not None
+    view = ENGINE.view(state, seat)
+    assert KOTE.choose(view, events, Rng(1)) == ZAJIC.choose(view, events, Rng(1)) == {
+        "type": "extra"}
+    for careful in (LISKA, SOVA, SLON):
+        assert careful.choose(view, [], Rng(1)) == {"type": "pass"}
+    a, b = place(state, "prime", 7), place(state, "prime", 7, skip=(place(state, "prime", 7),))
+    seen: list[Event] = [{"type": "turned", "seat": 1 - seat, "card": p, "face": _face(state, p)}
+                         for p in (a, b)]
+    assert SLON.choose(view, seen, Rng(1)) == {"type": "extra"}
 
 
 # ---------------------------------------------------------------- one card or two
