@@ -75,6 +75,14 @@ def _games(job: tuple[int, int, int, str]) -> dict[str, Any]:
             "seconds": time.perf_counter() - began, "ms": strong.ms + weak.ms}
 
 
+def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a share over n games (it stays within [0, 1],
+    unlike the normal approximation, at shares near 0 or 1)."""
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
 def ladder(games: int, jobs: int, variant: str) -> list[dict[str, Any]]:
     layouts = games // 2
     work = [(i, start, min(start + CHUNK, layouts), variant) for i in range(len(PAIRINGS))
@@ -89,10 +97,11 @@ def ladder(games: int, jobs: int, variant: str) -> list[dict[str, Any]]:
         think = sorted(ms for d in mine for ms in d["ms"])
         out.append({
             "stronger": strong, "weaker": weak, "games": played, "share": share,
-            "margin": 1.96 * math.sqrt(share * (1 - share) / played),
+            "interval": wilson(share, played),
             "points": [sum(d["points"][k] for d in mine) / played for k in (0, 1)],
             "seconds_per_game": sum(d["seconds"] for d in mine) / played,
             "think_median_ms": statistics.median(think),
+            "think_p99_ms": think[int(len(think) * 0.99)],
             "think_max_ms": think[-1]})
     return out
 
@@ -106,15 +115,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"Mathesso memory ladder: {args.variant}, {args.games} games per pairing "
           "(each layout with both seatings)")
     print(f"{'stronger':>8} {'weaker':>8} {'games':>6} {'share':>7} {'95 % interval':>17} "
-          f"{'points':>13} {'s/game':>7} {'think ms':>15}")
+          f"{'points':>13} {'s/game':>7} {'think ms median/p99/max':>24}")
     for row in ladder(args.games, args.jobs, args.variant):
-        low, high = row["share"] - row["margin"], row["share"] + row["margin"]
+        low, high = row["interval"]
         verdict = "clearly stronger" if low > 0.5 else "NOT clearly stronger"
         print(f"{row['stronger']:>8} {row['weaker']:>8} {row['games']:>6} "
               f"{row['share']:>7.3f}   [{low:.3f}, {high:.3f}] "
               f"{row['points'][0]:>6.1f}:{row['points'][1]:<6.1f} "
               f"{row['seconds_per_game']:>7.3f} "
-              f"{row['think_median_ms']:>6.2f} / {row['think_max_ms']:>6.1f}  {verdict}")
+              f"{row['think_median_ms']:>6.2f} / {row['think_p99_ms']:>5.1f} / "
+              f"{row['think_max_ms']:>6.1f}  {verdict}")
 
 
 if __name__ == "__main__":
