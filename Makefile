@@ -29,6 +29,7 @@ bench: deps test-deps
 	$(BIN)/python bench/realtime.py
 	$(BIN)/python bench/kostkovy_poker.py
 	$(BIN)/python bench/zoliky.py
+	$(BIN)/python bench/mathesso.py
 	$(BIN)/python bench/restart.py
 	$(BIN)/python bench/abuse.py
 

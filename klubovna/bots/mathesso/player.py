@@ -14,12 +14,13 @@ they know a pair or the end is near, and keep it otherwise.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from klubovna.core import Event, Json, Rng, View
 from klubovna.games.mathesso import Face, catalogue, matches
-from klubovna.games.mathesso.cards import POINTS
+from klubovna.games.mathesso.cards import POINTS, pair_key
 
 from .memory import face_of, remembered
 
@@ -104,12 +105,17 @@ def _value_of_second(view: View, memory: dict[int, Face], first: int,
                      unknown: set[int]) -> float:
     """The expected points of turning a second unknown card rather than stopping."""
     cards = catalogue(view["variant"], view["cjv"], view["faktorial"])
-    gone = [face_of(c["face"]) for c in view["cards"] if c["state"] == "gone"]
+    gone = Counter(pair_key(face_of(c["face"])) for c in view["cards"]
+                   if c["state"] == "gone")
+    every = Counter(pair_key(card.face) for card in cards)
 
     def hidden_partners(face: Face, known: int) -> int:
-        """Cards matching `face` still on the table that are not among the remembered."""
-        total = sum(matches(card.face, face) for card in cards)
-        return total - sum(matches(g, face) for g in gone) - known
+        """Cards matching `face` still on the table that are not among the remembered
+        (a CJV face's key counts both numbers of its combination, itself among them:
+        hence the halving, each card pairing the other number's two)."""
+        key = pair_key(face)
+        left = every[key] - gone[key]
+        return (left // 2 if face.group == "cjv" else left - 1) - known
 
     first_face = memory[first]
     known_first = sum(matches(f, first_face) for p, f in memory.items() if p != first)

@@ -103,10 +103,15 @@ def pair_value(face: Face) -> int:
     return _combination(face.value)[0] if face.group == "cjv" else face.value
 
 
-def pair_key(face: Face) -> tuple[str, int, int]:
-    """Faces that can pair share a key (the CJV combination's two numbers share one)."""
-    value = _combination(face.value)[0] if face.group == "cjv" else face.value
-    return face.group, value, face.mark
+def pair_key(face: Face) -> tuple[str, int, tuple[int, ...], int]:
+    """Faces that can pair share a key (the CJV combination's two numbers share one).
+
+    >>> pair_key(Face("cjv", 21, "21")) == pair_key(Face("cjv", 12, "12"))
+    True
+    """
+    if face.group == "cjv":
+        return face.group, _combination(face.value)[0], (), 0
+    return face.group, face.value, face.colours, face.mark
 
 
 def _combination(value: int) -> tuple[int, int]:
