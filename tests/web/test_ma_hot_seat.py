@@ -1,7 +1,8 @@
 """Mathesso for a family on one device: three people (Ada, Bob, Cyril) play Atto, the
 variant for the youngest, from the setup (names, who plays, the variant) through the order
-ritual, each in turn as the big name says, with the pace setting remembered, a reload in
-the middle, to the end, where Atto counts pairs."""
+ritual, each in turn as the big name says (a card turned from the keyboard too), with the
+pace and sound settings remembered, a reload in the middle, to the end, where Atto counts
+pairs."""
 
 from __future__ import annotations
 
@@ -49,12 +50,25 @@ def test_three_people_play_atto_on_one_device(context: BrowserContext) -> None:
     ready(page)
     expect(page.locator(".ma-player.turn")).to_contain_text(order[0])
 
-    # The pace of computer turns is a setting of this device.
+    # The pace of computer turns and the sounds are settings of this device.
     page.locator(".ma-pace-pill", has_text="Rychleji").click()
     expect(page.locator(".ma-pace-pill.chosen")).to_have_text("Rychleji")
+    page.get_by_role("button", name="Zvuky: zapnuté").click()
+    expect(page.get_by_role("button", name="Zvuky: vypnuté")).to_have_attribute(
+        "aria-pressed", "false")
+
+    # A card turns from the keyboard too (a card is a button).
+    index = page.locator(".ma-card:not([aria-disabled])").first.get_attribute("data-index")
+    card = page.locator(f".ma-card[data-index='{index}']")
+    card.focus()
+    page.keyboard.press("Enter")
+    expect(card).to_have_class(re.compile(r"\bup\b"))
+    expect(page.locator(".ma-status")).to_have_text(
+        f"{order[0]}, otoč druhou kartičku, nebo řekni Stačí jedna.")
+    page.get_by_role("button", name="Stačí jedna").click()
 
     # One turn each, in the order the ritual gave; the big name says whose turn it is.
-    for name in [*order, order[0]]:
+    for name in [*order[1:], order[0], order[1]]:
         ready(page)
         expect(page.locator(".ma-status")).to_have_text(f"{name}, jsi na tahu! Otoč kartičku.")
         expect(page.locator(".ma-player.turn")).to_contain_text(name)
@@ -71,6 +85,7 @@ def test_three_people_play_atto_on_one_device(context: BrowserContext) -> None:
     expect(page.locator(".ma-slot")).to_have_count(taken)
     expect(page.locator(".ma-player-name")).to_have_text(order)
     expect(page.locator(".ma-pace-pill.chosen")).to_have_text("Rychleji")
+    expect(page.get_by_role("button", name="Zvuky: vypnuté")).to_be_visible()
 
     play_to_end(page)
     end = page.locator(".ma-end")
