@@ -89,15 +89,15 @@ export function MaPage() {
   useEffect(() => {
     let over = session?.view?.over === true;
     return session?.subscribe(() => {
-        // the way back to the menu goes at the end
-        if (over !== (session.view?.over === true)) refresh((n) => n + 1);
-        over = session.view?.over === true;
-        if (session.fatal) {
-          setFailure(t("ma.start.failed", { message: errorText(session.fatal.code, session.fatal.message) }));
-          localGame.save(null);
-          setRunning(null);
-        }
-      });
+      // the way back to the menu goes at the end
+      if (over !== (session.view?.over === true)) refresh((n) => n + 1);
+      over = session.view?.over === true;
+      if (session.fatal) {
+        setFailure(t("ma.start.failed", { message: errorText(session.fatal.code, session.fatal.message) }));
+        localGame.save(null);
+        setRunning(null);
+      }
+    });
   }, [session]);
 
   const open = async (setup: MaSetup) => {
