@@ -63,16 +63,19 @@ def get_game(name: object) -> Game[Any]:
 def _register_club() -> None:
     """The club's games, one line each: its engine and its bot folder's registry."""
     from klubovna.bots.kostkovy_poker import BOTS as KOSTKOVY_POKER_BOTS
+    from klubovna.bots.mathesso import BOTS as MATHESSO_BOTS
     from klubovna.bots.zoliky_s_kameny import BOTS as ZOLIKY_S_KAMENY_BOTS
     from klubovna.games.kostkovy_poker import ENGINE as KOSTKOVY_POKER
     from klubovna.games.locus_poker import ENGINE as LOCUS_POKER
     from klubovna.games.matematicky_poker import ENGINE as MATEMATICKY_POKER
+    from klubovna.games.mathesso import ENGINE as MATHESSO
     from klubovna.games.zoliky_s_kameny import ENGINE as ZOLIKY_S_KAMENY
 
     register(MATEMATICKY_POKER)
     register(KOSTKOVY_POKER, KOSTKOVY_POKER_BOTS)
     register(ZOLIKY_S_KAMENY, ZOLIKY_S_KAMENY_BOTS)
     register(LOCUS_POKER)
+    register(MATHESSO, MATHESSO_BOTS)
 
 
 _register_club()

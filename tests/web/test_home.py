@@ -1,4 +1,4 @@
-"""The home page: five games, the unbuilt ones marked as coming, no console errors."""
+"""The home page: the five games, each with its links, no console errors."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ def test_home_lists_the_five_games(page: Page) -> None:
     games = page.locator(".games > li")
     expect(games).to_have_count(5)
     expect(page.get_by_role("heading", name="Matematický poker")).to_be_visible()
-    # Only the built games link anywhere; the others say they are coming.
-    expect(page.locator(".games .soon")).to_have_count(1)  # Mathesso
-    expect(page.locator(".games .soon a")).to_have_count(0)
-    expect(page.locator(".games .soon .badge").first).to_have_text("Připravujeme")
+    # All five are built: each links its game and its rules, none says it is coming.
+    expect(games.get_by_role("link", name="Hrát")).to_have_count(5)
+    expect(games.get_by_role("link", name="Pravidla")).to_have_count(5)
+    expect(page.locator(".games .soon")).to_have_count(0)
     screenshot(page, "home-cs-light")
     assert axe_violations(page) == []
 

@@ -17,6 +17,7 @@ GAMES = {
     "Kostkový poker": "#/kostkovy-poker",
     "Žolíky s kameny": "#/zoliky-s-kameny",
     "Locus Poker": "#/locus-poker",
+    "Mathesso": "#/mathesso",
 }
 PAGES = {
     "/#/matematicky-poker": "Matematický poker",
@@ -29,6 +30,8 @@ PAGES = {
     "/#/zoliky-s-kameny/pravidla": "Žolíky s kameny",
     "/#/locus-poker": "Locus Poker",
     "/#/locus-poker/pravidla": "Locus Poker",
+    "/#/mathesso": "Mathesso",
+    "/#/mathesso/pravidla": "Mathesso",
 }
 
 
@@ -52,7 +55,7 @@ def test_every_game_page_links_the_other_games(page: Page) -> None:
     assert axe_violations(page) == []
     page.get_by_role("button", name="EN – English version").click()
     expect(page.get_by_role("navigation", name="Other games")).to_contain_text(
-        "Other games: Dice poker · Rummy with tiles · Locus Poker")
+        "Other games: Dice poker · Rummy with tiles · Locus Poker · Mathesso")
 
 
 def test_other_games_screenshots(page: Page) -> None:

@@ -122,12 +122,23 @@ export const GAMES: GameEntry[] = [
     online: () => import("./games/locus_poker/online").then((m) => m.LP_LOBBY),
   },
   {
-    id: "ms",
+    id: "ma",
+    engine: "mathesso",
     name: { cs: "Mathesso", en: "Mathesso" },
     about: {
       cs: "Matematické pexeso pro děti i celé rodiny.",
       en: "A mathematical memory game for children and families.",
     },
+    play: "/mathesso",
+    rules: "/mathesso/pravidla",
+    routes: {
+      "/mathesso": "MaPage",
+      "/mathesso/pravidla": "MaRulesPage",
+      "/mathesso/online": "MaOnlineCreate",
+    },
+    pages: () => import("./games/mathesso/pages"),
+    catalogue: () => import("./games/mathesso/i18n").then((m) => m.ma),
+    online: () => import("./games/mathesso/online").then((m) => m.MA_LOBBY),
   },
   // (each the default export of a plug-in folder's web/entry.ts, checked there as a GameEntry)
   ...(PLUGIN_GAMES as GameEntry[]),

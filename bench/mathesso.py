@@ -1,0 +1,131 @@
+"""The memory ladder of Mathesso's computer players: each level against the next weaker one
+over two-player Pico games (400 by default: 200 layouts, each played twice with the seats
+swapped), the stronger one's share of the points (a win 1, a draw 1/2) with its 95 %
+interval, their average points and the think time. Goal: each stronger level wins clearly
+more (its interval above one half). Part of `make bench`.
+
+    .venv/bin/python bench/mathesso.py [--games 400] [--jobs 2] [--variant pico]
+
+The games are shared out among worker processes in fixed ranges and merged in order, so
+the figures do not depend on the number of processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from klubovna.bots import Action, Bot  # noqa: E402
+from klubovna.bots.mathesso import BOTS  # noqa: E402
+from klubovna.core import Event, Rng, View  # noqa: E402
+from klubovna.games.mathesso import ENGINE  # noqa: E402
+from tests.bots.mathesso import play_game  # noqa: E402
+
+LEVELS = list(BOTS)
+PAIRINGS = [(LEVELS[i + 1], LEVELS[i]) for i in range(len(LEVELS) - 1)]
+"""(stronger, weaker), weakest pairing first."""
+FIRST_SEED = 5_000
+CHUNK = 10
+
+
+class Timed:
+    """A computer player whose every decision is timed (milliseconds in `ms`)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot, self.name = bot, bot.name
+        self.ms: list[float] = []
+
+    def choose(self, view: View, witnessed: Sequence[Event], rng: Rng) -> Action:
+        began = time.perf_counter()
+        action = self.bot.choose(view, witnessed, rng)
+        self.ms.append((time.perf_counter() - began) * 1000)
+        return action
+
+
+def _games(job: tuple[int, int, int, str]) -> dict[str, Any]:
+    """Layouts [start, stop) of pairing `index`, each played with both seatings."""
+    index, start, stop, variant = job
+    strong, weak = (Timed(BOTS[name]) for name in PAIRINGS[index])
+    share = 0.0
+    points = [0, 0]
+    games = 0
+    began = time.perf_counter()
+    for layout in range(start, stop):
+        for seats in ((strong, weak), (weak, strong)):
+            state = play_game(seats, FIRST_SEED + layout, {"variant": variant},
+                              check=False)
+            result = ENGINE.result(state)
+            assert result is not None
+            mine, theirs = seats.index(strong), seats.index(weak)
+            got, other = result["points"][mine], result["points"][theirs]
+            share += 1.0 if got > other else 0.5 if got == other else 0.0
+            points[0] += got
+            points[1] += other
+            games += 1
+    return {"share": share, "games": games, "points": points,
+            "seconds": time.perf_counter() - began, "ms": strong.ms + weak.ms}
+
+
+def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a share over n games (it stays within [0, 1],
+    unlike the normal approximation, at shares near 0 or 1)."""
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def ladder(games: int, jobs: int, variant: str) -> list[dict[str, Any]]:
+    layouts = games // 2
+    work = [(i, start, min(start + CHUNK, layouts), variant) for i in range(len(PAIRINGS))
+            for start in range(0, layouts, CHUNK)]
+    with multiprocessing.Pool(jobs) as pool:
+        done = pool.map(_games, work)
+    out = []
+    for i, (strong, weak) in enumerate(PAIRINGS):
+        mine = [d for (index, *_), d in zip(work, done, strict=True) if index == i]
+        played = sum(d["games"] for d in mine)
+        share = sum(d["share"] for d in mine) / played
+        think = sorted(ms for d in mine for ms in d["ms"])
+        out.append({
+            "stronger": strong, "weaker": weak, "games": played, "share": share,
+            "interval": wilson(share, played),
+            "points": [sum(d["points"][k] for d in mine) / played for k in (0, 1)],
+            "seconds_per_game": sum(d["seconds"] for d in mine) / played,
+            "think_median_ms": statistics.median(think),
+            "think_p99_ms": think[int(len(think) * 0.99)],
+            "think_max_ms": think[-1]})
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=400, help="games per pairing")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
+    parser.add_argument("--variant", default="pico", choices=ENGINE.settings[1].choices)
+    args = parser.parse_args(argv)
+    print(f"Mathesso memory ladder: {args.variant}, {args.games} games per pairing "
+          "(each layout with both seatings)")
+    print(f"{'stronger':>8} {'weaker':>8} {'games':>6} {'share':>7} {'95 % interval':>17} "
+          f"{'points':>13} {'s/game':>7} {'think ms median/p99/max':>24}")
+    for row in ladder(args.games, args.jobs, args.variant):
+        low, high = row["interval"]
+        verdict = "clearly stronger" if low > 0.5 else "NOT clearly stronger"
+        print(f"{row['stronger']:>8} {row['weaker']:>8} {row['games']:>6} "
+              f"{row['share']:>7.3f}   [{low:.3f}, {high:.3f}] "
+              f"{row['points'][0]:>6.1f}:{row['points'][1]:<6.1f} "
+              f"{row['seconds_per_game']:>7.3f} "
+              f"{row['think_median_ms']:>6.2f} / {row['think_p99_ms']:>5.1f} / "
+              f"{row['think_max_ms']:>6.1f}  {verdict}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""Mathesso at a real table: a Pico game against Slon through the browser's host
+(klubovna.tables.local, the same Table the server runs) to its end, replayed exactly; and
+a person who leaves a running table is taken over by the first computer player, who
+remembers what the seat saw."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from klubovna.bots.mathesso import KOTE
+from klubovna.tables import Table, hash_key
+from klubovna.tables.local import LocalHost
+from klubovna.tables.pipeline import run
+from klubovna.tables.registry import get_game
+
+T0 = 1_700_000_000_000
+
+
+def first_down(view: dict[str, Any]) -> dict[str, Any]:
+    """A person who turns the first face-down card, and the next, every turn."""
+    if view["choosing"]:
+        return {"type": "extra"}
+    card = next(c["id"] for c in view["cards"] if c["state"] == "down")
+    return {"type": "turn", "card": card}
+
+
+def test_a_pico_game_against_slon_in_the_browsers_host() -> None:
+    host = LocalHost()
+    request = json.dumps({"game": "mathesso", "seats": 2, "variant": "pico",
+                          "robots": {"1": "slon"}})
+    assert json.loads(host.create("t", request, 7, "k"))["t"] == "created"
+    [hello] = json.loads(host.handle("t", json.dumps({"t": "hello", "key": "k"}), 0))
+    view: dict[str, Any] = hello["view"]
+    seq = 0
+    while not view["over"] and seq < 400:
+        seq += 1
+        action = {"type": "start"} if not view["started"] else first_down(view)
+        out = json.loads(host.handle("t", json.dumps(
+            {"t": "act", "seq": seq, "action": action}), 1000 * seq))
+        assert out and all(m["t"] == "view" for m in out), out
+        view = out[-1]["view"]
+        if not view["over"]:
+            assert view["turn"] == [0], "Slon has moved before the person is asked"
+    assert view["over"] and view["remaining"] == 0
+    result = view["result"]
+    assert sum(row["pairs"] for row in result["standings"]) == 30
+    assert result["points"] == [p["points"] for p in view["players"]]
+    again = LocalHost()
+    assert json.loads(again.restore(host.export("t")))["t"] == "created"
+    assert again.tables["t"].state == host.tables["t"].state
+
+
+def test_a_leaver_is_taken_over_by_kote() -> None:
+    game = get_game("mathesso")
+    table = Table("t", game, {"seats": 2, "variant": "atto"}, 5,
+                  [hash_key("a"), hash_key("b")])
+    table.commit(table.act_for(0, {"type": "start"}, T0), T0)
+    seat = table.state.current
+    table.commit(table.act_for(seat, {"type": "turn", "card": 0}, T0), T0)
+    table.commit(table.act_for(seat, {"type": "stop"}, T0), T0)
+    other = table.state.current
+    step = table.leave(other, T0 + 1)
+    run(table, T0 + 1, lambda now: step)
+    assert table.robots[other] is KOTE and table.closed == {other}
+    assert table.log[-1].seat == other and table.log[-1].kind == "act"  # it moved
+    assert [e["type"] for e in table.witnessed[other]][:2] == ["started", "turn"]
+    again = Table.restore(table.id, game, table.config, table.seed, table.key_hashes,
+                          list(table.log))
+    assert again.state == table.state and again.witnessed == table.witnessed

@@ -1,0 +1,161 @@
+"""Helpers of the Mathesso browser tests (no tests of their own): the four looks of a
+screen as a family sees it (a tablet 1024x768 and a phone 390x844, light and dark), and a
+person at a Mathesso table: it turns cards by
+clicking them, as a child would, and remembers what it saw turned over on the screen (a
+MutationObserver records every turned card's name), so a game ends in a sensible number
+of turns. It never reads what the screen does not show. The turns run inside the page
+(one call per game rather than several per click), waiting for the table's answer after
+each click."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import SHOTS
+
+LOOKS = (("tablet", {"width": 1024, "height": 768}), ("phone", {"width": 390, "height": 844}))
+
+
+def family_looks(page: Page, name: str, full_page: bool = False,
+                 looks: tuple[str, ...] = ("tablet-light", "tablet-dark", "phone-light",
+                                           "phone-dark")) -> list[Path]:
+    """`name`-{tablet,phone}-{light,dark}.png of the page as it is now, without motion
+    (saved under var/screenshots/ for people to look at; not asserted); the viewport,
+    colour scheme and motion are put back afterwards."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    paths = []
+    page.emulate_media(reduced_motion="reduce")
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        for look, viewport in LOOKS:
+            if f"{look}-{scheme}" not in looks:
+                continue
+            page.set_viewport_size(viewport)
+            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(null)))")
+            path = SHOTS / f"{name}-{look}-{scheme}.png"
+            page.screenshot(path=str(path), full_page=full_page)
+            paths.append(path)
+    page.emulate_media(color_scheme="light", reduced_motion="no-preference")
+    if size:
+        page.set_viewport_size(size)
+    return paths
+
+# Every card's coloured side in words as it shows, by its place (its label after ": "), and
+# the player itself.
+PLAYER = """
+window.__maSeen = {};
+new MutationObserver(() => {
+  for (const card of document.querySelectorAll('.ma-card')) {
+    const label = card.querySelector('.ma-sr')?.textContent || '';
+    const at = label.indexOf(': ');
+    if (at > 0) window.__maSeen[card.dataset.index] = label.slice(at + 2);
+  }
+}).observe(document, { subtree: true, childList: true, characterData: true });
+
+const until = (test, ms = 30000) => new Promise((done, fail) => {
+  const start = Date.now();
+  const look = () => {
+    const found = test();
+    if (found) return done(found);
+    if (Date.now() - start > ms) return fail(new Error('waited in vain'));
+    setTimeout(look, 5);
+  };
+  look();
+});
+const shown = () => document.querySelector('.ma-play')?.dataset.shown;
+
+/** Click the card at `index`; wait for the table's answer; its face in words. */
+window.__maTurn = async (index) => {
+  const before = shown();
+  document.querySelector(`.ma-card[data-index='${index}']`).click();
+  await until(() => document.querySelector('.ma-end') || shown() !== before);
+  return window.__maSeen[index] || '';
+};
+
+/** One turn: a pair remembered, else an unknown card and its remembered match, else
+ *  another unknown card. */
+window.__maPlayTurn = async () => {
+  const seen = window.__maSeen;
+  const down = [...document.querySelectorAll('.ma-card:not([aria-disabled])')]
+    .map((card) => card.dataset.index);
+  const byFace = {};
+  for (const i of down) if (seen[i]) (byFace[seen[i]] ??= []).push(i);
+  const pair = Object.values(byFace).find((cards) => cards.length >= 2);
+  if (pair) {
+    await window.__maTurn(pair[0]);
+    return window.__maTurn(pair[1]);
+  }
+  const unknown = down.filter((i) => !seen[i]);
+  const first = unknown[0] ?? down[0];
+  const face = await window.__maTurn(first);
+  const match = (byFace[face] ?? []).find((i) => i !== first);
+  const rest = unknown.filter((i) => i !== first);
+  return window.__maTurn(match ?? rest[0] ?? down.find((i) => i !== first));
+};
+
+/** A turn if this page may play one within `ms`: "end", "played" or "waiting". */
+window.__maTryTurn = async (ms) => {
+  try {
+    await until(() => document.querySelector('.ma-end, .ma-play[data-ready="true"]'), ms);
+  } catch {
+    return 'waiting';
+  }
+  if (document.querySelector('.ma-end')) return 'end';
+  await window.__maPlayTurn();
+  return 'played';
+};
+
+/** Every turn of this device's people until the end screen; the turns played. */
+window.__maPlayToEnd = async (most) => {
+  for (let turns = 0; turns < most; turns++) {
+    await until(() => document.querySelector('.ma-end, .ma-play[data-ready="true"]'));
+    if (document.querySelector('.ma-end')) return turns;
+    await window.__maPlayTurn();
+  }
+  throw new Error('the game did not end');
+};
+"""
+PLAYABLE = ".ma-card:not([aria-disabled])"
+
+
+def remember(page: Page) -> None:
+    """Install the player before the page's own scripts run (once per page)."""
+    page.add_init_script(PLAYER)
+
+
+def ready(page: Page) -> None:
+    page.locator(".ma-play[data-ready='true']").wait_for(timeout=30_000)
+
+
+def turn_card(page: Page, index: int) -> str:
+    """Click the card at `index` and wait for the table's answer; its face in words."""
+    face: str = page.evaluate("(i) => window.__maTurn(String(i))", index)
+    return face
+
+
+def unknown_card(page: Page) -> int:
+    """A card this device may turn whose face it has not seen."""
+    index: str = page.evaluate("""() => [...document.querySelectorAll(
+        '.ma-card:not([aria-disabled])')].map((c) => c.dataset.index)
+        .find((i) => !window.__maSeen[i])""")
+    return int(index)
+
+
+def play_turn(page: Page) -> None:
+    page.evaluate("() => window.__maPlayTurn()")
+
+
+def try_turn(page: Page, ms: int = 300) -> str:
+    """A turn if this page may play one within `ms`: "end", "played" or "waiting"."""
+    state: str = page.evaluate("(ms) => window.__maTryTurn(ms)", ms)
+    return state
+
+
+def play_to_end(page: Page, turns: int = 400) -> int:
+    """Play every turn of this device's people until the end screen; the turns played."""
+    played: int = page.evaluate("(most) => window.__maPlayToEnd(most)", turns)
+    expect(page.locator(".ma-end")).to_be_visible()
+    return played
