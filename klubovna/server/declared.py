@@ -6,7 +6,7 @@ engine's, answered `bad_config`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, create_model
@@ -16,17 +16,29 @@ from klubovna.tables.lobby import DEALER_PLAYS
 from klubovna.tables.registry import REGISTRY
 
 
-def field_of(setting: Setting, where: str) -> tuple[Any, Any]:
-    """A pydantic field (type, FieldInfo) for one setting; None (or left out): the default."""
+def field_of(settings: Sequence[Setting], where: str) -> tuple[Any, Any]:
+    """A pydantic field (type, FieldInfo) for one setting name, as declared by one game or
+    several: it takes every value one of them takes (the widest range, all the choices),
+    so the model never refuses what a game accepts; each game's own range is its
+    `read_settings`'s (bad_config). Declarations of different kinds leave the type to the
+    games. None (or left out): the default."""
+    first = settings[0]
+    kinds = {s.kind for s in settings}
     kind: Any
-    if setting.kind == "int":
+    low = high = None
+    if len(kinds) > 1:
+        kind = Any
+    elif first.kind == "int":
         kind = StrictInt
-    elif setting.kind == "bool":
+        lows, highs = [s.minimum for s in settings], [s.maximum for s in settings]
+        low = None if None in lows else min(x for x in lows if x is not None)
+        high = None if None in highs else max(x for x in highs if x is not None)
+    elif first.kind == "bool":
         kind = StrictBool
     else:
-        kind = Literal[setting.choices]
-    return kind | None, Field(default=None, ge=setting.minimum, le=setting.maximum,
-                              description=f"{where}; default {setting.default!r}.")
+        kind = Literal[tuple(dict.fromkeys(c for s in settings for c in s.choices))]
+    return kind | None, Field(default=None, ge=low, le=high,
+                              description=f"{where}; default {first.default!r}.")
 
 
 M = TypeVar("M", bound=BaseModel)
@@ -41,12 +53,12 @@ class Strict(BaseModel):
 def model_of(name: str, settings: Iterable[tuple[str, Setting]], base: type[M]) -> type[M]:
     """`base` with a field per setting name: (where, setting) pairs, `where` saying which
     game (and room) takes it; a name two games share is one field, described by both."""
-    first: dict[str, Setting] = {}
+    declared: dict[str, list[Setting]] = {}
     places: dict[str, list[str]] = {}
     for where, setting in settings:
-        first.setdefault(setting.name, setting)
+        declared.setdefault(setting.name, []).append(setting)
         places.setdefault(setting.name, []).append(where)
-    fields: dict[str, Any] = {n: field_of(s, ", ".join(places[n])) for n, s in first.items()}
+    fields: dict[str, Any] = {n: field_of(s, ", ".join(places[n])) for n, s in declared.items()}
     return create_model(name, __base__=base, **fields)
 
 

@@ -52,15 +52,15 @@ def remembered(witnessed: Sequence[Event], seat: int, chance: int, capacity: int
     >>> len(remembered(events, 0, 1000, None, 0)) == drawn, len(remembered(events, 0, 1000, 1, 0))
     (True, 1)
     """
-    memory: dict[int, Face] = {}
+    memory: dict[int, Mapping[str, Json]] = {}
     for index, (place, face) in enumerate(reveals(witnessed)):
         if chance < PER_MILLE and _coin(salt, seat, index, place) >= chance:
             continue
         memory.pop(place, None)
-        memory[place] = face_of(face)
+        memory[place] = face
         if capacity is not None and len(memory) > capacity:
             memory.pop(next(iter(memory)))
-    return memory
+    return {place: face_of(face) for place, face in memory.items()}
 
 
 def _coin(salt: int, seat: int, index: int, place: int) -> int:

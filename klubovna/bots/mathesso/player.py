@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from klubovna.core import Event, Json, Rng, View
 from klubovna.games.mathesso import Face, catalogue, matches
@@ -48,29 +49,29 @@ class Player:
         for card in view["cards"]:
             if card["state"] == "up":
                 memory[card["id"]] = face_of(card["face"])
+        recall = Recall(memory)
         if view["choosing"]:
-            return self._extra(view, memory, len(on_table))
+            return self._extra(recall, len(on_table))
         up = view["up"]
         if not up:
-            pair = _known_pair(memory)
+            pair = recall.pair()
             if pair is not None:
                 return _turn(pair[0])
             return _turn(_pick(rng, on_table - set(memory)) if on_table - set(memory)
                          else _pick(rng, on_table))
         first = up[0]
-        partner = next((p for p, f in memory.items() if p != first
-                        and matches(f, memory[first])), None)
-        if partner is not None:
-            return _turn(partner)
+        partners = recall.partners(first)
+        if partners:
+            return _turn(partners[0])
         unknown = on_table - set(memory)
         if not unknown:
             return {"type": "stop"}
-        if self.careful and _value_of_second(view, memory, first, unknown) <= 0:
+        if self.careful and _value_of_second(view, recall, first, unknown) <= 0:
             return {"type": "stop"}
         return _turn(_pick(rng, unknown))
 
-    def _extra(self, view: View, memory: dict[int, Face], left: int) -> Action:
-        if not self.careful or left <= NEAR_END or _known_pair(memory) is not None:
+    def _extra(self, recall: Recall, left: int) -> Action:
+        if not self.careful or left <= NEAR_END or recall.pair() is not None:
             return {"type": "extra"}
         return {"type": "pass"}
 
@@ -84,13 +85,31 @@ def _pick(rng: Rng, places: set[int]) -> int:
     return ordered[rng.below(len(ordered))]
 
 
-def _known_pair(memory: dict[int, Face]) -> tuple[int, int] | None:
-    places = list(memory)
-    for i, a in enumerate(places):
-        for b in places[i + 1:]:
-            if matches(memory[a], memory[b]):
-                return a, b
-    return None
+class Recall:
+    """What a player remembers, by place, and grouped by pair key (cards.pair_key), so
+    finding a known pair or a card's known partners looks at a handful of cards, not at
+    every pair of them (Standart: 226 cards, in the browser's Pyodide)."""
+
+    def __init__(self, memory: dict[int, Face]) -> None:
+        self.memory = memory
+        self.by_key: dict[tuple[str, int, tuple[int, ...], int], list[int]] = {}
+        for place, face in memory.items():
+            self.by_key.setdefault(pair_key(face), []).append(place)
+
+    def partners(self, place: int) -> list[int]:
+        """The remembered cards that pair with the one at `place`, in memory order."""
+        face = self.memory[place]
+        return [p for p in self.by_key.get(pair_key(face), ())
+                if p != place and matches(self.memory[p], face)]
+
+    def pair(self) -> tuple[int, int] | None:
+        """A remembered pair on the table (the first in memory order), if any."""
+        for places in self.by_key.values():
+            for place in places:
+                partners = self.partners(place)
+                if partners:
+                    return place, partners[0]
+        return None
 
 
 def _points(view: View, face: Face) -> int:
@@ -101,13 +120,18 @@ def _points(view: View, face: Face) -> int:
     return POINTS[face.group] or 1
 
 
-def _value_of_second(view: View, memory: dict[int, Face], first: int,
-                     unknown: set[int]) -> float:
+@cache
+def _keys(variant: str, cjv: bool, faktorial: bool) -> Counter[tuple[str, int, tuple[int, ...],
+                                                                   int]]:
+    """How many cards of each pair key a variant has."""
+    return Counter(pair_key(card.face) for card in catalogue(variant, cjv, faktorial))
+
+
+def _value_of_second(view: View, recall: Recall, first: int, unknown: set[int]) -> float:
     """The expected points of turning a second unknown card rather than stopping."""
-    cards = catalogue(view["variant"], view["cjv"], view["faktorial"])
     gone = Counter(pair_key(face_of(c["face"])) for c in view["cards"]
                    if c["state"] == "gone")
-    every = Counter(pair_key(card.face) for card in cards)
+    every = _keys(view["variant"], view["cjv"], view["faktorial"])
 
     def hidden_partners(face: Face, known: int) -> int:
         """Cards matching `face` still on the table that are not among the remembered
@@ -117,13 +141,11 @@ def _value_of_second(view: View, memory: dict[int, Face], first: int,
         left = every[key] - gone[key]
         return (left // 2 if face.group == "cjv" else left - 1) - known
 
-    first_face = memory[first]
-    known_first = sum(matches(f, first_face) for p, f in memory.items() if p != first)
-    gain = hidden_partners(first_face, known_first) * _points(view, first_face)
+    first_face = recall.memory[first]
+    gain = hidden_partners(first_face, len(recall.partners(first))) * _points(view, first_face)
     loss = 0
-    for place, face in memory.items():
-        if place == first:
-            continue
-        known = sum(matches(f, face) for p, f in memory.items() if p != place)
-        loss += max(0, hidden_partners(face, known)) * _points(view, face)
+    for place, face in recall.memory.items():
+        if place != first:
+            known = len(recall.partners(place))
+            loss += max(0, hidden_partners(face, known)) * _points(view, face)
     return (gain - loss) / len(unknown)

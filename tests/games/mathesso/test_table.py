@@ -1,15 +1,16 @@
 """Mathesso at a real table: a Pico game against Slon through the browser's host
 (klubovna.tables.local, the same Table the server runs) to its end, replayed exactly; and
 a person who leaves a running table is taken over by the first computer player, who
-remembers what the seat saw."""
+remembers what the seat saw; a room of two friends and a computer player."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from klubovna.bots.mathesso import KOTE
+from klubovna.bots.mathesso import KOTE, SOVA
 from klubovna.tables import Table, hash_key
+from klubovna.tables.lobby import Lobby
 from klubovna.tables.local import LocalHost
 from klubovna.tables.pipeline import run
 from klubovna.tables.registry import get_game
@@ -68,3 +69,20 @@ def test_a_leaver_is_taken_over_by_kote() -> None:
     again = Table.restore(table.id, game, table.config, table.seed, table.key_hashes,
                           list(table.log))
     assert again.state == table.state and again.witnessed == table.witnessed
+
+
+def test_two_friends_and_a_computer_player_in_a_room() -> None:
+    """A room of three seats for Nano with CJV: two people join, Sova takes the third seat,
+    and the table it starts plays the room's settings (the server does the same)."""
+    room = Lobby.open("ABCDEF", "mathesso", "table", "Ada", "h0", T0,
+                      settings={"seats": 3, "variant": "nano", "cjv": True,
+                                "computer": "sova"})
+    room.join("Bob", "h1", T0)
+    config = room.start(0, T0)
+    assert config == {"seats": 3, "variant": "nano", "cjv": True, "faktorial": False,
+                      "robots": {"2": "sova"}}
+    table = Table("t", get_game("mathesso"), config, 3, room.key_hashes())
+    table.commit(table.act_for(0, {"type": "start"}, T0), T0)
+    run(table, T0, lambda now: table.robot_step(now))
+    assert table.robots == {2: SOVA} and len(table.state.layout) == 86 + 16
+    assert table.state.current in (0, 1)  # Sova moved if it was first, and waits now
