@@ -51,6 +51,7 @@ def test_a_pico_game_against_the_computer_to_its_end(context: BrowserContext) ->
     down = page.locator(".ma-card:not(.up)")
     assert down.count() == 60 - page.locator(".ma-card.up").count()
     expect(page.locator(".ma-card:not(.up) .ma-face svg")).to_have_count(0)
+    expect(page.locator(".ma-pace-pill.chosen")).to_have_text("Hned")
     family_looks(page, "ma-table")
     assert axe_violations(page) == []
 

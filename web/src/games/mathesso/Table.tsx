@@ -205,7 +205,7 @@ function Play({ session, view, nameOf, here }: { session: MaSession; view: MaVie
       </div>
       <div ref={below} class="ma-below">
         {prefs.ruler && <Ruler face={onRuler?.face ?? null} known={onRuler ? view.cards[onRuler.id].black : null} compact />}
-        <Prefs />
+        <Prefs pace={view.players.some((player) => session.computer(player.seat))} />
       </div>
     </div>
   );
