@@ -20,6 +20,7 @@ from tests.web.test_ma_helpers import (
     play_turn,
     ready,
     remember,
+    saved,
     turn_card,
     unknown_card,
 )
@@ -87,6 +88,7 @@ def test_a_pico_game_against_the_computer_to_its_end(context: BrowserContext) ->
     ready(page)
     # (the pairs by name: a pair just taken may still lie turned on the screen for a moment)
     scores = page.locator(".ma-player-score").all_text_contents()
+    saved(page)
     page.reload()
     expect(page.locator(".ma-card, .ma-slot")).to_have_count(60, timeout=ENGINE)
     expect(page.locator(".ma-player-score")).to_have_text(scores)

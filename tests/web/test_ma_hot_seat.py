@@ -18,6 +18,7 @@ from tests.web.test_ma_helpers import (
     play_turn,
     ready,
     remember,
+    saved,
 )
 
 NAMES = ("Ada", "Bob", "Cyril")
@@ -81,6 +82,7 @@ def test_three_people_play_atto_on_one_device(context: BrowserContext) -> None:
     ready(page)
     # (the pairs by name: a pair just taken may still lie turned on the screen for a moment)
     scores = page.locator(".ma-player-score").all_text_contents()
+    saved(page)
     page.reload()
     expect(page.locator(".ma-card, .ma-slot")).to_have_count(22, timeout=ENGINE)
     expect(page.locator(".ma-player-score")).to_have_text(scores)
