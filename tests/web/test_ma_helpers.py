@@ -144,6 +144,21 @@ def unknown_card(page: Page) -> int:
     return int(index)
 
 
+# Whether this browser has kept the table as it is on screen (net/local.ts saves its
+# snapshot just after each change, in the background).
+SAVED = """() => {
+  const saved = JSON.parse(localStorage.getItem('klubovna.ma.local') || 'null');
+  const log = saved ? JSON.parse(saved.snapshot).log : [];
+  const shown = Number(document.querySelector('.ma-play')?.dataset.shown ?? -1);
+  return log.length > 0 && log[log.length - 1].version >= shown;
+}"""
+
+
+def saved(page: Page) -> None:
+    """Wait until the game on screen is kept in this browser (before a reload)."""
+    page.wait_for_function(SAVED, timeout=10_000)
+
+
 def play_turn(page: Page) -> None:
     page.evaluate("() => window.__maPlayTurn()")
 

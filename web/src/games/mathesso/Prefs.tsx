@@ -4,7 +4,8 @@ import { t, useLang } from "../../i18n";
 import { PACES, setPrefs, usePrefs } from "./prefs";
 import { unlockAndTry } from "./sound";
 
-export function Prefs() {
+/** `pace`: whether the computer players' pace is worth offering (one plays here). */
+export function Prefs({ pace = true }: { pace?: boolean }) {
   useLang();
   const prefs = usePrefs();
   return (
@@ -23,7 +24,7 @@ export function Prefs() {
       <button type="button" class="chip ma-toggle" aria-pressed={prefs.ruler ? "true" : "false"} onClick={() => setPrefs({ ruler: !prefs.ruler })}>
         {t("ma.ruler.show")}: {t(prefs.ruler ? "ma.on" : "ma.off")}
       </button>
-      <span class="ma-pace" role="radiogroup" aria-label={t("ma.prefs.pace")}>
+      {pace && <span class="ma-pace" role="radiogroup" aria-label={t("ma.prefs.pace")}>
         <span aria-hidden="true">{t("ma.prefs.pace")}:</span>
         {PACES.map((pace) => (
           <label key={pace} class={`ma-pace-pill${prefs.pace === pace ? " chosen" : ""}`}>
@@ -31,7 +32,7 @@ export function Prefs() {
             <span>{t(`ma.pace.${pace}`)}</span>
           </label>
         ))}
-      </span>
+      </span>}
     </div>
   );
 }

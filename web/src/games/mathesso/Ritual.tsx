@@ -11,7 +11,7 @@ import type { RitualDraw } from "./types";
 const STEP = 0.45;
 const ROUND = 1.7;
 /** Seconds the order stays on show after the animation before the panel goes by itself. */
-const LINGER = 3;
+const LINGER = 4;
 
 interface Props {
   rounds: RitualDraw[][];
@@ -23,8 +23,11 @@ interface Props {
 export function Ritual({ rounds, order, nameOf, animate }: Props) {
   const [closed, setClosed] = useState(false);
   const end = rounds.length * ROUND;
+  // After the animation it goes by itself; without one (the instant pace) it stays until
+  // "Hrajeme!" or the first card of play.
   useEffect(() => {
-    const timer = setTimeout(() => setClosed(true), ((animate ? end : 0) + LINGER) * 1000);
+    if (!animate) return;
+    const timer = setTimeout(() => setClosed(true), (end + LINGER) * 1000);
     return () => clearTimeout(timer);
   }, []);
   if (closed) return null;

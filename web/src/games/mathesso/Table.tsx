@@ -176,7 +176,7 @@ function Play({ session, view, nameOf, here }: { session: MaSession; view: MaVie
         </div>
       )}
       <div ref={box} class="ma-table-box">
-        {view.ritual && <Ritual key={session.ritualShown} rounds={view.ritual} order={view.order} nameOf={nameOf} animate={prefs.pace !== "instant"} />}
+        {view.ritual && view.ritual.length > 0 && <Ritual key={session.ritualShown} rounds={view.ritual} order={view.order} nameOf={nameOf} animate={prefs.pace !== "instant"} />}
         <div
           class="ma-table"
           role="group"
@@ -205,7 +205,7 @@ function Play({ session, view, nameOf, here }: { session: MaSession; view: MaVie
       </div>
       <div ref={below} class="ma-below">
         {prefs.ruler && <Ruler face={onRuler?.face ?? null} known={onRuler ? view.cards[onRuler.id].black : null} compact />}
-        <Prefs />
+        <Prefs pace={view.players.some((player) => session.computer(player.seat))} />
       </div>
     </div>
   );

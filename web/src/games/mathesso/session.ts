@@ -133,7 +133,7 @@ export class MaSession extends TableSession<MaView> {
     this.view = view;
     this.shown = message.version;
     const factor = PACE_FACTOR[getPrefs().pace];
-    if (view.ritual && !before?.ritual) {
+    if (view.ritual?.length && !before?.ritual?.length) {
       this.ritualShown++;
       play("flip");
       return (PAUSE.ritualRound * view.ritual.length + PAUSE.ritualEnd) * factor;
