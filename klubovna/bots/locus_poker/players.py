@@ -23,8 +23,8 @@ def _shuffled_best_first(moves: list[Move], rng: Rng) -> list[Move]:
 
 
 class Beginner:
-    """Takes the biggest score at once, but one move in `slips` is any card at all, and it
-    never plays face down unless that scores more."""
+    """Takes the biggest score at once, but about one move in `slips` is any legal move
+    at all (its generator's choice)."""
 
     def __init__(self, name: str, slips: int) -> None:
         self.name = name

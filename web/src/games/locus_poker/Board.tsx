@@ -118,6 +118,8 @@ export function Board({ view, names, cursor, live, previewed, previewCells, onCu
             onClick={() => onCursor(cell)}
             onFocus={() => cell !== cursor && onCursor(cell)}
             onPointerEnter={(event) => event.pointerType === "mouse" && onPoint(cell)}
+            // (after a new position the pointer still over a card points at it again)
+            onPointerMove={(event) => event.pointerType === "mouse" && previewed !== cell && chip === null && onPoint(cell)}
             onPointerDown={pointerDown(cell)}
             onPointerUp={pointerEnd}
             onPointerCancel={pointerEnd}
