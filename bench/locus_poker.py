@@ -5,7 +5,7 @@ wins counting 1 and draws 1/2 with a 95 % interval; and the strongest one's time
     .venv/bin/python bench/locus_poker.py [--games N] [--jobs N] [--budget NODES]
                                           [--grid 6x6] [--pairs 0,1,...] [--timing N]
 
---budget replaces the node budget of the two strongest (the slowest part of the run);
+--budget replaces the strongest's node budget (the slowest part of the run);
 --pairs picks ladder steps (0 is Bára against Pepík). Pairs are shared out among worker
 processes in fixed ranges and merged in order, so the figures do not depend on --jobs.
 """
@@ -40,13 +40,12 @@ CHUNK = 5
 
 
 def players(budget: int | None) -> list[Bot]:
-    """The seven, weakest first, the two strongest with `budget` nodes if given."""
+    """The seven, weakest first, the strongest with `budget` nodes if given."""
     out: list[Bot] = list(BOTS.values())
     if budget is not None:
-        for i in (5, 6):
-            bot = out[i]
-            assert isinstance(bot, Searcher)
-            out[i] = Searcher(bot.name, replace(bot.plan, nodes=budget))
+        bot = out[-1]
+        assert isinstance(bot, Searcher)
+        out[-1] = Searcher(bot.name, replace(bot.plan, nodes=budget))
     return out
 
 

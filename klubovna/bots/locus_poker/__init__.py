@@ -24,7 +24,7 @@ OTA = Searcher("ota", Plan(nodes=10**7, width=200, solve=0, max_depth=2, tempo=0
 VERA = Searcher("vera", Plan(nodes=10**7, width=200, solve=0, max_depth=1, potential=0.1))
 KAREL = Searcher("karel", Plan(nodes=10**7, width=200, solve=0, max_depth=1, potential=0.2))
 LIBUSE = Searcher("libuse", Plan(nodes=10**7, width=200, solve=0, max_depth=1, potential=0.3))
-MISTR = Searcher("mistr", Plan(nodes=12_000, width=10, solve=9, potential=0.45))
+MISTR = Searcher("mistr", Plan(nodes=12_000, width=10, solve=9, potential=0.45, ranked=True))
 
 BOTS: Mapping[str, Bot] = {bot.name: bot for bot in (PEPIK, BARA, OTA, VERA, KAREL, LIBUSE,
                                                      MISTR)}

@@ -41,6 +41,9 @@ class Plan:
     """The potential's weight for the other player's bonuses (None: `potential`)."""
     tempo: float = 0.0
     """At the horizon: this times the best score the side to move could take at once."""
+    ranked: bool = False
+    """The beam keeps the moves best by score plus their change to the potential (the
+    one-ply player's choices, blocking moves among them) rather than by score alone."""
     seconds: float = 5.0
 
 
@@ -109,7 +112,7 @@ class Search:
                     return h_value
         moves = board.moves(board.side)
         if board.free > plan.solve:
-            moves = moves[:plan.width]
+            moves = self.ranked(moves)[:plan.width] if plan.ranked else moves[:plan.width]
         if first is not None and first in moves:
             moves.remove(first)
             moves.insert(0, first)
@@ -132,6 +135,23 @@ class Search:
         flag = UPPER if best_value <= start else LOWER if best_value >= beta else EXACT
         self.table[key] = (depth, best_value, flag, best_move)
         return best_value
+
+    def ranked(self, moves: list[Move]) -> list[Move]:
+        """`moves` best first by their score and what they change of the side to move's
+        potential (the cell leaves the free ones; a face-up chip offers bonus around)."""
+        board, weight = self.board, self.plan.potential
+        side = board.side
+        me, other = board.bonus[side], board.bonus[side ^ 1]
+        face, near = board.face, board.near
+        keyed = []
+        for move in moves:
+            score, cell, up = move
+            value = score - weight * (me[cell] - other[cell])
+            if up:
+                value += weight * sum(w for n, w in near[cell] if face[n] == 0)
+            keyed.append((value, move))
+        keyed.sort(key=lambda pair: -pair[0])
+        return [move for _, move in keyed]
 
     def _horizon(self) -> float:
         """What the side to move may still expect beyond the search (0 unless the plan
