@@ -1,7 +1,6 @@
 // The device settings of Kostkový poker: the table's colour, the dice's colour, sound (off
 // unless turned on) and the pace at which the other players' moves are shown. Kept in localStorage: they hold on this device only.
-import { useEffect, useState } from "preact/hooks";
-import { local, read, write } from "../../storage";
+import { devicePrefs, oneOf } from "../../components/prefs";
 
 export const FELTS = ["green", "blue", "wine", "slate"] as const;
 export const DICE = ["white", "ivory", "red"] as const;
@@ -23,41 +22,13 @@ export interface Prefs {
 const KEY = "klubovna.kp.prefs";
 export const DEFAULT_PREFS: Prefs = { felt: "green", dice: "white", sound: false, pace: "normal" };
 
-let current: Prefs = loadPrefs();
-const listeners = new Set<(prefs: Prefs) => void>();
+const prefs = devicePrefs<Prefs>(KEY, DEFAULT_PREFS, (saved) => ({
+  felt: oneOf(FELTS, saved.felt, DEFAULT_PREFS.felt),
+  dice: oneOf(DICE, saved.dice, DEFAULT_PREFS.dice),
+  sound: saved.sound === true,
+  pace: oneOf(PACES, saved.pace, DEFAULT_PREFS.pace),
+}));
 
-function loadPrefs(): Prefs {
-  try {
-    const saved = JSON.parse(read(local, KEY) ?? "null") as Partial<Prefs> | null;
-    if (!saved) return DEFAULT_PREFS;
-    return {
-      felt: FELTS.includes(saved.felt as Felt) ? (saved.felt as Felt) : DEFAULT_PREFS.felt,
-      dice: DICE.includes(saved.dice as DiceColour) ? (saved.dice as DiceColour) : DEFAULT_PREFS.dice,
-      sound: saved.sound === true,
-      pace: PACES.includes(saved.pace as Pace) ? (saved.pace as Pace) : DEFAULT_PREFS.pace,
-    };
-  } catch {
-    return DEFAULT_PREFS;
-  }
-}
-
-export function getPrefs(): Prefs {
-  return current;
-}
-
-export function setPrefs(change: Partial<Prefs>): void {
-  current = { ...current, ...change };
-  write(local, KEY, JSON.stringify(current));
-  listeners.forEach((listener) => listener(current));
-}
-
-/** The settings, re-rendering the caller when they change. */
-export function usePrefs(): Prefs {
-  const [prefs, set] = useState(current);
-  useEffect(() => {
-    listeners.add(set);
-    set(current);
-    return () => void listeners.delete(set);
-  }, []);
-  return prefs;
-}
+export const getPrefs = prefs.get;
+export const setPrefs = prefs.set;
+export const usePrefs = prefs.use;

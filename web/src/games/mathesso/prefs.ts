@@ -1,8 +1,7 @@
 // The device settings of Mathesso: sounds (on unless turned off), the colour ruler shown
 // under the table, and the pace at which the computer players' turns are shown (slow
 // enough for a child to watch by default). Kept in localStorage: they hold on this device.
-import { useEffect, useState } from "preact/hooks";
-import { local, read, write } from "../../storage";
+import { devicePrefs, oneOf } from "../../components/prefs";
 
 export const PACES = ["calm", "quick", "instant"] as const;
 export type Pace = (typeof PACES)[number];
@@ -18,40 +17,12 @@ export interface Prefs {
 const KEY = "klubovna.ma.prefs";
 export const DEFAULT_PREFS: Prefs = { sound: true, ruler: true, pace: "calm" };
 
-let current: Prefs = loadPrefs();
-const listeners = new Set<(prefs: Prefs) => void>();
+const prefs = devicePrefs<Prefs>(KEY, DEFAULT_PREFS, (saved) => ({
+  sound: saved.sound !== false,
+  ruler: saved.ruler !== false,
+  pace: oneOf(PACES, saved.pace, DEFAULT_PREFS.pace),
+}));
 
-function loadPrefs(): Prefs {
-  try {
-    const saved = JSON.parse(read(local, KEY) ?? "null") as Partial<Prefs> | null;
-    if (!saved) return DEFAULT_PREFS;
-    return {
-      sound: saved.sound !== false,
-      ruler: saved.ruler !== false,
-      pace: PACES.includes(saved.pace as Pace) ? (saved.pace as Pace) : DEFAULT_PREFS.pace,
-    };
-  } catch {
-    return DEFAULT_PREFS;
-  }
-}
-
-export function getPrefs(): Prefs {
-  return current;
-}
-
-export function setPrefs(change: Partial<Prefs>): void {
-  current = { ...current, ...change };
-  write(local, KEY, JSON.stringify(current));
-  listeners.forEach((listener) => listener(current));
-}
-
-/** The settings, re-rendering the caller when they change. */
-export function usePrefs(): Prefs {
-  const [prefs, set] = useState(current);
-  useEffect(() => {
-    listeners.add(set);
-    set(current);
-    return () => void listeners.delete(set);
-  }, []);
-  return prefs;
-}
+export const getPrefs = prefs.get;
+export const setPrefs = prefs.set;
+export const usePrefs = prefs.use;
