@@ -1,18 +1,72 @@
 """Mathesso online in two browsers: Ada opens a room for two (Pico), Bob joins by the
 invitation link, Ada starts; the order ritual, then each turn shows in both browsers alike
 (the card one of them turns over shows its coloured side in the other's page too, and only
-then), and the two friends play on, turn by turn, both tables alike (a whole game against
-the computer is test_ma_computer.py's)."""
+then), and the two friends play on, turn by turn, both tables alike. Then the game goes on
+to its end through each page's own table session (the test hook; the moves of a player with
+perfect recall of what both pages showed), both pages show the same end, and the game is in
+Ada's profile."""
 
 from __future__ import annotations
 
 import json
 import re
 from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
 from tests.web.test_ma_helpers import family_looks, remember, try_turn, turn_card, unknown_card
+from tests.web.test_profile import create_profile
+from tests.web.test_zk_online import HOOK, VIEW
+
+MOVES_MAX = 2_000
+"""Far more actions than a Pico game of two players with perfect recall takes."""
+
+
+def recall_move(view: dict[str, Any], memory: dict[int, str]) -> dict[str, Any]:
+    """The move of a player who remembers every face it was shown: a known pair, else an
+    unknown card, then the first card's known partner, else another unknown card."""
+    if "turn" not in view["actions"]:
+        return {"type": "pass"}  # an extra turn kept for later (a Sheldon)
+    down = [c["id"] for c in view["cards"] if c["state"] == "down"]
+    unknown = [i for i in down if i not in memory]
+    if not view["up"]:
+        known: dict[str, list[int]] = {}
+        for i in down:
+            if i in memory:
+                known.setdefault(memory[i], []).append(i)
+        pair = next((ids for ids in known.values() if len(ids) >= 2), None)
+        return {"type": "turn", "card": pair[0] if pair else (unknown or down)[0]}
+    first = view["up"][0]
+    partner = [i for i in down if i != first and memory.get(i) == memory.get(first)]
+    rest = [i for i in (unknown or down) if i != first] or [i for i in down if i != first]
+    return {"type": "turn", "card": (partner or rest)[0]}
+
+
+def remember_faces(view: dict[str, Any], memory: dict[int, str]) -> None:
+    shown = [c for c in view["cards"] if c["face"] is not None and c["state"] != "gone"]
+    shown += (view["last"] or {}).get("cards", [])
+    for card in shown:
+        memory[card["id"]] = json.dumps(card["face"], sort_keys=True)
+
+
+def play_to_the_end(pages: list[Page]) -> None:
+    memory: dict[int, str] = {}
+    for _ in range(MOVES_MAX):
+        views = [page.evaluate(VIEW) for page in pages]
+        for view in views:
+            remember_faces(view, memory)
+        if all(view["over"] for view in views):
+            return
+        mover = next((i for i, view in enumerate(views) if view["actions"]), None)
+        if mover is None:  # the answer to the last move is still on its way
+            pages[0].wait_for_timeout(20)
+            continue
+        page, before = pages[mover], json.dumps(views[mover])
+        page.evaluate("action => window.__klubovna.table.act(action)",
+                      recall_move(views[mover], memory))
+        page.wait_for_function(f"before => JSON.stringify({VIEW}) !== before", arg=before)
+    raise AssertionError(f"the game did not end in {MOVES_MAX} moves")
 
 INSTANT = json.dumps({"sound": False, "ruler": True, "pace": "instant"})
 
@@ -21,11 +75,12 @@ def test_two_friends_play_pico_online(people: Callable[[], Page]) -> None:
     ada, bob = people(), people()
     for page in (ada, bob):
         remember(page)
+        page.add_init_script(HOOK)
         # (the other's turns at the "Hned" pace: a setting of each device)
         page.add_init_script(f"localStorage.setItem('klubovna.ma.prefs', {json.dumps(INSTANT)})")
+    create_profile(ada, "Ada")
     ada.goto("/#/mathesso/online")
     expect(ada.get_by_role("heading", name="Mathesso online")).to_be_visible()
-    ada.get_by_label("Přezdívka").fill("Ada")
     ada.get_by_role("button", name="Založit místnost").click()
     expect(ada.locator(".lobby-state")).to_have_attribute("data-state", "alone")
     link = ada.get_by_label("Odkaz na hru").input_value()
@@ -67,3 +122,22 @@ def test_two_friends_play_pico_online(people: Callable[[], Page]) -> None:
     expect(other.locator(".ma-player-score")).to_have_text(scores)
     slots = first.locator(".ma-slot").count()
     expect(other.locator(".ma-slot")).to_have_count(slots)
+
+    play_to_the_end([ada, bob])
+    result = ada.evaluate(VIEW)["result"]
+    for page in (ada, bob):
+        expect(page.locator(".ma-end-list > li")).to_have_count(2)
+    winners = [row["seat"] for row in result["standings"] if row["place"] == 1]
+    ada_seat = ada.evaluate(VIEW)["seat"]
+    if len(winners) == 1:  # each page says it in its own words
+        ada_won = winners[0] == ada_seat
+        expect(ada.locator(".ma-end-headline")).to_have_text(
+            "Vyhráváš!" if ada_won else "Vyhrává Bob!")
+        expect(bob.locator(".ma-end-headline")).to_have_text(
+            "Vyhrává Ada!" if ada_won else "Vyhráváš!")
+    family_looks(bob, "ma-online-end", looks=("tablet-light",))
+
+    ada.goto("/#/profil")
+    card = ada.locator('.stats-card[data-game="mathesso"]')
+    won = 1 if winners == [ada_seat] else 0
+    expect(card.locator('.stat[data-stat="games"] dd')).to_have_text(f"1 (vyhráno {won})")

@@ -20,6 +20,8 @@ export function End({ view, result, nameOf, children }: Props) {
   const headline = result.standings.length === 1
     ? t(result.scored ? "ma.end.alone" : "ma.end.alone.pairs", { points: firsts[0].points, pairs: firsts[0].pairs })
     : firsts.length > 1 ? t("ma.end.draw", { names: firsts.map((row) => nameOf(row.seat)).join(", ") })
+    // Online this person's own name is "Ty" ("Vyhrává Ty!" is no Czech): their own words.
+    : nameOf(firsts[0].seat) === t("ma.you") ? t("ma.end.you")
     : t("ma.end.won", { name: nameOf(firsts[0].seat) });
   return (
     <section class="ma-end" aria-labelledby="ma-end-title">
