@@ -1,11 +1,11 @@
-"""An online Žolíky s kameny room in two browsers: Ada creates it, Bob joins by the
-invitation link, Ada starts (the host begins the first round), each draws once through the
+"""An online Žolíky s kameny room in two browsers: Alena creates it, Bob joins by the
+invitation link, Alena starts (the host begins the first round), each draws once through the
 table screen, Bob's tab drops in between and his seat comes back, and both see the same
 table: 15 tiles each, 76 in the pool, nobody's rack in the other's page. Then the round
 goes on to its end through each page's own table session (the test hook: a greedy player's
 moves, computed here from the page's view, as its screen would send them), both pages show
 the end with both racks, both agree to the next round, which the other seat begins, and the
-round is in Ada's profile."""
+round is in Alena's profile."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def test_two_browsers_play_a_room_with_a_reconnect(people: Callable[[], Page]) -
     ada, bob = people(), people()
     for page in (ada, bob):
         page.add_init_script(HOOK)
-    create_profile(ada, "Ada")
+    create_profile(ada, "Alena")
     ada.goto("/#/zoliky-s-kameny/online")
     expect(ada.get_by_role("heading", name="Žolíky s kameny online")).to_be_visible()
     ada.get_by_role("button", name="Založit místnost").click()
@@ -69,14 +69,14 @@ def test_two_browsers_play_a_room_with_a_reconnect(people: Callable[[], Page]) -
     expect(bob.get_by_text(BAD_NICKNAME)).to_be_visible()
     bob.get_by_label("Přezdívka").fill("Bob")
     bob.get_by_role("button", name="Připojit se").click()
-    expect(bob.locator(".lobby-state")).to_have_text("Čeká se, až Ada začne.")
+    expect(bob.locator(".lobby-state")).to_have_text("Čeká se, až Alena začne.")
     expect(ada.locator(".lobby-state")).to_have_attribute("data-state", "ready")
     ada.get_by_role("button", name="Začít").click()
 
-    # Ada (the host, seat 0) begins; each page names the other by nickname, itself "Vy".
+    # Alena (the host, seat 0) begins; each page names the other by nickname, itself "Vy".
     expect(ada.locator(".zk-player.turn")).to_contain_text("Vy")
-    expect(bob.locator(".zk-player.turn")).to_contain_text("Ada")
-    expect(bob.locator(".zk-status")).to_have_text("Na tahu je Ada.")
+    expect(bob.locator(".zk-player.turn")).to_contain_text("Alena")
+    expect(bob.locator(".zk-status")).to_have_text("Na tahu je Alena.")
     expect(bob.locator(".zk-rack .zk-tile")).to_have_count(14)
     expect(bob.get_by_role("button", name="Dobrat kámen")).to_have_count(0)
     expect(ada.get_by_role("button", name="Nápověda")).to_have_count(0)  # no hint online
@@ -91,7 +91,7 @@ def test_two_browsers_play_a_room_with_a_reconnect(people: Callable[[], Page]) -
     bob.get_by_role("button", name="Dobrat kámen").click()
 
     for page in (ada, bob):
-        expect(page.locator(".zk-player.turn")).to_contain_text("Ada" if page is bob else "Vy")
+        expect(page.locator(".zk-player.turn")).to_contain_text("Alena" if page is bob else "Vy")
         expect(page.locator(".zk-player")).to_contain_text(["Kamenů: 15", "Kamenů: 15"])
         expect(page.locator(".mp-info")).to_contain_text("v zásobě 76")
         expect(page.locator(".zk-rack .zk-tile")).to_have_count(15)
@@ -112,7 +112,7 @@ def test_two_browsers_play_a_room_with_a_reconnect(people: Callable[[], Page]) -
 
     # A new round only when both agree; the other seat begins it.
     ada.get_by_role("button", name="Další kolo").click()
-    expect(bob.locator(".lobby-again .lobby-state")).to_contain_text("Ada")
+    expect(bob.locator(".lobby-again .lobby-state")).to_contain_text("Alena")
     expect(bob.locator(".zk-end")).to_be_visible()  # nothing starts before Bob agrees
     bob.get_by_role("button", name="Další kolo").click()
     for page in (ada, bob):
