@@ -146,3 +146,9 @@ def axe_violations(page: Page) -> list[str]:
         f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:5]}"
         for v in result if v.get("impact") in ("serious", "critical")
     ]
+
+
+HOOK = "window.__klubovnaTest = true;"
+"""Before the app starts: the newest table session is `window.__klubovna.table` (its view
+and its act, net/session.ts), for tests that play a whole online game through the page."""
+VIEW = "window.__klubovna.table.view()"

@@ -15,9 +15,9 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from tests.web.conftest import HOOK, VIEW
 from tests.web.test_ma_helpers import family_looks, remember, try_turn, turn_card, unknown_card
 from tests.web.test_profile import create_profile
-from tests.web.test_zk_online import HOOK, VIEW
 
 MOVES_MAX = 2_000
 """Far more actions than a Pico game of two players with perfect recall takes."""

@@ -16,12 +16,9 @@ from playwright.sync_api import Page, expect
 
 from klubovna.core import Rng
 from tests.bots.zoliky_s_kameny import GREEDY
-from tests.web.conftest import axe_violations, screenshot
+from tests.web.conftest import HOOK, VIEW, axe_violations, screenshot
 from tests.web.test_profile import create_profile
 
-HOOK = "window.__klubovnaTest = true;"
-"""Before the app starts: the newest table session is `window.__klubovna.table`."""
-VIEW = "window.__klubovna.table.view()"
 BAD_NICKNAME = "Přezdívka musí mít 2 až 24 znaků: písmena, číslice, mezeru a _ - ."
 MOVES_MAX = 400
 """Far more moves than a round of two greedy players takes (it ends, the engine says why)."""
