@@ -18,7 +18,7 @@ from klubovna.bots import Bot
 from .players import Beginner, Greedy, Searcher
 from .search import Plan
 
-PEPIK = Beginner("pepik", slips=3)
+PEPIK = Beginner("pepik", slips=2)  # every other move a slip: a new user beats him
 BARA = Greedy("bara")
 OTA = Searcher("ota", Plan(nodes=10**7, width=200, solve=0, max_depth=2, tempo=0.5))
 VERA = Searcher("vera", Plan(nodes=10**7, width=200, solve=0, max_depth=1, potential=0.1))
