@@ -88,7 +88,8 @@ class Rooms:
         key = secrets.token_urlsafe(32)
         while True:
             lobby = Lobby.open(new_code(self.rooms), game, kind, nickname, hash_key(key),
-                               now_ms(), settings=settings, profile=profile)
+                               now_ms(), settings=settings, profile=profile,
+                               series=secrets.randbits(63))
             if await run_in_threadpool(self.store.create_lobby, lobby, game):
                 break  # else the code was taken meanwhile (by a stored lobby): another
         room = self.rooms[lobby.code] = Room(lobby, game, None)

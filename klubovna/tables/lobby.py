@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from klubovna.core import IllegalAction, Json
+from klubovna.core.rounds import ROUND, SERIES
 from klubovna.core.settings import RoomPolicy, read_settings
 from klubovna.tables.registry import entry
 from klubovna.tables.robots import ROBOTS
@@ -29,9 +30,6 @@ room with computer players fills the empty ones up to it; otherwise the room set
 the number of people at the start."""
 DEALER_PLAYS = "dealer_plays"
 """The room setting (and engine config key) of a room whose host may only deal."""
-ROUND = "round"
-"""The game setting (and engine config key), where a game has one, that a room sets to its
-round: 1 for its first table, one more for each next round (who starts may follow it)."""
 NOBODY = "-"
 """The key hash of a computer player's seat: no key opens it."""
 
@@ -135,6 +133,9 @@ class Lobby:
     """The room's table so far: 1 for its first game, one more for each next round."""
     agreed: list[int] = field(default_factory=list)
     """The lobby seats that asked for the next round (a policy with next_round "all")."""
+    series: int | None = None
+    """The number the room keeps for all its rounds, for a game that draws round 1's first
+    player from it (klubovna.core.rounds); None in lobbies stored before it."""
 
     @classmethod
     def open(
@@ -148,16 +149,18 @@ class Lobby:
         *,
         settings: Mapping[str, Json] | None = None,
         profile: str | None = None,
+        series: int = 0,
     ) -> Lobby:
         """A new room whose creator takes seat 0. `settings` are checked by the game's
         declarations and the room's policy (room_settings), and the engine config the start
-        would make by the game itself, so a room that could never start is never opened."""
+        would make by the game itself, so a room that could never start is never opened.
+        `series`: a number the caller drew for the room (who begins its first round)."""
         policy = room_policy(game, kind)
         values = room_settings(game, policy, settings or {})
         dealer_plays = values.pop(DEALER_PLAYS, True)
         assert isinstance(dealer_plays, bool)
         lobby = cls(code=code, game=game, kind=kind, dealer_plays=dealer_plays,
-                    settings=values, created=now, last_activity=now)
+                    settings=values, created=now, last_activity=now, series=series)
         trial = lobby._config(lobby.limit)
         trial.pop(ROBOTS, None)
         entry(game).game.new(trial, 0)  # raises IllegalAction("bad_config") for a bad one
@@ -235,8 +238,11 @@ class Lobby:
             config[SEATS] = people
         if policy.host_only_deals:
             config[DEALER_PLAYS] = self.dealer_plays
-        if any(setting.name == ROUND for setting in entry(self.game).game.settings):
+        declared = {setting.name for setting in entry(self.game).game.settings}
+        if ROUND in declared:
             config[ROUND] = self.round
+        if SERIES in declared and self.series is not None:
+            config[SERIES] = self.series
         return config
 
     def expired(self, now: int) -> bool:
@@ -417,7 +423,7 @@ class Lobby:
             "members": [member.to_json() for member in self.members],
             "next_seat": self.next_seat, "status": self.status, "outcome": self.outcome,
             "duel_recorded": self.duel_recorded, "round": self.round,
-            "agreed": list(self.agreed),
+            "agreed": list(self.agreed), "series": self.series,
         }
 
     @classmethod
@@ -441,6 +447,7 @@ class Lobby:
             duel_recorded=bool(data["duel_recorded"]),
             round=int(data.get("round", 1)),  # lobbies stored before next rounds: 1
             agreed=[int(seat) for seat in data.get("agreed", [])],
+            series=None if data.get("series") is None else int(data["series"]),
         )
 
     # -- helpers -----------------------------------------------------------------------

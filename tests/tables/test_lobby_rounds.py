@@ -157,3 +157,44 @@ def test_the_again_message() -> None:
             parse_client_message(bad, lobby=True)
     with pytest.raises(ProtocolError):  # a table's own socket has no rounds
         parse_client_message({"t": "again"})
+
+
+def first_players(game: str, series: int, rounds: int = 4) -> list[int]:
+    """Who begins each of a two-person room's first `rounds` rounds, each round's table
+    dealt from a seed of its own (as the server draws one per table)."""
+    from klubovna.tables.registry import get_game
+    engine = get_game(game)
+    room = Lobby.open("ABCDEF", game, "duel", "Ada", "h0", T0, series=series)
+    room.join("Bob", "h1", T0)
+    config: dict[str, Any] | None = room.start(0, T0 + 1)
+    firsts = []
+    for round_ in range(1, rounds + 1):
+        assert config is not None and config.get("round") == round_
+        firsts.append(engine.new(config, seed=series * 31 + round_ * 7919).turn)
+        room.finish(T0 + 2 * round_)
+        room.again(0, T0 + 2 * round_ + 1)
+        config = room.again(1, T0 + 2 * round_ + 1)
+    return firsts
+
+
+@pytest.mark.parametrize("series", [1, 2, 3, 4, 5, 6])
+def test_a_locus_poker_rooms_first_player_alternates_from_round_one(series: int) -> None:
+    firsts = first_players("locus-poker", series)
+    assert firsts in ([0, 1, 0, 1], [1, 0, 1, 0])
+
+
+def test_a_locus_poker_rooms_first_round_is_either_seats() -> None:
+    assert {first_players("locus-poker", series, rounds=1)[0] for series in range(8)} == {0, 1}
+
+
+def test_zoliky_s_kameny_rooms_begin_with_seat_0_then_alternate() -> None:
+    assert first_players("zoliky-s-kameny", 5) == [0, 1, 0, 1]
+
+
+def test_the_series_is_stored_and_older_rooms_have_none() -> None:
+    room = Lobby.open("ABCDEF", "locus-poker", "duel", "Ada", "h0", T0, series=77)
+    room.join("Bob", "h1", T0)
+    assert room.start(0, T0 + 1)["series"] == 77
+    assert Lobby.from_json(room.to_json()) == room
+    old = Lobby.from_json({k: v for k, v in room.to_json().items() if k != "series"})
+    assert old.series is None and "series" not in old.engine_config()

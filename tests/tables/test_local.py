@@ -75,3 +75,19 @@ def test_restore_refuses_a_broken_snapshot() -> None:
         assert reply["t"] == "error" and reply["seq"] is None, bad
     assert host.tables == {}
     assert json.loads(host.export("missing"))[0]["code"] == "unknown_table"
+
+
+def test_games_played_again_locally_alternate_the_first_player() -> None:
+    """The page keeps one `series` for its games played again and counts `round` (as
+    LpPage does); each game has a seed of its own."""
+    for series in range(6):
+        firsts = []
+        for round_ in (1, 2, 3, 4):
+            host = LocalHost()
+            request = {"game": "locus-poker", "grid": "6x5", "round": round_,
+                       "series": series, "robots": {"1": "pepik"}}
+            created = json.loads(host.create("t1", json.dumps(request),
+                                             series * 97 + round_, "k"))
+            assert created["t"] == "created", created
+            firsts.append(hello(host)["view"]["starter"])
+        assert firsts in ([0, 1, 0, 1], [1, 0, 1, 0]), (series, firsts)

@@ -3,7 +3,7 @@ known deal, seed 7): the preview of a pointed card is what the move then scores 
 bonus, face up and face down), a finger held on a card previews it too, the keyboard moves
 the cursor and plays face down (Shift+Enter, D) and face up (U, Enter), a face-down card
 shows dead, the screen passes to the other person at once (nothing is hidden), and the end
-lists all 30 moves with the totals."""
+lists all 30 moves with the totals; played again, the other person begins."""
 
 from __future__ import annotations
 
@@ -99,3 +99,10 @@ def test_two_people_play_a_whole_game_on_one_device(page: Page) -> None:
         last_total[cells[1].strip()] = int(cells[-1])
     assert last_total == {"Hráč 1": a, "Hráč 2": b}
     screenshot(page, "lp-hot-seat-end")
+
+    # Played again, the other person begins (the page keeps its series: the first player
+    # alternates from game to game).
+    end.get_by_role("button", name="Hrát znovu").click()
+    expect(page.locator(".lp-board .lp-card.free")).to_have_count(30)
+    expect(page.locator(".lp-last")).to_have_text("Zatím nikdo nehrál.")
+    expect(page.locator(".lp-player.turn")).to_have_attribute("data-seat", str(1 - int(mover)))

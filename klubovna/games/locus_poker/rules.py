@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from klubovna.core import Event, IllegalAction, Json, Rng
 from klubovna.core.checks import bad_action, is_seat, require_time
+from klubovna.core.rounds import first_seat
 from klubovna.core.rules import (
     action_type,
     dispatch,
@@ -58,19 +59,21 @@ def new(config: Mapping[str, Json], seed: int) -> State:
     """A fresh game, not started: the deck shuffled by the game's generator and the grid
     dealt from its top, row by row.
 
-    Config: `grid` (default "6x6"), `seats` (2), `round` 1 or more (default 1: the first
-    player is drawn from the seed; from round 2 on seat (round - 1) mod 2 begins).
+    Config: `grid` (default "6x6"), `seats` (2), `round` 1 or more and `series`: the first
+    player is drawn from the series in round 1 and alternates after it (first_seat).
 
     >>> s = new({"grid": "8x6", "round": 2}, seed=1)
     >>> len(s.cards), s.turn, s.started
     (48, 1, False)
+    >>> [new({"round": r, "series": 3}, seed=r).turn for r in (1, 2, 3)]
+    [0, 1, 0]
     """
     values = read_config(SETTINGS, config, seed)
     grid, round_ = str(values["grid"]), int(values["round"])
     cols, rows = dimensions(grid)
     deck = list(DECK)
     Rng(seed).shuffle(deck)
-    starter = Rng(seed ^ _STARTER_SALT).below(SEATS) if round_ == 1 else (round_ - 1) % SEATS
+    starter = first_seat(values, seed, SEATS, _STARTER_SALT)
     return State(grid=grid, round=round_, starter=starter, cards=tuple(deck[:cols * rows]))
 
 

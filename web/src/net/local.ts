@@ -34,8 +34,9 @@ function randomHex(bytes: number): string {
   return Array.from(buffer, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** A random seed below 2**53, so it is exact as a JavaScript number. */
-function randomSeed(): number {
+/** A random seed below 2**53, so it is exact as a JavaScript number; also the `series` a
+ *  page keeps for its games played again (klubovna/core/rounds.py: who begins round 1). */
+export function randomSeed(): number {
   const [high, low] = crypto.getRandomValues(new Uint32Array(2));
   return (high & 0x1fffff) * 2 ** 32 + low;
 }

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { BOTS } from "virtual:game-data/locus_poker";
 import { t, useLang } from "../../i18n";
-import { HotSeatTable, openHotSeat, openLocalTable, resumeHotSeat, resumeLocalTable } from "../../net/local";
+import { HotSeatTable, openHotSeat, openLocalTable, randomSeed, resumeHotSeat, resumeLocalTable } from "../../net/local";
 import type { TableConnection, TableRequest } from "../../net/protocol";
 import { ApiError } from "../../net/remote";
 import { hashParams, seedParam } from "../../router";
@@ -35,22 +35,25 @@ interface Running {
   /** The computer player (against the computer), else null. */
   bot: string | null;
   round: number;
+  /** Kept for every next game, so the first player alternates from a random first one. */
+  series: number;
 }
 
 /** The create request: against the computer it sits in seat 1. */
-function request(setup: LpSetup, round: number): TableRequest {
-  const asked: TableRequest = { game: GAME, seats: 2, grid: setup.grid, round };
+function request(setup: LpSetup, round: number, series: number): TableRequest {
+  const asked: TableRequest = { game: GAME, seats: 2, grid: setup.grid, round, series };
   if (setup.mode === "computer") asked.robots = { "1": BOTS[setup.level] };
   return asked;
 }
 
 /** Who sits where in a saved game, from its create request. */
-function seatsOf(snapshot: string): { bot: string | null; round: number; grid: string } | null {
+function seatsOf(snapshot: string): { bot: string | null; round: number; series: number; grid: string } | null {
   try {
-    const data = JSON.parse(snapshot) as { request?: { round?: number; grid?: string; robots?: Record<string, string> } };
+    const data = JSON.parse(snapshot) as { request?: { round?: number; series?: number; grid?: string; robots?: Record<string, string> } };
     const bot = data.request?.robots?.["1"] ?? null;
     if (bot !== null && !BOTS.includes(bot)) return null;
-    return { bot, round: data.request?.round ?? 1, grid: data.request?.grid ?? "" };
+    const round = data.request?.round ?? 1;
+    return { bot, round, series: data.request?.series ?? randomSeed(), grid: data.request?.grid ?? "" };
   } catch {
     return null;
   }
@@ -117,13 +120,15 @@ export function LpPage() {
     [current],
   );
 
-  const open = async (setup: LpSetup, round: number) => {
+  /** Game `round` of a series (`series`: the one kept since its first game, none for a new one). */
+  const open = async (setup: LpSetup, round: number, kept?: number) => {
     setBusy(true);
     setFailure(null);
     setFirstWin(null);
     const table = slot(setup.mode);
-    const asked = request(setup, round);
     const seed = seedParam();
+    const series = kept ?? seed ?? randomSeed();
+    const asked = request(setup, round, series);
     if (seed !== null) asked.seed = seed + round - 1;
     try {
       const conn: TableConnection = setup.mode === "local" ? await openHotSeat(asked, table.save) : await openLocalTable(asked, table.save);
@@ -131,7 +136,7 @@ export function LpPage() {
       const next = session(conn, setup.mode);
       next.start();
       const bot = setup.mode === "computer" ? BOTS[setup.level] : null;
-      setRunning({ session: next, mode: setup.mode, grid: setup.grid, bot, round });
+      setRunning({ session: next, mode: setup.mode, grid: setup.grid, bot, round, series });
     } catch (error) {
       const message = error instanceof ApiError ? errorText(error.code, error.message) : error instanceof Error ? error.message : String(error);
       if (mounted.current) setFailure(t("lp.start.failed", { message }));
@@ -185,7 +190,7 @@ export function LpPage() {
                 onClick={() => {
                   running.session.close();
                   const grid = running.session.view?.grid ?? running.grid;
-                  void open({ mode: running.mode, grid, level: Math.max(0, level) }, running.round + 1);
+                  void open({ mode: running.mode, grid, level: Math.max(0, level) }, running.round + 1, running.series);
                 }}
               >
                 {t("lp.end.again")}
