@@ -3,8 +3,10 @@ headless, no sandbox, background networking off) against a real server with the 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import (
@@ -152,3 +154,28 @@ HOOK = "window.__klubovnaTest = true;"
 """Before the app starts: the newest table session is `window.__klubovna.table` (its view
 and its act, net/session.ts), for tests that play a whole online game through the page."""
 VIEW = "window.__klubovna.table.view()"
+
+Chooser = Callable[[list[dict[str, Any]], int], dict[str, Any]]
+"""The move for page `mover` given every page's view now (a player may remember what all
+the pages showed)."""
+
+
+def play_until_over(pages: list[Page], choose: Chooser, moves_max: int) -> list[dict[str, Any]]:
+    """Play a running online game to its end through each page's own table session (the
+    test hook, HOOK): whichever page's view offers actions sends `choose`'s move, as its
+    screen would, and waits for its view to change (the server's answer). Returns the
+    views at the end; fails after `moves_max` moves."""
+    for _ in range(moves_max):
+        texts = [page.evaluate(f"JSON.stringify({VIEW})") for page in pages]
+        views: list[dict[str, Any]] = [json.loads(text) for text in texts]
+        if all(view["over"] for view in views):
+            return views
+        mover = next((i for i, view in enumerate(views) if view["actions"]), None)
+        if mover is None:  # the answer to the last move is still on its way
+            pages[0].wait_for_timeout(20)
+            continue
+        page = pages[mover]
+        page.evaluate("action => window.__klubovna.table.act(action)", choose(views, mover))
+        page.wait_for_function(f"before => JSON.stringify({VIEW}) !== before",
+                               arg=texts[mover])
+    raise AssertionError(f"the game did not end in {moves_max} moves")

@@ -15,7 +15,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import HOOK, VIEW
+from tests.web.conftest import HOOK, VIEW, play_until_over
 from tests.web.test_ma_helpers import family_looks, remember, try_turn, turn_card, unknown_card
 from tests.web.test_profile import create_profile
 
@@ -50,23 +50,17 @@ def remember_faces(view: dict[str, Any], memory: dict[int, str]) -> None:
         memory[card["id"]] = json.dumps(card["face"], sort_keys=True)
 
 
-def play_to_the_end(pages: list[Page]) -> None:
+def recall_player() -> Callable[[list[dict[str, Any]], int], dict[str, Any]]:
+    """A player with perfect recall of every face any page showed when it was asked."""
     memory: dict[int, str] = {}
-    for _ in range(MOVES_MAX):
-        views = [page.evaluate(VIEW) for page in pages]
+
+    def choose(views: list[dict[str, Any]], mover: int) -> dict[str, Any]:
         for view in views:
             remember_faces(view, memory)
-        if all(view["over"] for view in views):
-            return
-        mover = next((i for i, view in enumerate(views) if view["actions"]), None)
-        if mover is None:  # the answer to the last move is still on its way
-            pages[0].wait_for_timeout(20)
-            continue
-        page, before = pages[mover], json.dumps(views[mover])
-        page.evaluate("action => window.__klubovna.table.act(action)",
-                      recall_move(views[mover], memory))
-        page.wait_for_function(f"before => JSON.stringify({VIEW}) !== before", arg=before)
-    raise AssertionError(f"the game did not end in {MOVES_MAX} moves")
+        return recall_move(views[mover], memory)
+
+    return choose
+
 
 INSTANT = json.dumps({"sound": False, "ruler": True, "pace": "instant"})
 
@@ -123,8 +117,7 @@ def test_two_friends_play_pico_online(people: Callable[[], Page]) -> None:
     slots = first.locator(".ma-slot").count()
     expect(other.locator(".ma-slot")).to_have_count(slots)
 
-    play_to_the_end([ada, bob])
-    result = ada.evaluate(VIEW)["result"]
+    result = play_until_over([ada, bob], recall_player(), MOVES_MAX)[0]["result"]
     for page in (ada, bob):
         expect(page.locator(".ma-end-list > li")).to_have_count(2)
     winners = [row["seat"] for row in result["standings"] if row["place"] == 1]

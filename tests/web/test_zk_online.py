@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from klubovna.core import Rng
 from tests.bots.zoliky_s_kameny import GREEDY
-from tests.web.conftest import HOOK, VIEW, axe_violations, screenshot
+from tests.web.conftest import HOOK, axe_violations, play_until_over, screenshot
 from tests.web.test_profile import create_profile
 
 BAD_NICKNAME = "Přezdívka musí mít 2 až 24 znaků: písmena, číslice, mezeru a _ - ."
@@ -24,27 +24,9 @@ MOVES_MAX = 400
 """Far more moves than a round of two greedy players takes (it ends, the engine says why)."""
 
 
-def act_greedily(page: Page) -> None:
-    """The move the greedy player makes from this page's view, sent by its session."""
-    view: dict[str, Any] = page.evaluate(VIEW)
-    action = GREEDY.choose(view, (), Rng(0))
-    page.evaluate("action => window.__klubovna.table.act(action)", action)
-
-
-def play_round_out(pages: list[Page]) -> None:
-    """Each page acts when the table waits for its seat, until the round is over."""
-    for _ in range(MOVES_MAX):
-        views = [page.evaluate(VIEW) for page in pages]
-        if all(view["over"] for view in views):
-            return
-        mover = next((page for page, view in zip(pages, views, strict=True)
-                      if view["seat"] in view["turn"]), None)
-        if mover is None:  # the answer to the last move is still on its way
-            pages[0].wait_for_timeout(20)
-            continue
-        act_greedily(mover)
-        mover.wait_for_function(f"(v => !v.turn.includes(v.seat) || v.over)({VIEW})")
-    raise AssertionError(f"the round did not end in {MOVES_MAX} moves")
+def greedy(views: list[dict[str, Any]], mover: int) -> dict[str, Any]:
+    """The move the greedy player makes from the mover's view."""
+    return GREEDY.choose(views[mover], (), Rng(0))
 
 
 def test_two_browsers_play_a_room_with_a_reconnect(people: Callable[[], Page]) -> None:
@@ -94,8 +76,7 @@ def test_two_browsers_play_a_room_with_a_reconnect(people: Callable[[], Page]) -
         expect(page.locator(".zk-rack .zk-tile")).to_have_count(15)
     screenshot(bob, "zk-online-after")
 
-    play_round_out([ada, bob])
-    result = ada.evaluate(VIEW)["result"]
+    result = play_until_over([ada, bob], greedy, MOVES_MAX)[0]["result"]
     for page in (ada, bob):
         end = page.locator(".zk-end")
         expect(end.locator(".zk-end-headline")).to_be_visible()
