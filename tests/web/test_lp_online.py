@@ -1,6 +1,6 @@
 """An online Locus Poker room on the 8×6 grid in two browsers, each with a profile: Lucie
 creates it, Lukáš joins by the invitation link, Lucie starts; the player to move (drawn for
-the room) plays through the preview's buttons, Lukáš's tab drops and comes back (his seat and
+the room) plays through the preview's buttons (the pointed card's hand lit), Lukáš's tab drops and comes back (his seat and
 the position with it), both see the same chips and totals after each move, and on a phone
 (390×844) the 8×6 grid fits the screen with cards big enough to read. Then the game goes on
 to its end through each page's own table session (the test hook; the greedy player's moves),
@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from klubovna.bots.locus_poker import BOTS
 from klubovna.core import Rng
-from tests.web.conftest import HOOK, axe_violations, play_until_over
+from tests.web.conftest import HOOK, VIEW, axe_violations, play_until_over
 from tests.web.shots import four_looks
 from tests.web.test_profile import create_profile
 
@@ -75,6 +75,13 @@ def test_two_browsers_play_a_room_with_a_reconnect(people: Callable[[], Page]) -
     second.locator(".lp-board .lp-card").nth(3).hover()
     expect(second.locator(".lp-peek")).to_have_count(2)
     expect(second.locator("button.lp-play")).to_have_count(0)
+
+    # the pointed card's preview lights the cards its face-up hand would be made of
+    first.locator(".lp-board .lp-card").nth(9).hover()
+    cells = first.evaluate(f"{VIEW}.preview[9].up.cells")
+    lit = first.locator(".lp-board .lp-card.in-preview")
+    expect(lit).to_have_count(len(cells))
+    assert lit.evaluate_all("(cards) => cards.map((c) => +c.dataset.cell)") == cells
 
     play(first, 9, "up")
     expect(first.locator(".lp-board .lp-card.taken")).to_have_count(1)

@@ -21,11 +21,14 @@ The shape (the web app reads it; a change is announced in a commit starting "VIE
                                                   # one too when its wild card was used)
       "moves": [{"seat": 0, "cell": 1, "face": "up", "hand": 5,
                  "name": "three_of_a_kind", "bonus": 2, "score": 7}, ...],   # oldest first
-      "preview": [{"up": {"hand": 2, "name": "pair", "bonus": 0, "score": 2},
-                   "down": {"hand": 5, "name": "three_of_a_kind", "bonus": 0, "score": 5}},
+      "preview": [{"up": {"hand": 2, "name": "pair", "bonus": 0, "score": 2,
+                          "cells": [0, 6]},
+                   "down": {"hand": 5, "name": "three_of_a_kind", "bonus": 0, "score": 5,
+                            "cells": [0, 6, 7]}},
                   null, ...],                     # per cell, what THIS seat would score
-                                                  # there now; null on a played cell (all null
-                                                  # once the game is over)
+                                                  # there now, and the cells that would make
+                                                  # the hand (as in "last"); null on a played
+                                                  # cell (all null once the game is over)
       "actions": ["play"],                        # or ["start"] before the start, or []
       "result": null                              # at the end: {"reason": "full" | "left",
                                                   # "winner": seat | null (a draw), "left":
@@ -47,7 +50,7 @@ from klubovna.core.rules import require_seat
 from .cards import card_json
 from .hands import NAMES
 from .rules import action_types, result, to_move
-from .scoring import hand_cells, score
+from .scoring import bonus, hand_cells
 from .state import SEATS, Chip, Move, State
 
 GAME_NAME = "locus-poker"
@@ -94,7 +97,8 @@ def view(state: State, seat: int) -> View:
 
 def preview(state: State, seat: int, chips: list[Chip | None] | None = None) -> list[Json]:
     """Per cell what `seat` would score by playing it now face up and face down (hand,
-    its name, bonus, their sum); None on played cells and once the game is over."""
+    its name, bonus, their sum, and the cells whose cards would make the hand, as the last
+    move's `cells`); None on played cells and once the game is over."""
     chips = state.chips() if chips is None else chips
     if state.over:
         return [None] * len(chips)
@@ -105,10 +109,11 @@ def preview(state: State, seat: int, chips: list[Chip | None] | None = None) -> 
             out.append(None)
             continue
         faces: dict[str, Json] = {}
+        extra = bonus(cols, rows, chips, seat, cell)
         for face, down in (("up", False), ("down", True)):
-            hand, bonus = score(cols, rows, cards, chips, seat, cell, down)
-            faces[face] = {"hand": hand, "name": NAMES[hand], "bonus": bonus,
-                           "score": hand + bonus}
+            hand, name, cells = hand_cells(cols, rows, cards, chips, cell, down)
+            faces[face] = {"hand": hand, "name": name, "bonus": extra, "score": hand + extra,
+                           "cells": cells}
         out.append(faces)
     return out
 

@@ -1,6 +1,6 @@
 """Properties over whole games of random legal play: every chip is placed by the end (each
 seat half the cards), the totals only grow and are the sum of the moves' scores, and every
-move scored what the preview before it said."""
+move scored what the preview before it said, with the cards it said would make the hand."""
 
 from __future__ import annotations
 
@@ -27,5 +27,6 @@ def test_games_end_with_every_chip_placed_and_totals_only_grow(data: st.DataObje
             shown = ENGINE.view(before, move.seat)["preview"][move.cell]
             face = "down" if move.down else "up"
             assert (shown[face]["hand"], shown[face]["bonus"]) == (move.hand, move.bonus)
+            assert shown[face]["cells"] == ENGINE.view(after, 0)["last"]["cells"]
     assert final.totals() == [sum(m.hand + m.bonus for m in final.moves if m.seat == s)
                               for s in (0, 1)]

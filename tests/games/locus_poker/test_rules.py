@@ -136,8 +136,13 @@ def test_equal_totals_are_a_draw() -> None:
 def test_the_first_player_is_drawn_then_alternates() -> None:
     firsts = {ENGINE.new({}, seed).turn for seed in range(20)}
     assert firsts == {0, 1}
-    for seed in (3, 4):
+    for seed in (3, 4):  # tables stored before series: round r begins with seat r - 1
         assert [ENGINE.new({"round": r}, seed).turn for r in (2, 3, 4, 5)] == [1, 0, 1, 0]
+    # a series (a room's, a page's games played again): drawn in round 1, then alternating,
+    # whatever each round's own seed
+    runs = [[ENGINE.new({"round": r, "series": series}, seed=series * 5 + r).turn
+             for r in (1, 2, 3, 4)] for series in range(12)]
+    assert {tuple(run) for run in runs} == {(0, 1, 0, 1), (1, 0, 1, 0)}
     state, events = ENGINE.apply(ENGINE.new({}, 7), 1, {"type": "start"}, NOW)
     assert events == [{"type": "started", "turn": state.turn}]
 
@@ -189,6 +194,7 @@ def test_the_preview_is_what_the_move_scores() -> None:
             shown = view["preview"][cell][face]
             after = play(state, (cell, face))
             assert (shown["hand"], shown["bonus"]) == last_score(after)
-            assert ENGINE.view(after, 0)["last"]["name"] == shown["name"]
+            last = ENGINE.view(after, 0)["last"]
+            assert (last["name"], last["cells"]) == (shown["name"], shown["cells"])
     assert view["preview"][0]["up"] == {"hand": 5, "name": "three_of_a_kind", "bonus": 2,
-                                        "score": 7}
+                                        "score": 7, "cells": [0, 1, 6]}
