@@ -1,10 +1,11 @@
 """An online Locus Poker room on the 8×6 grid in two browsers, each with a profile: Lucie
 creates it, Lukáš joins by the invitation link, Lucie starts; the player to move (drawn for
-the room) plays through the preview's buttons (the pointed card's hand lit), Lukáš's tab drops and comes back (his seat and
-the position with it), both see the same chips and totals after each move, and on a phone
-(390×844) the 8×6 grid fits the screen with cards big enough to read. Then the game goes on
-to its end through each page's own table session (the test hook; the greedy player's moves),
-both pages show the same end, and the game is in both profiles."""
+the room) plays through the preview's buttons (the pointed card's hand lit), Lukáš's tab
+drops and comes back (his seat and the position with it), both see the same chips and
+totals after each move, and on a phone (390×844) the 8×6 grid fits the screen with cards
+big enough to read. Then the game goes on to its end through each page's own table session
+(the test hook; the greedy player's moves, about 5 s), both pages show the same end, and
+the game is in both profiles."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """The hand table of Locus Poker: the best poker combination a scoring area's face-up cards
 (and, for a face-down play, one wild card) can form. `points` is the bots' inner loop, so it
 reads the cards once into rank counts and per-suit rank masks and tests the combinations
-from the best down; `best_hand` (slower, for the highlights of the last move and of the preview) finds which cards
-make that combination.
+from the best down; `best_hand` (slower, for the highlights of the last move and of the
+preview) finds which cards make that combination.
 
 >>> from klubovna.games.locus_poker.cards import card
 >>> points([card(9, 0), card(9, 2), card(9, 3), card(4, 1), card(4, 2)], 0)
