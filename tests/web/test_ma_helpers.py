@@ -3,7 +3,8 @@ screen as a family sees it (a tablet 1024x768 and a phone 390x844, light and dar
 person at a Mathesso table: it turns cards by
 clicking them, as a child would, and remembers what it saw turned over on the screen (a
 MutationObserver records every turned card's name), so a game ends in a sensible number
-of turns. It never reads what the screen does not show. The turns run inside the page
+of turns, and skips the wait for the computer's turns where the screen offers it. It
+never reads what the screen does not show. The turns run inside the page
 (one call per game rather than several per click), waiting for the table's answer after
 each click."""
 
@@ -66,6 +67,15 @@ const until = (test, ms = 30000) => new Promise((done, fail) => {
   look();
 });
 const shown = () => document.querySelector('.ma-play')?.dataset.shown;
+/** The end or this device's turn, if either is there; else skips the wait for the
+ *  computer's turns ("Přeskočit čekání") when offered, as a person in a hurry would. */
+const turnOrEnd = () => {
+  const found = document.querySelector('.ma-end, .ma-play[data-ready="true"]');
+  if (!found) document.querySelector('.ma-hurry')?.click();
+  return found;
+};
+window.__maReady = () => until(() => turnOrEnd() && document.querySelector(
+  '.ma-play[data-ready="true"]')).then(() => null);
 
 /** Click the card at `index`; wait for the table's answer; its face in words. */
 window.__maTurn = async (index) => {
@@ -99,7 +109,7 @@ window.__maPlayTurn = async () => {
 /** A turn if this page may play one within `ms`: "end", "played" or "waiting". */
 window.__maTryTurn = async (ms) => {
   try {
-    await until(() => document.querySelector('.ma-end, .ma-play[data-ready="true"]'), ms);
+    await until(turnOrEnd, ms);
   } catch {
     return 'waiting';
   }
@@ -111,7 +121,7 @@ window.__maTryTurn = async (ms) => {
 /** Every turn of this device's people until the end screen; the turns played. */
 window.__maPlayToEnd = async (most) => {
   for (let turns = 0; turns < most; turns++) {
-    await until(() => document.querySelector('.ma-end, .ma-play[data-ready="true"]'));
+    await until(turnOrEnd);
     if (document.querySelector('.ma-end')) return turns;
     await window.__maPlayTurn();
   }
@@ -127,7 +137,9 @@ def remember(page: Page) -> None:
 
 
 def ready(page: Page) -> None:
-    page.locator(".ma-play[data-ready='true']").wait_for(timeout=30_000)
+    """Wait until this device's person may act (skipping the wait for a computer's turns,
+    as a person may: a person's own cards stay turned for a while at every pace)."""
+    page.evaluate("() => window.__maReady()")
 
 
 def turn_card(page: Page, index: int) -> str:

@@ -16,7 +16,7 @@ export type { Failure } from "../../net/session";
 
 /** Pauses (ms, at the calm pace) after a view is shown, by what it shows. */
 const PAUSE = { ritualRound: 1700, ritualEnd: 1400, firstCard: 1300, secondCard: 2100, other: 250 };
-/** How long a person's own two cards stay turned (not paced: a person needs to see them). */
+/** How long a person's two cards stay turned, at every pace (a person needs to see them). */
 const HOLD_PERSON = 1600;
 
 export class MaSession extends TableSession<MaView> {
@@ -146,9 +146,11 @@ export class MaSession extends TableSession<MaView> {
     }
     if (view.last && lastChanged(before, view)) {
       play(view.last.took ? "pair" : view.last.cards.length > 1 ? "miss" : "flip");
-      const byComputer = this.computer(view.last.seat);
-      this.hold(byComputer ? PAUSE.secondCard * factor : HOLD_PERSON);
-      return (byComputer ? PAUSE.secondCard : HOLD_PERSON) * factor;
+      // The pace speeds up the computers only: a person's cards stay as long at every pace
+      // (a child must see where they lay), unless the person skips the wait.
+      const ms = this.computer(view.last.seat) ? PAUSE.secondCard * factor : HOLD_PERSON;
+      this.hold(ms);
+      return ms;
     }
     return PAUSE.other * factor;
   }
