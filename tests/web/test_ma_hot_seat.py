@@ -33,7 +33,12 @@ def test_three_people_play_atto_on_one_device(context: BrowserContext) -> None:
     # The add-ons are not played in Atto.
     expect(page.get_by_role("checkbox", name="CJV")).to_be_disabled()
     rows = page.locator(".ma-setup-player")
+    # The only person cannot become a computer player: computers alone do not play.
+    expect(rows.nth(0).get_by_role("radio", name="Počítač")).to_be_disabled()
+    expect(page.locator(".ma-one-person")).to_have_text(
+        "Aspoň jeden hráč musí být člověk: počítače samy hrát nebudou.")
     rows.nth(1).locator(".ma-pill", has_text="Člověk").click()
+    expect(page.locator(".ma-one-person")).to_have_count(0)
     page.get_by_role("button", name="+ Člověk").click()
     expect(rows).to_have_count(3)
     for i, name in enumerate(NAMES):
