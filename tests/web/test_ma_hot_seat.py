@@ -27,7 +27,7 @@ NAMES = ("Ada", "Bob", "Cyril")
 def test_three_people_play_atto_on_one_device(context: BrowserContext) -> None:
     page = context.new_page()
     remember(page)
-    page.goto("/#/mathesso?seed=5")
+    page.goto("/#/mathesso?seed=4")
     page.locator(".ma-variant", has_text="Atto").click()
     expect(page.locator(".ma-count")).to_have_text("Kartiček na stole: 22")
     # The add-ons are not played in Atto.
@@ -52,6 +52,9 @@ def test_three_people_play_atto_on_one_device(context: BrowserContext) -> None:
     order_text = ritual.locator(".ma-ritual-order").inner_text()
     order = re.findall(r"\d\. (\w+)", order_text)
     assert sorted(order) == sorted(NAMES), order_text
+    # (not the first row's player: the screen passes to the ritual's winner at once, once
+    # the start is answered; it used to wait for that answer for ever)
+    assert order[0] != NAMES[0], order_text
     family_looks(page, "ma-ritual", looks=("tablet-light", "phone-light"))
     ready(page)
     expect(page.locator(".ma-player.turn")).to_contain_text(order[0])
