@@ -44,6 +44,35 @@ def family_looks(page: Page, name: str, full_page: bool = False,
         page.set_viewport_size(size)
     return paths
 
+# What is cramped on a screen: controls of the game smaller than a finger (44 px), and a
+# page wider than the window (cards out of sight to the side).
+CRAMPED = """() => {
+  const controls = '.ma-game button, .ma-game .ma-pill, .ma-game .ma-card';
+  const small = [...document.querySelectorAll(controls)]
+    .filter((e) => e.offsetParent !== null)
+    .map((e) => [e.textContent.trim().slice(0, 24), e.getBoundingClientRect()])
+    .filter(([, box]) => box.width < 44 || box.height < 44)
+    .map(([text, box]) => `${text} ${Math.round(box.width)}x${Math.round(box.height)}`);
+  const wide = document.documentElement.scrollWidth > innerWidth ? ['wider than the window'] : [];
+  return [...small, ...wide];
+}"""
+
+
+TABLETS = ((1024, 768), (768, 1024))
+
+
+def cramped(page: Page, sizes: tuple[tuple[int, int], ...] = TABLETS) -> list[str]:
+    """What is cramped at each tablet size (see CRAMPED); the viewport is put back."""
+    size = page.viewport_size
+    found = []
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(null)))")
+        found += [f"{width}x{height}: {what}" for what in page.evaluate(CRAMPED)]
+    if size:
+        page.set_viewport_size(size)
+    return found
+
 # Every card's coloured side in words as it shows, by its place (its label after ": "), and
 # the player itself.
 PLAYER = """

@@ -13,6 +13,7 @@ from playwright.sync_api import BrowserContext, expect
 from tests.web.conftest import axe_violations
 from tests.web.test_helpers import ENGINE
 from tests.web.test_ma_helpers import (
+    cramped,
     family_looks,
     play_to_end,
     play_turn,
@@ -83,6 +84,7 @@ def test_three_people_play_atto_on_one_device(context: BrowserContext) -> None:
         expect(page.locator(".ma-player.turn")).to_contain_text(name)
         play_turn(page)
     family_looks(page, "ma-hot-seat", looks=("tablet-light", "tablet-dark"))
+    assert cramped(page) == []  # finger-sized controls, nothing out of sight to the side
     violations = axe_violations(page)
     assert violations == [], "\n".join(violations)
 
