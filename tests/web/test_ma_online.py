@@ -59,7 +59,9 @@ def play_to_the_end(pages: list[Page]) -> None:
         if all(view["over"] for view in views):
             return
         mover = next((i for i, view in enumerate(views) if view["actions"]), None)
-        if mover is None:  # the answer to the last move is still on its way
+        if mover is None:  # the answer to the last move is on its way, or shown soon:
+            for page in pages:  # (a person's own cards stay a while; a friend may skip that)
+                page.evaluate("() => document.querySelector('.ma-hurry')?.click()")
             pages[0].wait_for_timeout(20)
             continue
         page, before = pages[mover], json.dumps(views[mover])
