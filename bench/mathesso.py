@@ -2,7 +2,10 @@
 over two-player Pico games (400 by default: 200 layouts, each played twice with the seats
 swapped), the stronger one's share of the points (a win 1, a draw 1/2) with its 95 %
 interval, their average points and the think time. Goal: each stronger level wins clearly
-more (its interval above one half). Part of `make bench`.
+more (its interval above one half). Then a young child (tests/bots/mathesso.py CHILD: a
+card sticks with 50 %, four at most) against the friendliest level, Kotě, over 400 games of
+Atto, the variant for the youngest; goal: the child wins at least about half. Part of
+`make bench`.
 
     .venv/bin/python bench/mathesso.py [--games 400] [--jobs 2] [--variant pico]
 
@@ -28,11 +31,14 @@ from klubovna.bots import Action, Bot  # noqa: E402
 from klubovna.bots.mathesso import BOTS  # noqa: E402
 from klubovna.core import Event, Rng, View  # noqa: E402
 from klubovna.games.mathesso import ENGINE  # noqa: E402
-from tests.bots.mathesso import play_game  # noqa: E402
+from tests.bots.mathesso import CHILD, play_game  # noqa: E402
 
 LEVELS = list(BOTS)
+PLAYERS: dict[str, Bot] = {**BOTS, CHILD.name: CHILD}
 PAIRINGS = [(LEVELS[i + 1], LEVELS[i]) for i in range(len(LEVELS) - 1)]
 """(stronger, weaker), weakest pairing first."""
+CHILD_PAIRING = (CHILD.name, LEVELS[0], "atto")
+"""The child against the friendliest level, in the youngest variant."""
 FIRST_SEED = 5_000
 CHUNK = 10
 
@@ -51,10 +57,11 @@ class Timed:
         return action
 
 
-def _games(job: tuple[int, int, int, str]) -> dict[str, Any]:
-    """Layouts [start, stop) of pairing `index`, each played with both seatings."""
-    index, start, stop, variant = job
-    strong, weak = (Timed(BOTS[name]) for name in PAIRINGS[index])
+def _games(job: tuple[str, str, str, int, int]) -> dict[str, Any]:
+    """Layouts [start, stop) of (first, second) in `variant`, each played with both
+    seatings; the first one's share."""
+    first, second, variant, start, stop = job
+    strong, weak = (Timed(PLAYERS[name]) for name in (first, second))
     share = 0.0
     points = [0, 0]
     games = 0
@@ -84,19 +91,23 @@ def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def ladder(games: int, jobs: int, variant: str) -> list[dict[str, Any]]:
+    """The ladder's rows in `variant`, then the child's row (in Atto)."""
     layouts = games // 2
-    work = [(i, start, min(start + CHUNK, layouts), variant) for i in range(len(PAIRINGS))
+    pairings = [(strong, weak, variant) for strong, weak in PAIRINGS] + [CHILD_PAIRING]
+    work = [(*pairing, start, min(start + CHUNK, layouts)) for pairing in pairings
             for start in range(0, layouts, CHUNK)]
     with multiprocessing.Pool(jobs) as pool:
         done = pool.map(_games, work)
     out = []
-    for i, (strong, weak) in enumerate(PAIRINGS):
-        mine = [d for (index, *_), d in zip(work, done, strict=True) if index == i]
+    for strong, weak, played_in in pairings:
+        mine = [d for job, d in zip(work, done, strict=True) if job[:3] == (strong, weak,
+                                                                          played_in)]
         played = sum(d["games"] for d in mine)
         share = sum(d["share"] for d in mine) / played
         think = sorted(ms for d in mine for ms in d["ms"])
         out.append({
-            "stronger": strong, "weaker": weak, "games": played, "share": share,
+            "stronger": strong, "weaker": weak, "variant": played_in, "games": played,
+            "share": share,
             "interval": wilson(share, played),
             "points": [sum(d["points"][k] for d in mine) / played for k in (0, 1)],
             "seconds_per_game": sum(d["seconds"] for d in mine) / played,
@@ -118,7 +129,11 @@ def main(argv: Sequence[str] | None = None) -> None:
           f"{'points':>13} {'s/game':>7} {'think ms median/p99/max':>24}")
     for row in ladder(args.games, args.jobs, args.variant):
         low, high = row["interval"]
-        verdict = "clearly stronger" if low > 0.5 else "NOT clearly stronger"
+        if row["stronger"] == CHILD.name:
+            print(f"The child against {row['weaker']}, {row['variant']}:")
+            verdict = "wins about half or more" if high >= 0.5 else "LOSES: too strong"
+        else:
+            verdict = "clearly stronger" if low > 0.5 else "NOT clearly stronger"
         print(f"{row['stronger']:>8} {row['weaker']:>8} {row['games']:>6} "
               f"{row['share']:>7.3f}   [{low:.3f}, {high:.3f}] "
               f"{row['points'][0]:>6.1f}:{row['points'][1]:<6.1f} "

@@ -23,6 +23,10 @@ from klubovna.tables.registry import get_game
 from klubovna.tables.robots import ROBOTS
 from klubovna.tables.table import Message, Outbox, Table, hash_key
 
+NO_PERSON = "A game on this device needs at least one person: computer players do not play alone."
+"""Why a table of computer players alone is refused here (`no_person`): nobody would send
+its first message, nor any after, so it would never start, or, started, stop after
+pipeline.MAX_ROBOT_MOVES moves with nobody to see the end (docs/decisions.md)."""
 BySeat = dict[str, list[Message]]
 """Messages for each person's seat (JSON object keys: the seat numbers as strings)."""
 
@@ -86,7 +90,10 @@ class LocalHost:
                 raise IllegalAction("bad_config", "The request must be a JSON object.")
             config = {k: v for k, v in body.items() if k != "game"}
             game = get_game(str(body.get("game")))
-            table = Table(table_id, game, config, seed, key_hashes(game, config, seed, key))
+            hashes = key_hashes(game, config, seed, key)
+            if all(each == NOBODY for each in hashes):
+                raise IllegalAction("no_person", NO_PERSON)
+            table = Table(table_id, game, config, seed, hashes)
         except IllegalAction as error:
             return json.dumps({"t": "error", "seq": None, **error.to_json()})
         self.tables[table_id] = table

@@ -1,15 +1,21 @@
 """Mathesso helpers for tests and benchmarks, not shipped to players: `play_game`, computer
 players alone at a table, each fed exactly the events its seat witnessed (as a table
-does), every action checked against the rules' legal list."""
+does), every action checked against the rules' legal list; and `CHILD`, a model of a
+young child at the table, to measure the friendliest level against."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from klubovna.bots import Bot
+from klubovna.bots.mathesso import Player
 from klubovna.core import Event, Json, Rng
 from klubovna.games.mathesso import ENGINE, State
 
+CHILD = Player("dite", chance=500, capacity=4, careful=False, salt=9)
+"""A young child, as a computer player: a card it sees sticks with a chance of one half, it
+holds at most four, takes a pair it remembers and always turns two cards (the friendliest
+level should lose to it about half the time or more: docs/decisions.md)."""
 STEPS_MAX = 5000
 """A game ends long before: every turn turns a card, and at most 113 pairs lie out."""
 

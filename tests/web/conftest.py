@@ -160,18 +160,22 @@ Chooser = Callable[[list[dict[str, Any]], int], dict[str, Any]]
 the pages showed)."""
 
 
-def play_until_over(pages: list[Page], choose: Chooser, moves_max: int) -> list[dict[str, Any]]:
+def play_until_over(pages: list[Page], choose: Chooser, moves_max: int,
+                    skip: str | None = None) -> list[dict[str, Any]]:
     """Play a running online game to its end through each page's own table session (the
     test hook, HOOK): whichever page's view offers actions sends `choose`'s move, as its
-    screen would, and waits for its view to change (the server's answer). Returns the
-    views at the end; fails after `moves_max` moves."""
+    screen would, and waits for its view to change (the server's answer). While nobody
+    may move, every page presses the control `skip` selects, if it shows (a wait a person
+    may cut short). Returns the views at the end; fails after `moves_max` moves."""
     for _ in range(moves_max):
         texts = [page.evaluate(f"JSON.stringify({VIEW})") for page in pages]
         views: list[dict[str, Any]] = [json.loads(text) for text in texts]
         if all(view["over"] for view in views):
             return views
         mover = next((i for i, view in enumerate(views) if view["actions"]), None)
-        if mover is None:  # the answer to the last move is still on its way
+        if mover is None:  # the answer to the last move is on its way, or shown a while
+            for waiting in pages if skip else ():
+                waiting.evaluate("selector => document.querySelector(selector)?.click()", skip)
             pages[0].wait_for_timeout(20)
             continue
         page = pages[mover]

@@ -32,6 +32,7 @@ def test_a_pico_game_against_the_computer_to_its_end(context: BrowserContext) ->
     page = context.new_page()
     remember(page)
     page.add_init_script(f"localStorage.setItem('klubovna.ma.prefs', {json.dumps(INSTANT)})")
+    page.clock.install()  # (it runs as usual until the test stops it; the worker's is real)
     page.goto("/#/mathesso?seed=7")
     expect(page.get_by_role("heading", name="Mathesso", exact=True)).to_be_visible()
     expect(page.locator(".ma-variant.chosen")).to_contain_text("Pico")
@@ -82,6 +83,28 @@ def test_a_pico_game_against_the_computer_to_its_end(context: BrowserContext) ->
             break
         page.get_by_role("button", name="Stačí jedna").click()
     assert lit, "no multiplication card turned"
+
+    # At the "Hned" pace the computer moves at once, but a person's own two cards stay
+    # turned as long as at every pace, until the person moves on (the page's clock stands
+    # still here and moves when the test says).
+    ready(page)
+    page.clock.pause_at(page.evaluate("Date.now()") + 100)
+    first = unknown_card(page)
+    page.locator(f".ma-card[data-index='{first}']").click()
+    expect(page.get_by_role("button", name="Stačí jedna")).to_be_visible()
+    second = unknown_card(page)
+    held = page.locator(f".ma-card[data-index='{second}']")
+    held.click()
+    expect(held).to_have_class(re.compile(r"\bup\b.*\bmiss\b"))
+    expect(page.locator(".ma-last")).to_have_text("Ema: tentokrát to pár nebyl.")
+    hurry = page.get_by_role("button", name="Přeskočit čekání")
+    expect(hurry).to_be_visible()  # Kotě has played; its turn waits to be shown
+    page.clock.run_for(1500)
+    expect(held).to_have_class(re.compile(r"\bup\b.*\bmiss\b"))
+    hurry.click()
+    expect(held).not_to_have_class(re.compile(r"\bup\b"))
+    expect(page.locator(".ma-status")).to_have_text("Ema, jsi na tahu! Otoč kartičku.")
+    page.clock.resume()
 
     # A reload goes on with the same table.
     play_turn(page)

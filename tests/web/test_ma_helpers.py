@@ -3,7 +3,8 @@ screen as a family sees it (a tablet 1024x768 and a phone 390x844, light and dar
 person at a Mathesso table: it turns cards by
 clicking them, as a child would, and remembers what it saw turned over on the screen (a
 MutationObserver records every turned card's name), so a game ends in a sensible number
-of turns. It never reads what the screen does not show. The turns run inside the page
+of turns, and skips the wait for the computer's turns where the screen offers it. It
+never reads what the screen does not show. The turns run inside the page
 (one call per game rather than several per click), waiting for the table's answer after
 each click."""
 
@@ -43,6 +44,35 @@ def family_looks(page: Page, name: str, full_page: bool = False,
         page.set_viewport_size(size)
     return paths
 
+# What is cramped on a screen: controls of the game smaller than a finger (44 px), and a
+# page wider than the window (cards out of sight to the side).
+CRAMPED = """() => {
+  const controls = '.ma-game button, .ma-game .ma-pill, .ma-game .ma-card';
+  const small = [...document.querySelectorAll(controls)]
+    .filter((e) => e.offsetParent !== null)
+    .map((e) => [e.textContent.trim().slice(0, 24), e.getBoundingClientRect()])
+    .filter(([, box]) => box.width < 44 || box.height < 44)
+    .map(([text, box]) => `${text} ${Math.round(box.width)}x${Math.round(box.height)}`);
+  const wide = document.documentElement.scrollWidth > innerWidth ? ['wider than the window'] : [];
+  return [...small, ...wide];
+}"""
+
+
+TABLETS = ((1024, 768), (768, 1024))
+
+
+def cramped(page: Page, sizes: tuple[tuple[int, int], ...] = TABLETS) -> list[str]:
+    """What is cramped at each tablet size (see CRAMPED); the viewport is put back."""
+    size = page.viewport_size
+    found = []
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(null)))")
+        found += [f"{width}x{height}: {what}" for what in page.evaluate(CRAMPED)]
+    if size:
+        page.set_viewport_size(size)
+    return found
+
 # Every card's coloured side in words as it shows, by its place (its label after ": "), and
 # the player itself.
 PLAYER = """
@@ -66,6 +96,15 @@ const until = (test, ms = 30000) => new Promise((done, fail) => {
   look();
 });
 const shown = () => document.querySelector('.ma-play')?.dataset.shown;
+/** The end or this device's turn, if either is there; else skips the wait for the
+ *  computer's turns ("Přeskočit čekání") when offered, as a person in a hurry would. */
+const turnOrEnd = () => {
+  const found = document.querySelector('.ma-end, .ma-play[data-ready="true"]');
+  if (!found) document.querySelector('.ma-hurry')?.click();
+  return found;
+};
+window.__maReady = () => until(() => turnOrEnd() && document.querySelector(
+  '.ma-play[data-ready="true"]')).then(() => null);
 
 /** Click the card at `index`; wait for the table's answer; its face in words. */
 window.__maTurn = async (index) => {
@@ -99,7 +138,7 @@ window.__maPlayTurn = async () => {
 /** A turn if this page may play one within `ms`: "end", "played" or "waiting". */
 window.__maTryTurn = async (ms) => {
   try {
-    await until(() => document.querySelector('.ma-end, .ma-play[data-ready="true"]'), ms);
+    await until(turnOrEnd, ms);
   } catch {
     return 'waiting';
   }
@@ -111,7 +150,7 @@ window.__maTryTurn = async (ms) => {
 /** Every turn of this device's people until the end screen; the turns played. */
 window.__maPlayToEnd = async (most) => {
   for (let turns = 0; turns < most; turns++) {
-    await until(() => document.querySelector('.ma-end, .ma-play[data-ready="true"]'));
+    await until(turnOrEnd);
     if (document.querySelector('.ma-end')) return turns;
     await window.__maPlayTurn();
   }
@@ -127,7 +166,9 @@ def remember(page: Page) -> None:
 
 
 def ready(page: Page) -> None:
-    page.locator(".ma-play[data-ready='true']").wait_for(timeout=30_000)
+    """Wait until this device's person may act (skipping the wait for a computer's turns,
+    as a person may: a person's own cards stay turned for a while at every pace)."""
+    page.evaluate("() => window.__maReady()")
 
 
 def turn_card(page: Page, index: int) -> str:

@@ -1,7 +1,8 @@
 """Mathesso at a real table: a Pico game against Slon through the browser's host
 (klubovna.tables.local, the same Table the server runs) to its end, replayed exactly; and
 a person who leaves a running table is taken over by the first computer player, who
-remembers what the seat saw; a room of two friends and a computer player."""
+remembers what the seat saw; a room of two friends and a computer player; computer
+players alone refused on a device."""
 
 from __future__ import annotations
 
@@ -50,6 +51,20 @@ def test_a_pico_game_against_slon_in_the_browsers_host() -> None:
     again = LocalHost()
     assert json.loads(again.restore(host.export("t")))["t"] == "created"
     assert again.tables["t"].state == host.tables["t"].state
+
+
+def test_computer_players_alone_are_refused_on_a_device() -> None:
+    """Nobody would start their game nor see its end (docs/decisions.md): refused at once,
+    with a code the setup words; one person with five computer players is a game."""
+    host = LocalHost()
+    alone = {"game": "mathesso", "seats": 2, "variant": "atto",
+             "robots": {"0": "kote", "1": "slon"}}
+    refused = json.loads(host.create("t", json.dumps(alone), 7, "k"))
+    assert (refused["t"], refused["code"]) == ("error", "no_person"), refused
+    assert host.tables == {}
+    five = {**alone, "seats": 6, "robots": {str(seat): "kote" for seat in range(1, 6)}}
+    created = json.loads(host.create("t", json.dumps(five), 7, "k"))
+    assert created == {"t": "created", "table": "t", "people": [0]}
 
 
 def test_a_leaver_is_taken_over_by_kote() -> None:

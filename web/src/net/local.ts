@@ -270,6 +270,10 @@ export class HotSeatTable implements TableConnection {
   private waiting = new Map<number, ServerMessage[]>();
   private canAct = new Map<number, boolean>();
   private state: HandOverState;
+  /** The action of the seat on screen that waits for its answer: no hand-over before the
+   *  answer comes (the other seats' messages of the same step come first, and the screen's
+   *  session would wait for it for ever once another seat is shown). */
+  private unanswered: { seat: number; seq: number } | null = null;
 
   /** `people`: the seats of the people at this device, in turn order (the first is shown
    *  first). With `resumed` the table is rebuilt from the snapshot first. */
@@ -303,7 +307,9 @@ export class HotSeatTable implements TableConnection {
   }
 
   act(action: Action): number {
-    return this.connections.get(this.state.seat)!.act(action);
+    const seq = this.connections.get(this.state.seat)!.act(action);
+    this.unanswered = { seat: this.state.seat, seq };
+    return seq;
   }
 
   listen(listener: (message: ServerMessage) => void): () => void {
@@ -348,6 +354,8 @@ export class HotSeatTable implements TableConnection {
   }
 
   private receive(seat: number, message: ServerMessage): void {
+    const answered = message.t === "view" ? message.ack : message.t === "error" ? message.seq : null;
+    if (this.unanswered?.seat === seat && answered != null && answered >= this.unanswered.seq) this.unanswered = null;
     // (a seat that left is nobody's to hand over to, whatever its last view says)
     if (message.t === "view" && this.people.includes(seat)) this.canAct.set(seat, mayAct(message.view, seat));
     if (seat === this.state.seat && this.state.next === null) this.listeners.emit(message);
@@ -357,7 +365,7 @@ export class HotSeatTable implements TableConnection {
 
   /** Hand over when the seat on screen may not act and another person's may. */
   private decide(): void {
-    if (this.state.next !== null || this.canAct.get(this.state.seat)) return;
+    if (this.state.next !== null || this.unanswered !== null || this.canAct.get(this.state.seat)) return;
     const start = this.people.indexOf(this.state.seat);
     const order = [...this.people.slice(start + 1), ...this.people.slice(0, Math.max(0, start))];
     const next = order.find((seat) => this.canAct.get(seat));

@@ -140,6 +140,8 @@ export function Setup({ initial, busy, failure, focusStart, saved, onStart }: Pr
             )}
           </p>
           <p class="hint">{t(people > 1 ? "ma.people.hot" : "ma.people.solo")}</p>
+          {/* why the last person cannot become a computer player (the worker refuses that too) */}
+          {HAS_COMPUTER && people <= 1 && <p class="hint ma-one-person">{t("ma.error.no_person")}</p>}
         </fieldset>
         <div class="mp-start-row">
           <button ref={startButton} type="submit" class="primary mp-start" aria-busy={busy ? "true" : undefined}>

@@ -181,7 +181,7 @@ function Play({ session, view, nameOf, here }: { session: MaSession; view: MaVie
           class="ma-table"
           role="group"
           aria-label={t("ma.table")}
-          style={{ gridTemplateColumns: `repeat(${grid.cols}, ${grid.size}px)`, "--card": `${grid.size}px` }}
+          style={{ gridTemplateColumns: `repeat(${grid.cols}, ${grid.size}px)`, gap: `${grid.gap}px`, "--card": `${grid.size}px` }}
         >
           {view.cards.map((card) => {
             const held = lastIds.get(card.id);

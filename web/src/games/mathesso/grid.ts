@@ -4,6 +4,9 @@
 import { useEffect, useState, type MutableRef } from "preact/hooks";
 
 const GAP = 6;
+/** The gap between cards when they are as small as they get (Standart on a tablet): more
+ *  of the table in sight at once, each card still a finger's size. */
+const TIGHT_GAP = 4;
 /** The smallest card (px): a finger's touch target. */
 export const MIN_CARD = 46;
 const MAX_CARD = 132;
@@ -11,26 +14,28 @@ const MAX_CARD = 132;
 export interface Grid {
   cols: number;
   size: number;
+  gap: number;
 }
 
 /** The columns and card size for `count` cards in `width` × `height` pixels. */
 export function fit(count: number, width: number, height: number): Grid {
-  let best: Grid = { cols: 1, size: 0 };
+  let best: Grid = { cols: 1, size: 0, gap: GAP };
   for (let cols = 1; cols <= Math.max(1, count); cols++) {
     const rows = Math.ceil(count / cols);
     const size = Math.min((width - GAP * (cols - 1)) / cols, (height - GAP * (rows - 1)) / rows, MAX_CARD);
-    if (size > best.size) best = { cols, size };
+    if (size > best.size) best = { cols, size, gap: GAP };
   }
-  if (best.size >= MIN_CARD) return { cols: best.cols, size: Math.floor(best.size) };
+  if (best.size >= MIN_CARD) return { ...best, size: Math.floor(best.size) };
   // Too many for the height: as many columns of finger-sized cards as the width holds.
-  const cols = Math.max(1, Math.floor((width + GAP) / (MIN_CARD + GAP)));
-  return { cols, size: Math.max(MIN_CARD, Math.floor(Math.min((width - GAP * (cols - 1)) / cols, MAX_CARD))) };
+  const gap = TIGHT_GAP;
+  const cols = Math.max(1, Math.floor((width + gap) / (MIN_CARD + gap)));
+  return { cols, gap, size: Math.max(MIN_CARD, Math.floor(Math.min((width - gap * (cols - 1)) / cols, MAX_CARD))) };
 }
 
 /** The grid for `count` cards in the element `box`: its width, and the window's height
  *  below its top less `below` pixels (what must stay visible under the table). */
 export function useGrid(box: MutableRef<HTMLElement | null>, count: number, below: number): Grid {
-  const [grid, setGrid] = useState<Grid>({ cols: Math.min(count, 8), size: 64 });
+  const [grid, setGrid] = useState<Grid>({ cols: Math.min(count, 8), size: 64, gap: GAP });
   // (measured after every render too: what lies above the table may have grown or gone)
   useEffect(() => {
     const element = box.current;
@@ -63,5 +68,5 @@ function measureIn(element: HTMLElement, count: number, below: number): Grid {
 
 /** `old` when `next` is the same grid (no re-render). */
 function same(old: Grid, next: Grid): Grid {
-  return old.cols === next.cols && old.size === next.size ? old : next;
+  return old.cols === next.cols && old.size === next.size && old.gap === next.gap ? old : next;
 }

@@ -6,7 +6,8 @@
 // while `holding`. In a hot-seat game the views come from one seat, then another: a
 // version already shown only brings the new seat's own fields (its actions). No rule
 // lives here: the engine says what is legal, what matched and who is on turn.
-import type { ViewMessage } from "../../net/protocol";
+import type { Action, ViewMessage } from "../../net/protocol";
+import { exposeForTests } from "../../worker/client";
 import { TableSession } from "../../net/session";
 import { PACE_FACTOR, getPrefs } from "./prefs";
 import { play } from "./sound";
@@ -16,7 +17,7 @@ export type { Failure } from "../../net/session";
 
 /** Pauses (ms, at the calm pace) after a view is shown, by what it shows. */
 const PAUSE = { ritualRound: 1700, ritualEnd: 1400, firstCard: 1300, secondCard: 2100, other: 250 };
-/** How long a person's own two cards stay turned (not paced: a person needs to see them). */
+/** How long a person's two cards stay turned, at every pace (a person needs to see them). */
 const HOLD_PERSON = 1600;
 
 export class MaSession extends TableSession<MaView> {
@@ -35,6 +36,8 @@ export class MaSession extends TableSession<MaView> {
    *  the screen sets it once the room says who sits where. */
   constructor(conn: ConstructorParameters<typeof TableSession>[0], public computer: (seat: number) => boolean = () => false) {
     super(conn);
+    // (a browser test's moves through the hook are a person's at this screen: no pause left over)
+    exposeForTests({ table: { view: () => this.view, act: (action: Action) => (this.moved(), this.send(action, true)) } });
   }
 
   /** Whether this seat may act now: the newest view is on screen, it is this seat's turn
@@ -119,7 +122,7 @@ export class MaSession extends TableSession<MaView> {
     const wait = this.readyAt - Date.now();
     if (wait > 0) {
       this.timer = setTimeout(() => this.pump(), wait);
-      return;
+      return this.changed(); // (the screen offers to skip the wait)
     }
     this.readyAt = Date.now() + this.show(this.queue.shift()!);
     this.changed();
@@ -146,9 +149,11 @@ export class MaSession extends TableSession<MaView> {
     }
     if (view.last && lastChanged(before, view)) {
       play(view.last.took ? "pair" : view.last.cards.length > 1 ? "miss" : "flip");
-      const byComputer = this.computer(view.last.seat);
-      this.hold(byComputer ? PAUSE.secondCard * factor : HOLD_PERSON);
-      return (byComputer ? PAUSE.secondCard : HOLD_PERSON) * factor;
+      // The pace speeds up the computers only: a person's cards stay as long at every pace
+      // (a child must see where they lay), unless the person skips the wait.
+      const ms = this.computer(view.last.seat) ? PAUSE.secondCard * factor : HOLD_PERSON;
+      this.hold(ms);
+      return ms;
     }
     return PAUSE.other * factor;
   }
