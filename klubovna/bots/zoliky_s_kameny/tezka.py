@@ -1,5 +1,6 @@
 """Těžká (hard): rearranges the whole table with the exact search (the most tiles, then the
-most value) and holds its jokers back when the other tiles go down without them."""
+most value), holds its jokers back when the other tiles go down without them, and near the
+end leaves the table that gives a player close to going out the least chance (endgame)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,16 @@ from klubovna.core import Event, Rng, View
 from klubovna.games.zoliky_s_kameny import best_move
 
 from .common import Action, must_hurry, no_play, play, shared_move
+from .endgame import safest
 
 
 class Tezka:
     """The best move by the search. Holding back: a joker from its rack stays there when
     the move without it lays every other tile the best move lays, unless the round is near
     its end (the pool is empty, or another player has five tiles or fewer) or the move goes
-    out; a joker on the rack keeps every later turn's options open."""
+    out; a joker on the rack keeps every later turn's options open. When another player has
+    three tiles or fewer, the move that leaves it the least chance to go out next
+    (endgame.safest), drawing included."""
 
     name = "tezka"
 
@@ -26,6 +30,10 @@ class Tezka:
         amount, table = best_move(view["table"], rack, "tiles")
         if not amount:
             return no_play(view)
+        if amount < len(rack):
+            safe = safest(view, rng, table)
+            if safe is not table:
+                return no_play(view) if safe is None else play(safe)
         jokers = rack.count("J")
         if jokers and amount < len(rack) and not must_hurry(view):
             plain = [t for t in rack if t != "J"]

@@ -19,7 +19,7 @@ from klubovna.core.engine import Engine
 
 from . import hidden, outcomes, rooms, rules
 from .rules import judge_play
-from .search import MELD_MIN, best_initial_meld, best_move
+from .search import MELD_MIN, best_initial_meld, best_move, fits
 from .sets import SET_CODES, NotASet, Reading, judge
 from .settings import SETTINGS
 from .state import RACK_START, SEATS_MAX, SEATS_MIN, Seat, State
@@ -63,6 +63,7 @@ __all__ = [
     "State",
     "best_initial_meld",
     "best_move",
+    "fits",
     "judge",
     "judge_play",
     "replay",

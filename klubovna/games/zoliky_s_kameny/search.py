@@ -195,9 +195,11 @@ Steps = dict[int, tuple[int, Choice]]
 
 
 def _solve(table: Sequence[Tile], rack: Sequence[Tile], objective: str,
-           meld_min: int) -> tuple[int, list[tuple[Tile, ...]]] | None:
+           meld_min: int, trace: bool = True) -> tuple[int, list[tuple[Tile, ...]]] | None:
     """The best (amount, sets) over every table that holds all of `table` and some of
-    `rack` (with `meld_min`, the new sets' value must reach it); None if there is none."""
+    `rack` (with `meld_min`, the new sets' value must reach it); None if there is none.
+    Without `trace` no back pointers are kept and the sets come back empty (only whether
+    and how much)."""
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be one of {OBJECTIVES}, got {objective!r}")
     must, must_jokers = _count(table)
@@ -213,9 +215,11 @@ def _solve(table: Sequence[Tile], rack: Sequence[Tile], objective: str,
         tile_gain = _TIE + n if by_tiles else n * _TIE + 1
         for c in range(COLOURS):
             layer, steps = _cell(layer, c, n, must[c][n], must[c][n] + may[c][n], jokers,
-                                 tile_gain, meld_min)
+                                 tile_gain, meld_min, trace)
             back.append(steps)
-        layer, steps = _close_number(layer, n, jokers, meld_min)
+        layer, steps = _close_number(layer, n, jokers, meld_min, trace)
+        if not layer:
+            return None
         layer = _undominated(layer)
         back.append(steps)
     best: tuple[int, int] | None = None
@@ -229,11 +233,11 @@ def _solve(table: Sequence[Tile], rack: Sequence[Tile], objective: str,
             best = (total, key)
     if best is None:
         return None
-    return best[0] // _TIE, _rebuild(back, best[1])
+    return best[0] // _TIE, _rebuild(back, best[1]) if trace else []
 
 
 def _cell(layer: dict[int, int], c: int, n: int, low: int, high: int, jokers: int,
-          tile_gain: int, cap: int) -> tuple[dict[int, int], Steps]:
+          tile_gain: int, cap: int, trace: bool) -> tuple[dict[int, int], Steps]:
     """One cell (number n, colour c): every state's every choice of low..high copies."""
     shift = _RUNS + c * _COLOUR_BITS
     options: dict[tuple[int, int], list[tuple[int, int, int, Choice]]] = {}
@@ -253,7 +257,8 @@ def _cell(layer: dict[int, int], c: int, n: int, low: int, high: int, jokers: in
             got += gain
             if got > following.get(new, -1):
                 following[new] = got
-                steps[new] = (key, choice)
+                if trace:
+                    steps[new] = (key, choice)
     return following, steps
 
 
@@ -294,8 +299,8 @@ def _undominated(layer: dict[int, int]) -> dict[int, int]:
     return layer
 
 
-def _close_number(layer: dict[int, int], n: int, jokers: int,
-                  cap: int) -> tuple[dict[int, int], Steps]:
+def _close_number(layer: dict[int, int], n: int, jokers: int, cap: int,
+                  trace: bool) -> tuple[dict[int, int], Steps]:
     """After a number's fourth colour: its groups must be makeable (with jokers), and every
     open run must still be able to reach three tiles."""
     following: dict[int, int] = {}
@@ -314,7 +319,8 @@ def _close_number(layer: dict[int, int], n: int, jokers: int,
                 new += (min(meld + n * joker, cap) - meld) << _MELD
             if gain > following.get(new, -1):
                 following[new] = gain
-                steps[new] = (key, (joker, 0, 0))
+                if trace:
+                    steps[new] = (key, (joker, 0, 0))
     return following, steps
 
 
@@ -397,3 +403,17 @@ def best_initial_meld(rack: Sequence[Json],
         return 0, []
     amount, sets = found
     return amount, _json(sets)
+
+
+def fits(table_sets: Sequence[Sequence[Json]], tiles: Sequence[Json]) -> bool:
+    """Whether all of `tiles` can join the table in one turn, the whole table rearranged
+    (every table tile in a valid set, as best_move): the same search, kept to the question
+    whether, so no arrangement is built. Tiles are JSON, as best_move's.
+
+    >>> fits([[[0, 5], [0, 6], [0, 7]]], [[0, 8], [1, 5]])
+    False
+    >>> fits([[[0, 5], [0, 6], [0, 7], [0, 8]]], [[1, 5], [2, 5]])
+    True
+    """
+    table = [t for tiles_ in table_sets for t in _tiles(tiles_)]
+    return _solve([*table, *_tiles(tiles)], [], "tiles", 0, trace=False) is not None

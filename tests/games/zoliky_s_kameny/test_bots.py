@@ -7,6 +7,7 @@ from typing import Any
 
 from klubovna.bots import Bot
 from klubovna.bots.zoliky_s_kameny import BOTS, LEHKA, STREDNI, TEZKA
+from klubovna.bots.zoliky_s_kameny.endgame import unseen
 from klubovna.core import Rng
 from klubovna.games.zoliky_s_kameny import ENGINE, State
 from klubovna.tables.registry import default_bot
@@ -70,3 +71,23 @@ def test_tezka_holds_a_joker_back_unless_the_round_is_near_its_end() -> None:
     assert choice(TEZKA, state)["table"] == [js(run(0, 1, 4))]
     near_end = position([racks[0], racks[1][:5]], table=table, pool=[t(2, 5)])
     assert choice(TEZKA, near_end)["table"] == [js((*run(0, 1, 4), J))]
+
+
+def test_tezka_does_not_open_the_table_to_a_player_about_to_go_out() -> None:
+    """Laying a red and a blue run on an empty table would leave most single tiles a place
+    (one splits a run, ends one, or makes a group with the runs' spare tiles); a tile alone
+    never goes onto an empty table. With the other player one tile from going out Těžká
+    draws instead; with five tiles to go it lays the runs (its yellow 2 has no place)."""
+    rack = [*run(0, 1, 13), *run(1, 4, 13), t(2, 2)]
+    close = position([rack, [t(3, 2)]], pool=[t(2, 5)], melded=[True, True])
+    assert choice(TEZKA, close) == {"type": "draw"}
+    far = position([rack, [t(3, n) for n in (2, 4, 6, 8, 10)]], pool=[t(2, 5)],
+                   melded=[True, True])
+    assert sorted(choice(TEZKA, far)["table"]) == sorted([js(run(0, 1, 13)), js(run(1, 4, 13))])
+
+
+def test_the_endgame_reckons_the_other_rack_from_the_unseen_tiles() -> None:
+    state = position([[t(0, 4), J], [t(2, 2)]], table=[run(0, 1, 3)], pool=[t(2, 5)])
+    hidden = unseen(ENGINE.view(state, 0))
+    assert len(hidden) == 106 - 3 - 2
+    assert hidden.count("J") == 1 and hidden.count([0, 4]) == 1 and hidden.count([2, 2]) == 2

@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from klubovna.games.zoliky_s_kameny import best_initial_meld, best_move, judge_play
+from klubovna.games.zoliky_s_kameny import best_initial_meld, best_move, fits, judge_play
 from klubovna.games.zoliky_s_kameny.sets import Reading, judge
 from klubovna.games.zoliky_s_kameny.tiles import (
     COPIES,
@@ -155,6 +155,17 @@ def test_the_search_is_exact_against_a_brute_force(
     assert amount == brute_move([x for s in table for x in s], rack, objective)
     laid = laid_by(table_json, rack_json, sets)
     assert (len(laid) if objective == "tiles" else rack_value(laid)) == amount
+
+
+@BRUTE
+@given(position=small_positions())
+def test_whether_a_rack_fits_is_exact_against_a_brute_force(
+        position: tuple[list[list[Tile]], list[Tile]]) -> None:
+    """fits (the question Těžká's endgame asks of a rack it imagines) says whether the
+    whole rack can join the table, as the brute force does."""
+    table, rack = position
+    whole = tuple(sorted([*(x for s in table for x in s), *rack]))
+    assert fits([js(s) for s in table], js(rack)) == (best_partition(whole) is not None)
 
 
 @BRUTE
