@@ -24,7 +24,7 @@ Key = tuple[int, int] | str
 
 
 def _key(tile: Json) -> Key:
-    return "J" if tile == "J" else (tile[0], tile[1])  # type: ignore[index]
+    return "J" if tile == "J" else (int(tile[0]), int(tile[1]))
 
 
 def _json(key: Key) -> Json:
@@ -33,7 +33,8 @@ def _json(key: Key) -> Json:
 
 def unseen(view: View) -> list[Json]:
     """Every tile not on the table and not on this seat's rack, each copy once."""
-    left = Counter({(c, n): 2 for c in range(4) for n in range(1, 14)} | {"J": 2})
+    left: Counter[Key] = Counter({(c, n): 2 for c in range(4) for n in range(1, 14)})
+    left["J"] = 2
     for tile in [*(t for s in view["table"] for t in s), *view["rack"]]:
         left[_key(tile)] -= 1
     return [_json(key) for key in sorted(left.elements(), key=str)]
@@ -41,19 +42,23 @@ def unseen(view: View) -> list[Json]:
 
 def _touches(tiles: Sequence[Json], tile: Json) -> bool:
     """Whether a table set may take part in placing `tile`: it holds a joker (or `tile`
-    is one), it is a group of the tile's number, or a run the tile could join or split,
-    or one whose tiles a group of that number could take. The search judges only these
-    sets with the rack (the others stay as they are): much faster on a late table of
-    60 tiles, and it misses a placement only through a longer chain of moves."""
-    if tile == "J" or "J" in tiles:
+    is one), it is a group of the tile's number or holds the tile's colour two numbers
+    from it, or it is a run the tile could join or split, or one whose tiles a group of
+    that number could take. The search judges only these sets with the rack (the others
+    stay as they are): much faster on a late table of 60 tiles, and it misses a
+    placement only through a longer chain of moves."""
+    keys = [_key(t) for t in tiles]
+    key = _key(tile)
+    if isinstance(key, str) or "J" in keys:
         return True
-    colour, number = tile  # type: ignore[misc]
-    numbers = {t[1] for t in tiles}  # type: ignore[index]
+    colour, number = key
+    pairs = [k for k in keys if not isinstance(k, str)]
+    numbers = {n for _, n in pairs}
     if len(numbers) == 1:  # a group: the tile joins it, or takes its own colour's tile
         return number in numbers or (
-            colour in {t[0] for t in tiles} and abs(number - min(numbers)) <= 2)  # type: ignore[index]
+            colour in {c for c, _ in pairs} and abs(number - min(numbers)) <= 2)
     low, high = min(numbers), max(numbers)
-    if tiles[0][0] == colour:  # type: ignore[index]
+    if pairs[0][0] == colour:
         return low - 2 <= number <= high + 2
     return low <= number <= high
 
