@@ -14,8 +14,10 @@ DATA ?= var
 run: deps
 	$(BIN)/klubovna serve --host $(HOST) --port $(PORT) --data $(DATA)
 
+# Two workers (pytest-xdist), each with its own servers and browser; a file's tests stay
+# together on one worker, so module and session fixtures are made once per worker.
 test: deps test-deps
-	$(BIN)/pytest
+	$(BIN)/pytest --numprocesses auto --maxprocesses 4 --dist loadfile
 
 lint: python-deps
 	$(BIN)/ruff check klubovna tests bench
