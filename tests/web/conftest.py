@@ -42,13 +42,16 @@ def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]
     live.stop()
 
 
-@pytest.fixture(scope="session")
+# Module scope: the sync API keeps an event loop running in this thread while it lives, and
+# the suite's workers (pytest-xdist) may run a server test module using asyncio.run() after
+# a browser one; each browser module starts Chromium afresh (well under a second).
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
     with sync_playwright() as driver:
         yield driver
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     chromium = playwright.chromium.launch(
         executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS

@@ -157,7 +157,7 @@ def test_the_search_is_exact_against_a_brute_force(
     assert (len(laid) if objective == "tiles" else rack_value(laid)) == amount
 
 
-@BRUTE
+@settings(BRUTE, max_examples=60)
 @given(position=small_positions())
 def test_whether_a_rack_fits_is_exact_against_a_brute_force(
         position: tuple[list[list[Tile]], list[Tile]]) -> None:
