@@ -39,8 +39,8 @@ def keep_a_group(page: Page) -> None:
     wanted = [i for i, v in enumerate(values) if v == value][: max(1, affordable)]
     for i in wanted:
         if picks.nth(i).get_attribute("aria-pressed") != "true":
-            picks.nth(i).click(timeout=2_000)
-    page.locator(".kp-keep-submit:enabled").click(timeout=2_000)
+            picks.nth(i).click(timeout=10_000)
+    page.locator(".kp-keep-submit:enabled").click(timeout=10_000)
 
 
 def play_a_step(page: Page, before_bet: Callable[[], None] = lambda: None) -> str | None:
@@ -66,7 +66,7 @@ def play_a_step(page: Page, before_bet: Callable[[], None] = lambda: None) -> st
                 amount = int(button.inner_text().split("na ")[1].split()[0])
                 assert amount >= 4 and amount % 2 == 0, button.inner_text()
             before_bet()
-            button.click(timeout=2_000)
+            button.click(timeout=10_000)
             return action
     return None
 
