@@ -108,6 +108,7 @@ PLAYERS: dict[str, tuple[Placer, Joker]] = {
     "eval": (_ablation(next_card=False), _bot_joker),
     "next": (_ablation(depth=0), _bot_joker),
     "mc8": (_ablation(), _bot_joker),
+    "mc8nosym": (_ablation(symmetric=False), _bot_joker),
 }
 DEFAULT_PLAYERS = ("random", "greedy", "bot100", "bot1000")
 
