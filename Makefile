@@ -33,6 +33,7 @@ bench: deps test-deps
 	$(BIN)/python bench/zoliky.py
 	$(BIN)/python bench/locus_poker.py
 	$(BIN)/python bench/mathesso.py
+	$(BIN)/python bench/mp_bot.py
 	$(BIN)/python bench/restart.py
 	$(BIN)/python bench/abuse.py
 

@@ -1,0 +1,51 @@
+"""The Matematický poker computer player: where to write the number in hand.
+
+`place` is the public entry point (issue #17). Standard library only, so it also runs in
+the browser worker under Pyodide. Design and figures: docs/decisions.md, "Matematický poker
+computer player". Jokers are not decided here yet: the card in hand is always a number;
+jokers in `unseen` (value 0) count as cards still to come but never as a needed value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from klubovna.core import Rng
+from klubovna.games.matematicky_poker.scoring import TABLES
+
+from .search import choose, joker_now
+
+DEFAULT_SEED = 17
+
+
+def place(
+    board: Sequence[int | None],
+    card: int,
+    table: str,
+    unseen: Sequence[int],
+    budget_ms: float = 100.0,
+    *,
+    samples: int | None = None,
+    rng: Rng | None = None,
+) -> int:
+    """The cell (0..24, empty) for `card` (1..13) on `board` (25 cells row by row, None empty)
+    under `table`, given the multiset `unseen` of cards not yet seen.
+
+    Thinks about `budget_ms` of wall time; with `samples` it runs exactly that many look-ahead
+    rounds instead, so the choice never depends on the clock. `rng` (default: a fixed seed)
+    draws the sampled card sequences.
+
+    >>> place([7, 7, 7, None, 7] + [None] * 20, 7, "adjacent", [1, 2, 3] * 4, samples=4)
+    3
+    """
+    if len(board) != 25 or not 1 <= card <= 13 or table not in TABLES:
+        raise ValueError("a board of 25 cells, a card 1..13 and a known table")
+    if all(cell is not None for cell in board):
+        raise ValueError("the board is full")
+    return choose(board, card, table, unseen, budget_ms, samples, rng or Rng(DEFAULT_SEED))
+
+
+def use_joker(board: Sequence[int | None], table: str, unseen: Sequence[int]) -> tuple[int, int]:
+    """A first joker policy: use it at once, the (cell, value) the evaluation gains most from
+    (no look-ahead, never kept). Keeping jokers is a later step of issue #17."""
+    return joker_now(board, table, unseen)

@@ -1,0 +1,156 @@
+"""The choice of a cell: estimate after one card, the exact mean over the next card, then
+an anytime Monte Carlo look-ahead over sampled card sequences for the best few cells.
+
+Every candidate is played against the same sampled sequence in a round (common random
+numbers: the comparison is fair and its noise small); each later card goes where the
+evaluation gains most; the board at the end of the sequence is valued by the evaluation.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from klubovna.core import Rng
+from klubovna.games.matematicky_poker.scoring import LINES, LINES_THROUGH
+
+from .evaluation import Evaluator
+from .symmetry import representatives
+
+Board = list[int | None]
+
+SHORTLIST = 6
+"""How many cells (best by the mean over the next card) the look-ahead compares."""
+DEPTH = 4
+"""Cards of each sampled sequence after the one in hand."""
+
+
+def line_cells(board: Sequence[int | None], line: int) -> tuple[int | None, ...]:
+    return tuple(board[i] for i in LINES[line])
+
+
+def gain(ev: Evaluator, board: Board, cell: int, value: int, draws: int, before: int) -> float:
+    """How much the estimate grows when `value` goes to `cell` (`before`: draws to come
+    before the placement, `draws` after it)."""
+    old = sum(ev.line(line_cells(board, li), before) for li in LINES_THROUGH[cell])
+    board[cell] = value
+    new = sum(ev.line(line_cells(board, li), draws) for li in LINES_THROUGH[cell])
+    board[cell] = None
+    return new - old
+
+
+def total(ev: Evaluator, board: Sequence[int | None], draws: int) -> float:
+    return sum(ev.line(line_cells(board, li), draws) for li in range(len(LINES)))
+
+
+def best_cell(ev: Evaluator, board: Board, value: int, empties: Sequence[int], draws: int) -> int:
+    return max(empties, key=lambda c: (gain(ev, board, c, value, draws, draws + 1), -c))
+
+
+def choose(
+    board: Sequence[int | None],
+    card: int,
+    table: str,
+    unseen: Sequence[int],
+    budget_ms: float,
+    samples: int | None,
+    rng: Rng,
+    depth: int = DEPTH,
+    shortlist: int = SHORTLIST,
+    next_card: bool = True,
+    symmetric: bool = True,
+) -> int:
+    """See `place`; `depth`, `shortlist`, `next_card` and `symmetric` switch the design's
+    ideas off one by one for bench/mp_bot.py."""
+    began = time.perf_counter()
+    work: Board = list(board)
+    empties = [c for c in range(25) if work[c] is None]
+    if len(empties) == 1:
+        return empties[0]
+    ev = Evaluator(table, unseen)
+    draws = len(empties) - 1
+    candidates = representatives(work, ordered=table == "adjacent") if symmetric else empties
+    numbers = [v for v in unseen if 1 <= v <= 13]
+    weights = {v: numbers.count(v) / len(numbers) for v in set(numbers)} if numbers else {}
+
+    def mean_next(cell: int) -> float:
+        value = gain(ev, work, cell, card, draws, draws + 1)
+        work[cell] = card
+        rest = [c for c in empties if c != cell]
+        value += sum(
+            p * max(gain(ev, work, c, v, draws - 1, draws) for c in rest)
+            for v, p in weights.items()
+        )
+        work[cell] = None
+        return value
+
+    first = sorted(candidates, key=lambda c: (-gain(ev, work, c, card, draws, draws + 1), c))
+    if not next_card:
+        return first[0]
+    # Anytime: with a time budget, cells the mean over the next card had no time for keep
+    # the order of the one-card estimate, after those it ranked (best first by the estimate).
+    means: dict[int, float] = {}
+    for cell in first:
+        if samples is None and means and _ms(began) >= budget_ms / 2:
+            break
+        means[cell] = mean_next(cell)
+    ranked = sorted(means, key=lambda c: (-means[c], c))
+    ranked = (ranked + [c for c in first if c not in means])[:shortlist]
+    if len(ranked) == 1 or depth == 0 or not numbers:
+        return ranked[0]
+    sums = dict.fromkeys(ranked, 0.0)
+    rounds = 0
+    limit = samples if samples is not None else 1 << 30
+    while rounds < limit:
+        if samples is None and rounds and _ms(began) >= budget_ms:
+            break
+        sequence = _sample(numbers, min(depth, draws), rng)
+        for cell in ranked:
+            sums[cell] += _play(ev, work, cell, card, sequence, draws)
+        rounds += 1
+    return max(ranked, key=lambda c: (sums[c], -ranked.index(c)))
+
+
+def _ms(began: float) -> float:
+    return (time.perf_counter() - began) * 1000
+
+
+def _sample(numbers: Sequence[int], n: int, rng: Rng) -> list[int]:
+    pool = list(numbers)
+    out = []
+    for _ in range(min(n, len(pool))):
+        i = rng.below(len(pool))
+        pool[i], pool[-1] = pool[-1], pool[i]
+        out.append(pool.pop())
+    return out
+
+
+def _play(
+    ev: Evaluator, board: Board, cell: int, card: int, sequence: Sequence[int], draws: int
+) -> float:
+    """The estimate after `card` at `cell` and each card of `sequence` where it gains most."""
+    placed = [cell]
+    board[cell] = card
+    left = draws
+    empties = [c for c in range(25) if board[c] is None]
+    for value in sequence:
+        left -= 1
+        c = best_cell(ev, board, value, empties, left)
+        board[c] = value
+        empties.remove(c)
+        placed.append(c)
+    estimate = total(ev, board, left)
+    for c in placed:
+        board[c] = None
+    return estimate
+
+
+def joker_now(board: Sequence[int | None], table: str, unseen: Sequence[int]) -> tuple[int, int]:
+    work: Board = list(board)
+    empties = [c for c in range(25) if work[c] is None]
+    ev = Evaluator(table, unseen)
+    draws = len(empties) - 1
+    return max(
+        ((c, v) for c in empties for v in range(1, 14)),
+        key=lambda cv: (gain(ev, work, cv[0], cv[1], draws, draws + 1), -cv[0], -cv[1]),
+    )
