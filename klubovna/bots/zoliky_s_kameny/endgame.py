@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from klubovna.core import Json, Rng, View
 from klubovna.games.zoliky_s_kameny import fits
+from klubovna.games.zoliky_s_kameny.tiles import full_bag, tile_json
 
 from .common import Sets
 
@@ -33,8 +34,7 @@ def _json(key: Key) -> Json:
 
 def unseen(view: View) -> list[Json]:
     """Every tile not on the table and not on this seat's rack, each copy once."""
-    left: Counter[Key] = Counter({(c, n): 2 for c in range(4) for n in range(1, 14)})
-    left["J"] = 2
+    left = Counter(_key(tile_json(tile)) for tile in full_bag())
     for tile in [*(t for s in view["table"] for t in s), *view["rack"]]:
         left[_key(tile)] -= 1
     return [_json(key) for key in sorted(left.elements(), key=str)]
