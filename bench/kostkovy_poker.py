@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import os
 import platform
 import shutil
-import statistics
 import subprocess
 import sys
 import time
@@ -34,6 +32,7 @@ NODE_SCRIPT = BENCH / "kp_pyodide.mjs"
 sys.path[:0] = [str(ROOT), str(BENCH)]  # klubovna and kp_decisions, whatever the cwd
 
 import kp_decisions  # noqa: E402
+from stats import mean_interval  # noqa: E402
 
 from klubovna.bots.kostkovy_poker import (  # noqa: E402
     CHYTRY,
@@ -111,12 +110,6 @@ def work(task: tuple[int, int, int]) -> tuple[list[int], list[float], list[float
     if player is not CHYTRY:
         return results, [], []
     return results, timed.keep_ms, timed.bet_ms
-
-
-def interval(values: list[int]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% confidence interval (normal approximation)."""
-    mean = statistics.fmean(values)
-    return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -244,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     results, keep_ms, bet_ms = strength(args.hands, args.jobs)
     rows: list[tuple[str, ...]] = [("player", "opponent", "chips won per hand", "95% CI")]
     for (player, opponent), won in zip(PAIRINGS, results, strict=True):
-        mean, half = interval(won)
+        mean, half = mean_interval(won)
         rows.append((player.name, opponent.name, f"{mean:+.2f}",
                      f"[{mean - half:+.2f}, {mean + half:+.2f}]"))
     print_table(rows, right_from=2)

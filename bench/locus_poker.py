@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import shutil
 import subprocess
@@ -29,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from lp_moves import per_move  # noqa: E402
+from stats import wilson  # noqa: E402
 
 from klubovna.bots import Bot  # noqa: E402
 from klubovna.bots.locus_poker import BOTS, Searcher  # noqa: E402
@@ -71,16 +71,6 @@ def _pairs(job: tuple[int, int, int, int | None, str]) -> tuple[int, int, int, f
     return wins, draws, losses, time.perf_counter() - began
 
 
-def interval(share: float, n: int) -> tuple[float, float]:
-    """The 95 % Wilson interval of a share out of n games."""
-    if n == 0:
-        return math.nan, math.nan
-    z = 1.96
-    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
 def ladder(games: int, jobs: int, budget: int | None, grid: str,
            steps: list[int]) -> list[dict[str, Any]]:
     pairs = max(1, games // 2)
@@ -95,7 +85,7 @@ def ladder(games: int, jobs: int, budget: int | None, grid: str,
         wins, draws, losses = (int(sum(d[i] for d in mine)) for i in range(3))
         n = wins + draws + losses
         share = (wins + draws / 2) / n
-        low, high = interval(share, n)
+        low, high = wilson(share, n)
         out.append({"strong": bots[step + 1].name, "weak": bots[step].name, "games": n,
                     "wins": wins, "draws": draws, "losses": losses, "share": share,
                     "low": low, "high": high,

@@ -16,7 +16,6 @@ the figures do not depend on the number of processes.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import statistics
 import sys
@@ -26,6 +25,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from stats import wilson  # noqa: E402
 
 from klubovna.bots import Action, Bot  # noqa: E402
 from klubovna.bots.mathesso import BOTS  # noqa: E402
@@ -80,14 +81,6 @@ def _games(job: tuple[str, str, str, int, int]) -> dict[str, Any]:
             games += 1
     return {"share": share, "games": games, "points": points,
             "seconds": time.perf_counter() - began, "ms": strong.ms + weak.ms}
-
-
-def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a share over n games (it stays within [0, 1],
-    unlike the normal approximation, at shares near 0 or 1)."""
-    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def ladder(games: int, jobs: int, variant: str) -> list[dict[str, Any]]:

@@ -14,7 +14,6 @@ Part of `make bench`.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
@@ -22,6 +21,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from stats import mean_interval  # noqa: E402
 
 from klubovna.bots.matematicky_poker import place, use_joker  # noqa: E402
 from klubovna.bots.matematicky_poker.search import choose  # noqa: E402
@@ -136,12 +137,6 @@ def play(
     return _total(board, table), ms
 
 
-def summary(scores: Sequence[int]) -> tuple[float, float]:
-    mean = statistics.fmean(scores)
-    half = 1.96 * statistics.stdev(scores) / math.sqrt(len(scores)) if len(scores) > 1 else 0.0
-    return mean, half
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000)
@@ -163,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 score, times = play(deal, table, placer, joker, rng)
                 scores.append(score)
                 ms += times
-            mean, half = summary(scores)
+            mean, half = mean_interval(scores)
             print(
                 f"{setting:13} {name:8} {args.deals:5} deals  {mean:6.1f} ± {half:4.1f}"
                 f"  (min {min(scores)}, max {max(scores)})  {statistics.fmean(ms):7.1f} ms/card"
