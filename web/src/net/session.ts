@@ -39,7 +39,12 @@ export abstract class TableSession<V> {
     this.unlisten = conn.listen((message) => this.receive(message));
     // A browser test may read the newest table's view and act as its screen would (a whole
     // round online in a few seconds, where clicking every move would take minutes).
-    exposeForTests({ table: { view: () => this.view, act: (action: Action) => this.send(action, true) } });
+    exposeForTests({ table: { view: () => this.view, act: (action: Action) => this.actForTest(action) } });
+  }
+
+  /** A browser test's move through the hook, sent as this screen's person would send it. */
+  protected actForTest(action: Action): number {
+    return this.send(action, true);
   }
 
   get kind(): "remote" | "local" {
