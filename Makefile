@@ -14,10 +14,11 @@ DATA ?= var
 run: deps
 	$(BIN)/klubovna serve --host $(HOST) --port $(PORT) --data $(DATA)
 
-# Two workers (pytest-xdist), each with its own servers and browser; a file's tests stay
-# together on one worker, so module and session fixtures are made once per worker.
+# One process: on two workers (pytest-xdist, `pytest -n 2 --dist loadfile`) the suite takes
+# 14 min instead of ~20, but the Kostkovy poker browser tests' short waits failed there
+# (docs/decisions.md, Build).
 test: deps test-deps
-	$(BIN)/pytest --numprocesses auto --maxprocesses 4 --dist loadfile
+	$(BIN)/pytest
 
 lint: python-deps
 	$(BIN)/ruff check klubovna tests bench
