@@ -119,7 +119,7 @@ def test_the_solo_log_survives_a_reload(page: Page) -> None:
 
 def test_the_online_log_survives_a_reload(page: Page) -> None:
     page.add_init_script(NO_WAITING)
-    open_table(page, 2, "Klidný")
+    open_table(page, 2, "Klidný", chips=100)  # long enough a game to fill the log
     page.get_by_role("button", name="Začít hru").click()
     page.locator(".kp-pick").first.wait_for(timeout=20_000)
     deadline = time.monotonic() + 60
