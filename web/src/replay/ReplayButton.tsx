@@ -32,7 +32,7 @@ type Shown =
 export function failureText(error: unknown): string {
   const code = error instanceof ReplayError ? error.code : "other";
   const key = `replay.error.${code}`;
-  if (["not_over", "bad_token", "unknown_table", "network", "no_view"].includes(code)) return t(key);
+  if (["not_over", "bad_token", "unknown_table", "network", "no_view", "too_long"].includes(code)) return t(key);
   return t("replay.error", { message: error instanceof Error ? error.message : String(error) });
 }
 
