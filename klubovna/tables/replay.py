@@ -29,9 +29,9 @@ Replay = dict[str, Any]
 Move = dict[str, Any]
 MAX_MOVES = 20_000
 """A longer log has no replay (`too_long`): its frames would be hundreds of megabytes (a
-Kostkový poker view of six seats is ~1.6 kB of JSON). The longest games of six Klidný
-players with 100 chips each are ~12,000 moves (bench/log_length.py); a 50-seat group
-~1,300."""
+Kostkový poker view of six seats is ~1.6 kB of JSON). The longest game of six Klidný
+players with 100 chips each is ~12,000 moves (bench/log_length.py), a 50-seat group's
+~1,300; six players who call every bet to the end (~125,000) get none."""
 
 
 def not_over() -> IllegalAction:
