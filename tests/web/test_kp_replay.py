@@ -13,7 +13,8 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from klubovna.tables.local import LocalHost
-from tests.web.conftest import axe_violations, screenshot
+from tests.web.conftest import axe_violations
+from tests.web.shots import four_looks
 from tests.web.test_kp_mended import start_solo
 from tests.web.test_kp_offline import call_or_check, next_step
 
@@ -82,5 +83,5 @@ def test_a_solo_game_replays_frame_by_frame(page: Page) -> None:
     expect(label).to_have_text(f"Začátek hry: tah 0 z {total}")
     page.keyboard.press("End")
     expect(label).to_have_text(f"Tah {total} z {total}")
-    screenshot(page, "kp-replay")
+    four_looks(page, "kp-replay", full_page=True)
     assert axe_violations(page) == []
