@@ -16,8 +16,13 @@ played with (a hash of klubovna/bots/matematicky_poker/*.py): rows of other code
 reused. The timed players (bot100, bot1000) think by the clock, so their figures depend on
 the machine and its load: on a shared machine use --jobs 1.
 
+The table's levels' time per move, under CPython and under Pyodide in Node (as in the
+browser's worker; bench/mp_moves.py, bench/mp_pyodide.mjs), ends the run (`--moves-games`
+games per level, 0: none).
+
     .venv/bin/python bench/mp_bot.py [--deals N] [--players random,greedy,bot100,bot1000]
         [--settings matematico52,adjacent54] [--results FILE.jsonl] [--jobs 1]
+        [--moves-games 2]
 """
 
 from __future__ import annotations
@@ -26,6 +31,10 @@ import argparse
 import hashlib
 import json
 import multiprocessing
+import platform
+import shutil
+import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -33,8 +42,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]  # klubovna, stats and mp_moves
 
+import mp_moves  # noqa: E402
 from stats import mean_interval  # noqa: E402
 
 from klubovna.bots.matematicky_poker import LEHKY, STREDNI, TEZKY, Player, use_joker  # noqa: E402
@@ -242,6 +252,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--results", type=Path, default=None,
                         help="a JSON-lines file: finished deals are appended, and reused")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--moves-games", type=int, default=2,
+                        help="games per level for the time per move (0: none)")
     args = parser.parse_args(argv)
     code = code_version()
     done = load(args.results, code)
@@ -261,6 +273,50 @@ def main(argv: Sequence[str] | None = None) -> None:
             reused = len(keys) - len(tasks)
             line = report(setting, name, [done[key] for key in keys])
             print(line + (f"  ({reused} from {args.results})" if reused else ""), flush=True)
+    if args.moves_games:
+        think_time(args.moves_games)
+
+
+PYODIDE_DIR = ROOT / "web" / "node_modules" / "pyodide"
+
+
+def run_pyodide(games: int) -> dict[str, Any] | str:
+    """The levels' moves timed under Pyodide in Node, or a message saying why there are none."""
+    node = shutil.which("node")
+    if node is None or not (PYODIDE_DIR / "pyodide.mjs").exists():
+        return "needs node and web/node_modules/pyodide (npm ci --prefix web)"
+    try:
+        proc = subprocess.run([node, str(ROOT / "bench" / "mp_pyodide.mjs"), str(games)],
+                              cwd=ROOT, capture_output=True, text=True, timeout=1800)
+    except subprocess.TimeoutExpired:
+        return "the Pyodide run took more than 1800 s"
+    if proc.returncode != 0:
+        return f"the Pyodide run failed (exit {proc.returncode}): {proc.stderr.strip()[-2000:]}"
+    report: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return report
+
+
+def think_time(games: int) -> None:
+    """The levels' time per move over `games` fixed games each, CPython and Pyodide."""
+    print(f"Time per move of the table's levels, {games} game(s) each on adjacent54 "
+          f"(seeds {mp_moves.FIRST_SEED}+, memos empty at the start, one process):", flush=True)
+    cpython = mp_moves.run(games)
+    pyodide = run_pyodide(games)
+    runtimes = [(f"CPython {platform.python_version()}", cpython)]
+    if isinstance(pyodide, dict):
+        runtimes.append((f"Pyodide {pyodide['pyodide_version']}", pyodide["levels"]))
+    for runtime, levels in runtimes:
+        for name, figures in levels.items():
+            ms = figures["ms"]
+            print(f"  {runtime:16} {name:8} {len(ms):4} moves  mean {statistics.fmean(ms):6.0f} ms"
+                  f"  median {statistics.median(ms):6.0f}  max {max(ms):6.0f}"
+                  f"  (CPU mean {statistics.fmean(figures['cpu_ms']):6.0f})")
+    if isinstance(pyodide, dict):
+        same = all(pyodide["levels"][n]["actions"] == cpython[n]["actions"] for n in cpython)
+        print(f"  Pyodide in Node {pyodide['node']}, loaded in {pyodide['load_seconds']:.1f} s;"
+              f" its moves are {'the same as' if same else 'DIFFERENT from'} CPython's")
+    else:
+        print(f"  No Pyodide figures: {pyodide}.")
 
 
 class _Nowhere:

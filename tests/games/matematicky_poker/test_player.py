@@ -143,6 +143,15 @@ def test_values_cover_every_empty_cell_and_choose_takes_their_best(table: str) -
         assert all(v >= now for v in found.values())  # no number lowers the points
 
 
+def test_kept_jokers_take_cells_no_number_comes_to() -> None:
+    """Three empty cells, two of them the kept jokers': one number to place now and none
+    to come, so no line may count on another number, and the jokers go where they gain."""
+    board, card, unseen = _position(5, filled=22)
+    found = values(board, card, "adjacent", unseen + [0, 0], 6, Rng(3), kept=2)
+    assert set(found) == {c for c in range(25) if board[c] is None}
+    assert all(v >= score_board(board, "adjacent")[1] for v in found.values())
+
+
 def test_alike_cells_share_a_value() -> None:
     board, card, unseen = _position(1, filled=0)
     found = values(board, card, "school", unseen, 2, Rng(1))
