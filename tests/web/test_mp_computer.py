@@ -50,7 +50,9 @@ def move(view: dict[str, Any]) -> dict[str, Any]:
     return {"type": "place", "cell": cell}
 
 
-def test_a_duel_against_the_computer_offline(context: BrowserContext, console: ConsoleWatch) -> None:
+def test_a_duel_against_the_computer_offline(
+    context: BrowserContext, console: ConsoleWatch
+) -> None:
     context.add_init_script(HOOK)
     page = context.new_page()
     failures = OfflineFailures(page, console)

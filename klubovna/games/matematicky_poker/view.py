@@ -186,7 +186,8 @@ def _standings(state: State) -> Standings:
 def _multi_view(state: State, seat: int) -> View:
     """Duel and group: the seat's own part (as solo, if it plays) plus the public part of
     everybody: score, filled cells, numbers handled and finished flag; the boards only at the
-    end, but in a duel the other board as far as the seat has come (`opponent`). A dealer who only deals sees the drawn cards and everybody's queue instead of a board.
+    end, but in a duel the other board as far as the seat has come (`opponent`). A dealer
+    who only deals sees the drawn cards and everybody's queue instead of a board.
     The parts are shared (see SharedView): a step's 50 views cost one public part. A seat's
     queue is `drawn` minus its `handled` in `seats` (not an own field: a draw then changes
     nothing of its own, and one public update serves all who are behind)."""
