@@ -3,7 +3,7 @@ precached app, the engine worker): "Proti počítači" at the level Lehký, a wh
 fast through the test hook (the first empty cell; a joker used at once there), the
 computer's board beside the player's filling as far as the player has come, "Počítač
 přemýšlí…" while it has a number, and the end: who won by how many, both boards full,
-"Hrát znovu" starting the next duel."""
+"Hrát znovu" starting the next duel; a reload on the way continues it."""
 
 from __future__ import annotations
 
@@ -70,6 +70,7 @@ def test_a_duel_against_the_computer_offline(
     expect(computer).to_contain_text("Počítač (Lehký)", timeout=60_000)
     expect(page.locator(".mp-info")).to_have_text("Počítač: Lehký · Lehká · Školní tabulka")
 
+    thought = False
     for placed in range(30):
         page.wait_for_function(COMPUTER_DONE)
         before = view_text(page)
@@ -82,13 +83,21 @@ def test_a_duel_against_the_computer_offline(
         assert len(shown) == handled == placed, (placed, view["opponent"])
         expect(computer.locator("td:not(.empty)")).to_have_count(placed)
         assert view["seats"][1]["filled"] == placed + 1  # it already placed the one in hand
+        if placed == 5:  # a reload goes straight back into the duel, the computer still there
+            thought = page.evaluate("window.__thought")
+            page.reload()
+            page.evaluate(WATCH_THINKING)
+            page.wait_for_function(COMPUTER_DONE, timeout=60_000)
+            again = view_of(page)
+            assert again["board"] == view["board"] and again["opponent"] == view["opponent"]
+            expect(computer).to_contain_text("Počítač (Lehký)")
         if placed == 12:
             expect(computer).to_contain_text("Jeho pole vidíš")
             four_looks(page, "mp-computer-play")
             assert axe_violations(page) == []
         page.evaluate("action => window.__klubovna.table.act(action)", move(view))
         page.wait_for_function(f"before => JSON.stringify({VIEW}) !== before", arg=before)
-    assert page.evaluate("window.__thought") is True
+    assert thought is True and page.evaluate("window.__thought") is True
 
     end = page.locator(".mp-computer-end")
     expect(end).to_be_visible()
