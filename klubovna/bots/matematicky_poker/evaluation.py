@@ -30,9 +30,9 @@ def at_least(m: int, available: int, unseen: int, draws: int) -> float:
     """P(at least m of `available` copies among `draws` cards taken from `unseen`)."""
     if m <= 0:
         return 1.0
-    if m > available or draws <= 0:
-        return 0.0
     draws = min(draws, unseen)
+    if m > available or m > draws:
+        return 0.0  # (more needed than will come: kept jokers take cells without a draw)
     total = comb(unseen, draws)
     miss = sum(comb(available, j) * comb(unseen - available, draws - j) for j in range(m))
     return 1.0 - miss / total
