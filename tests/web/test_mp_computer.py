@@ -80,9 +80,10 @@ def test_a_duel_against_the_computer_offline(
         # The computer has placed the same numbers, but shows only those the player has.
         handled = view["seats"][0]["handled"]
         shown = [value for value in view["opponent"]["board"] if value is not None]
-        assert len(shown) == handled == placed, (placed, view["opponent"])
-        expect(computer.locator("td:not(.empty)")).to_have_count(placed)
-        assert view["seats"][1]["filled"] == placed + 1  # it already placed the one in hand
+        # (fewer while it keeps a joker)
+        assert handled == placed and len(shown) <= handled < view["seats"][1]["filled"] + 2
+        expect(computer.locator("td:not(.empty)")).to_have_count(len(shown))
+        assert view["seats"][1]["handled"] == placed + 1  # it already dealt with the one in hand
         if placed == 5:  # a reload goes straight back into the duel, the computer still there
             thought = page.evaluate("window.__thought")
             page.reload()
