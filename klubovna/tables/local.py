@@ -18,7 +18,7 @@ from typing import Any
 from klubovna.core import Game, IllegalAction
 from klubovna.tables.lobby import NOBODY
 from klubovna.tables.log import LogEntry
-from klubovna.tables.pipeline import MakeStep, internal_error, run
+from klubovna.tables.pipeline import MakeStep, internal_error, run, run_robots
 from klubovna.tables.registry import get_game
 from klubovna.tables.replay import replay
 from klubovna.tables.robots import ROBOTS
@@ -149,10 +149,14 @@ class LocalHost:
         out = json.loads(self.handle_seat(table_id, 0, message, now))
         return json.dumps(out if isinstance(out, list) else out.get("0", []))
 
-    def handle_seat(self, table_id: str, seat: int, message: str, now: int) -> str:
+    def handle_seat(
+        self, table_id: str, seat: int, message: str, now: int, robots: bool = True
+    ) -> str:
         """One client message (hello included) of a person's `seat`: the messages it causes
         for every person's seat, {seat: [messages]} as JSON; an error list for a table or a
-        seat that is not here."""
+        seat that is not here. With `robots` false the computer players do not move yet:
+        the caller delivers these messages first and then calls `robot_moves`, so the
+        person sees their answer (their next card) while a slow computer player thinks."""
         table = self.tables.get(table_id)
         if table is None:
             return _errors("unknown_table", "There is no such table.")
@@ -164,7 +168,21 @@ class LocalHost:
             return _errors("bad_json", "The message is not valid JSON.")
         seq = data.get("seq") if isinstance(data, dict) else None
         return json.dumps(_run(table, now, lambda now: table.handle(seat, data, now),
-                               seat, seq))
+                               seat, seq, robots))
+
+    def robot_moves(self, table_id: str, now: int) -> str:
+        """The computer players' moves held back by `handle_seat(..., robots=False)`: the
+        messages for every person's seat, {seat: [messages]} as JSON (empty lists when none
+        had a move); an error list for a table that is not here."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return _errors("unknown_table", "There is no such table.")
+        seats = people(table)
+        try:
+            outbox = run_robots(table, now)
+        except Exception:  # a view that raised while a step was committed (as in _run)
+            outbox = []
+        return json.dumps(by_seat(outbox, seats))
 
     def leave(self, table_id: str, seat: int, now: int) -> str:
         """A person leaves a hot-seat table for good, as the game's leave policy says (a
@@ -223,13 +241,14 @@ class LocalHost:
         self.requests.pop(table_id, None)
 
 
-def _run(table: Table, now: int, first: MakeStep | None, seat: int | None, seq: Any) -> BySeat:
+def _run(table: Table, now: int, first: MakeStep | None, seat: int | None, seq: Any,
+         robots: bool = True) -> BySeat:
     """The pipeline at once (the page paces the events it shows), by person's seat (those
     before it ran: a leaver gets its last messages); a failure is the sender's error, as on
     the server (`internal`: logged by the pipeline)."""
     seats = people(table)
     try:
-        outbox = run(table, now, first)
+        outbox = run(table, now, first, robots)
     except IllegalAction as error:  # InternalError, or a leave refused
         outbox = [] if seat is None else [(seat, {"t": "error", "seq": seq, **error.to_json()})]
     except Exception:  # a view that raised while the step was committed

@@ -51,15 +51,19 @@ def internal_error(seq: Any = None) -> Message:
     return {"t": "error", "seq": seq, "code": INTERNAL, "message": INTERNAL_MESSAGE}
 
 
-def steps(table: Table, now: int, first: MakeStep | None = None) -> Iterator[Step]:
+def steps(
+    table: Table, now: int, first: MakeStep | None = None, robots: bool = True
+) -> Iterator[Step]:
     """The steps of one message at `now` (see the module's docstring): the deadline's, the
-    message's (`first`; none for a sweep), the computer players'. Raises IllegalAction
-    from `first` (an action the host takes, refused) and InternalError for anything else
-    the deadline or the message raised."""
+    message's (`first`; none for a sweep), the computer players' (unless `robots` is false:
+    the caller runs `robot_steps` later itself). Raises IllegalAction from `first` (an
+    action the host takes, refused) and InternalError for anything else the deadline or
+    the message raised."""
     yield _guarded(table, lambda: table.tick(now))
     if first is not None:
         yield _guarded(table, lambda: first(now))
-    yield from robot_steps(table, now)
+    if robots:
+        yield from robot_steps(table, now)
 
 
 def robot_steps(table: Table, now: int) -> Iterator[Step]:
@@ -89,10 +93,21 @@ def _guarded(table: Table, make: Callable[[], Step]) -> Step:
         raise InternalError from error
 
 
-def run(table: Table, now: int, first: MakeStep | None = None) -> Outbox:
+def run(
+    table: Table, now: int, first: MakeStep | None = None, robots: bool = True
+) -> Outbox:
     """The whole pipeline for a host that stores nothing itself (the browser's): every step
-    committed, the messages they cause, then the stale seats' views. Raises as `steps`."""
+    committed, the messages they cause, then the stale seats' views. Raises as `steps`.
+    Without `robots` the computer players do not move; `run_robots` moves them."""
     outbox: Outbox = []
-    for step in steps(table, now, first):
+    for step in steps(table, now, first, robots):
+        outbox += table.commit(step, now)
+    return outbox + table.flush(now)
+
+
+def run_robots(table: Table, now: int) -> Outbox:
+    """The computer players' moves alone, committed, then the stale seats' views."""
+    outbox: Outbox = []
+    for step in robot_steps(table, now):
         outbox += table.commit(step, now)
     return outbox + table.flush(now)

@@ -123,3 +123,36 @@ def test_replay_of_a_local_game_against_the_computer() -> None:
     assert [m["action"] is None for m in shown["moves"]] == [m["seat"] == 1 for m in shown["moves"]]
     assert json.loads(host.replay("t1", 1))["code"] == "bad_seat"
     assert json.loads(host.replay("t2", 0))["code"] == "unknown_table"
+
+
+DUEL = {"game": "matematicky-poker", "variant": "duel", "robots": {"1": "lehky"}}
+
+
+def test_a_computer_duel_moves_the_robot_apart_when_asked() -> None:
+    """With robots=False the person's answer comes before the computer player moves (it
+    holds the first number still), and robot_moves brings its move; the table ends as the
+    same deal played with the robot moving at once."""
+    apart, together = LocalHost(), LocalHost()
+    for host in (apart, together):
+        assert json.loads(host.create("t1", json.dumps(DUEL), 5, "k"))["t"] == "created"
+        hello(host)
+    start = json.dumps({"t": "act", "seq": 1, "action": {"type": "start"}})
+    [answer] = json.loads(apart.handle_seat("t1", 0, start, T0, robots=False))["0"]
+    computer = answer["view"]["seats"][1]
+    assert answer["ack"] == 1 and computer["handled"] == 0  # the computer holds its card
+    [moved] = json.loads(apart.robot_moves("t1", T0))["0"]
+    assert moved["view"]["seats"][1]["handled"] == 1 and "ack" not in moved
+    assert json.loads(apart.robot_moves("t1", T0)) == {"0": []}  # nothing more to move
+    together.handle_seat("t1", 0, start, T0)
+    view = moved["view"]
+    for seq in range(2, 40):
+        if view["over"]:
+            break
+        message = json.dumps({"t": "act", "seq": seq, "action": place_or_keep(view)})
+        json.loads(together.handle_seat("t1", 0, message, T0))
+        view = json.loads(apart.handle_seat("t1", 0, message, T0, robots=False))["0"][-1]["view"]
+        later = json.loads(apart.robot_moves("t1", T0))["0"]
+        view = later[-1]["view"] if later else view
+    assert view["game_over"] and view["opponent"]["board"] == view["boards"][1]["board"]
+    assert apart.tables["t1"].state == together.tables["t1"].state
+    assert json.loads(apart.robot_moves("missing", T0))[0]["code"] == "unknown_table"

@@ -289,7 +289,7 @@ def _place(state: State, seat: int, move: Move, now: int) -> tuple[State, list[E
     cell = _empty_cell(player, move.cell)
     _thought(state, player, now)
     value = player.hand
-    player = replace(player, board=replaced(player.board, cell, value), hand=None, drawn_at=None)
+    player = replace(_written(state, player, cell, value, False), hand=None, drawn_at=None)
     state, more = _finish_or_draw(state, seat, player, now)
     placed = _private(state, seat, {"type": "placed", "cell": cell, "value": value, "joker": False})
     return state, [placed, *more]
@@ -311,7 +311,7 @@ def _joker_now(state: State, seat: int, move: Move, now: int) -> tuple[State, li
     cell = _empty_cell(player, move.cell)
     value = _given_value(move)
     _thought(state, player, now)
-    player = replace(_joker_written(player, cell, value), hand=None, drawn_at=None)
+    player = replace(_written(state, player, cell, value, True), hand=None, drawn_at=None)
     state, more = _finish_or_draw(state, seat, player, now)
     placed = _private(state, seat, {"type": "placed", "cell": cell, "value": value, "joker": True})
     return state, [placed, *more]
@@ -325,7 +325,8 @@ def _kept_joker(state: State, seat: int, move: Move, now: int) -> tuple[State, l
     value = _given_value(move)
     _thought(state, player, now)
     # A kept joker takes no card: whatever is in hand stays there, with its clock.
-    player = replace(_joker_written(player, cell, value), kept_jokers=player.kept_jokers - 1)
+    player = replace(_written(state, player, cell, value, True),
+                     kept_jokers=player.kept_jokers - 1)
     placed = _private(state, seat, {"type": "placed", "cell": cell, "value": value, "joker": True})
     if player.used < CELLS:
         if state.variant != "solo":  # with the deck out, the last kept joker may end the game
@@ -684,10 +685,15 @@ def _thought(state: State, player: Player, now: int) -> None:
         )
 
 
-def _joker_written(player: Player, cell: int, value: int) -> Player:
-    """`player` with a joker's `value` written into `cell` (marked as a joker's)."""
-    return replace(player, board=replaced(player.board, cell, value),
-                   from_joker=replaced(player.from_joker, cell, True))
+def _written(state: State, player: Player, cell: int, value: int, joker: bool) -> Player:
+    """`player` with `value` written into `cell`, marked as a joker's if it is one; in a duel
+    stamped with the seat's position (what the other seat may see of it, view.py)."""
+    player = replace(player, board=replaced(player.board, cell, value))
+    if joker:
+        player = replace(player, from_joker=replaced(player.from_joker, cell, True))
+    if state.variant == "duel":
+        player = replace(player, stamps=replaced(player.stamps, cell, player.position))
+    return player
 
 
 def _given_value(move: Move) -> int:

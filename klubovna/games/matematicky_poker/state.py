@@ -64,6 +64,10 @@ def _no_jokers() -> tuple[bool, ...]:
     return (False,) * CELLS
 
 
+def _no_stamps() -> tuple[int | None, ...]:
+    return (None,) * CELLS
+
+
 @dataclass(frozen=True, slots=True, weakref_slot=True)
 class Player:
     """One seat's own part of the game: board, hand and counters."""
@@ -84,6 +88,10 @@ class Player:
     finished: bool = False
     left: bool = False
     """The seat left the game before finishing (so it is finished too)."""
+    stamps: tuple[int | None, ...] = field(default_factory=_no_stamps)
+    """Duel only: for each written cell, the seat's `position` when it was written (the cards
+    it had taken into hand by then); the other seat sees the cell once it has handled as many
+    cards itself (view.py). All None in the other variants."""
 
     @property
     def filled(self) -> int:
@@ -160,7 +168,8 @@ class State:
         T J Q K for 10-13), min_think_ms (only when not 0), for duel and group: variant,
         dealer plays 1/0, cards drawn, ended 1/0; then per player after `|`:
         position, board (`.` empty), joker cells (comma list or `-`), hand, drawn_at,
-        kept jokers, forfeited, finished (`L`: left the game, which finishes it).
+        kept jokers, forfeited, finished (`L`: left the game, which finishes it); in a duel
+        also the written cells' stamps (comma list in cell order, `-` for none).
 
         >>> s = State(mode="hard", seconds=30, table="school", preview=False,
         ...           deck=(5, 0, 13), players=(Player(position=1, hand=5, drawn_at=1000),),
@@ -199,6 +208,9 @@ class State:
                 str(p.forfeited),
                 _LEFT if p.left else flag(p.finished),
             ]
+            if self.variant == "duel":
+                stamps = [str(stamp) for stamp in p.stamps if stamp is not None]
+                fields.append(",".join(stamps) or NONE)
             rows.append(fields)
         return join_line(head, rows)
 
@@ -227,7 +239,7 @@ class State:
             preview=parse_flag(preview),
             started=parse_flag(started),
             deck=tuple(_parse_card(ch) for ch in deck),
-            players=tuple(_parse_player(fields) for fields in players),
+            players=tuple(_parse_player(fields, variant == "duel") for fields in players),
             min_think_ms=min_think_ms,
             variant=variant,
             dealer_plays=parse_flag(dealer_plays),
@@ -236,10 +248,11 @@ class State:
         )
 
 
-def _parse_player(fields: list[str]) -> Player:
-    if len(fields) != 8:
-        raise ValueError(f"a player has 8 fields, got {fields}")
-    position, board, jokers, hand, drawn_at, kept, forfeited, finished = fields
+def _parse_player(fields: list[str], duel: bool) -> Player:
+    count = 9 if duel else 8
+    if len(fields) != count:
+        raise ValueError(f"a player has {count} fields here, got {fields}")
+    position, board, jokers, hand, drawn_at, kept, forfeited, finished = fields[:8]
     if len(board) != CELLS:
         raise ValueError(f"a board has {CELLS} cells, got {board!r}")
     joker_cells = set() if jokers == NONE else {int(i) for i in jokers.split(",")}
@@ -248,6 +261,7 @@ def _parse_player(fields: list[str]) -> Player:
     cells = tuple(None if ch == _EMPTY_CHAR else _parse_card(ch) for ch in board)
     if JOKER in cells:
         raise ValueError(f"a board holds numbers, not jokers: {board!r}")
+    stamps = _parse_stamps(fields[8], cells) if duel else _no_stamps()
     return Player(
         position=int(position),
         board=cells,
@@ -258,7 +272,20 @@ def _parse_player(fields: list[str]) -> Player:
         forfeited=int(forfeited),
         finished=finished == _LEFT or parse_flag(finished),
         left=finished == _LEFT,
+        stamps=stamps,
     )
+
+
+def _parse_stamps(text: str, cells: tuple[int | None, ...]) -> tuple[int | None, ...]:
+    """A duel player's stamps, one per written cell in cell order."""
+    given = [] if text == NONE else [int(stamp) for stamp in text.split(",")]
+    written = [cell for cell, value in enumerate(cells) if value is not None]
+    if len(given) != len(written):
+        raise ValueError(f"one stamp per written cell, got {text!r}")
+    stamps: list[int | None] = [None] * CELLS
+    for cell, stamp in zip(written, given, strict=True):
+        stamps[cell] = stamp
+    return tuple(stamps)
 
 
 def _parse_card(ch: str) -> int:

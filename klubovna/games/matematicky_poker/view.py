@@ -13,7 +13,7 @@ from klubovna.core.rules import require_seat
 
 from .rules import hand_deadline, ranking, to_move
 from .scoring import LINES, LINES_THROUGH, board_total, score_board, score_line, total_of
-from .state import DEALER, JOKER, Player, State
+from .state import CELLS, DEALER, JOKER, Player, State
 
 GAME_NAME = "matematicky-poker"
 
@@ -186,7 +186,8 @@ def _standings(state: State) -> Standings:
 def _multi_view(state: State, seat: int) -> View:
     """Duel and group: the seat's own part (as solo, if it plays) plus the public part of
     everybody: score, filled cells, numbers handled and finished flag; the boards only at the
-    end. A dealer who only deals sees the drawn cards and everybody's queue instead of a board.
+    end, but in a duel the other board as far as the seat has come (`opponent`). A dealer
+    who only deals sees the drawn cards and everybody's queue instead of a board.
     The parts are shared (see SharedView): a step's 50 views cost one public part. A seat's
     queue is `drawn` minus its `handled` in `seats` (not an own field: a draw then changes
     nothing of its own, and one public update serves all who are behind)."""
@@ -201,16 +202,43 @@ def _multi_view(state: State, seat: int) -> View:
     if mine is None:
         mine = _own_memo.setdefault((seat, dealer), {"seat": seat, "dealer": dealer,
                                                      "playing": True})
-    return SharedView(_player_part(state, state.players[seat]), public, mine, public=public)
+    own = _player_part(state, state.players[seat])
+    if state.variant == "duel":
+        return SharedView(own, public, mine, _opponent_part(state, seat), public=public)
+    return SharedView(own, public, mine, public=public)
+
+
+def _opponent_part(state: State, seat: int) -> View:
+    """Duel: the other board as far as `seat` has come itself. A cell shows once `seat` has
+    handled as many cards as the other had taken when it wrote the cell (its stamp), so it
+    never shows a card `seat` has not had, nor where the other put the card `seat` still
+    holds (a computer player always places first: that would be advice); once `seat` is
+    finished, all of it. `score`: the points of what is shown (docs/decisions.md)."""
+    other = state.players[1 - seat]
+    me = state.players[seat]
+    reached = CELLS if me.finished else me.position - (me.hand is not None)
+    shown = [
+        None if stamp is None or (not me.finished and stamp > reached) else value
+        for value, stamp in zip(other.board, other.stamps, strict=True)
+    ]
+    return {"opponent": {
+        "seat": 1 - seat,
+        "board": shown,
+        "jokers": [joker and value is not None
+                   for joker, value in zip(other.from_joker, shown, strict=True)],
+        "score": board_total(tuple(shown), state.table),
+    }}
 
 
 def same_own(before: State, after: State, seat: int) -> bool:
     """Whether a playing seat's own view parts are certainly unchanged: the same Player
-    (its part is memoized by it) and the same settings; its few seat fields never change.
+    (its part is memoized by it; in a duel the other's too, for `opponent`) and the same
+    settings; its few seat fields never change.
     A dealer who only deals is never "same" (the cards dealt are its own part)."""
     return (
         after.variant != "solo" and after.plays(seat) and before.plays(seat)
         and before.players[seat] is after.players[seat]
+        and (after.variant != "duel" or before.players[1 - seat] is after.players[1 - seat])
         and (before.table, before.preview, before.seconds, before.variant)
         == (after.table, after.preview, after.seconds, after.variant)
     )

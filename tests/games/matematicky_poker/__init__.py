@@ -13,6 +13,9 @@ MULTI_VIEW_KEYS = VIEW_KEYS | {
 }
 """A playing seat's view in a duel or group: the solo keys plus the public part of the game."""
 
+DUEL_VIEW_KEYS = MULTI_VIEW_KEYS | {"opponent"}
+"""A duel seat's view: the other board as far as the seat has come, too."""
+
 DEALER_VIEW_KEYS = {
     "game", "variant", "mode", "table", "seconds", "started", "seat", "dealer", "playing",
     "drawn", "cards_left", "seats", "ranking", "boards", "game_over", "dealt", "over",

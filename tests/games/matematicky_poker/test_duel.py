@@ -10,7 +10,7 @@ from klubovna.core import IllegalAction
 from klubovna.games.matematicky_poker import ENGINE, GRACE_MS, State
 from klubovna.games.matematicky_poker.rules import new
 from klubovna.games.matematicky_poker.state import JOKER
-from tests.games.matematicky_poker import MULTI_VIEW_KEYS, waiting
+from tests.games.matematicky_poker import DUEL_VIEW_KEYS, waiting
 
 SEED = 11
 START = {"type": "start"}
@@ -104,8 +104,9 @@ def test_a_whole_duel_ends_with_a_result_and_views() -> None:
     # Both played the same way on the same cards: a draw.
     assert result["winner"] is None
     view = ENGINE.view(state, 0)
-    assert set(view) == MULTI_VIEW_KEYS
+    assert set(view) == DUEL_VIEW_KEYS
     assert view["boards"] is not None and len(view["boards"]) == 2
+    assert view["opponent"]["board"] == list(state.players[1].board)
 
 
 def test_winner_by_score_then_filled() -> None:
@@ -126,14 +127,47 @@ def test_winner_by_score_then_filled() -> None:
     assert result["ranking"][0]["seat"] == result["winner"]
 
 
-def test_others_board_is_hidden_during_play() -> None:
+def opponent(state: State, seat: int) -> list[int | None]:
+    return list(ENGINE.view(state, seat)["opponent"]["board"])
+
+
+def test_the_other_board_shows_as_far_as_the_seat_has_come() -> None:
     state = handle(started(), 0)
     view = ENGINE.view(state, 1)
-    assert set(view) == MULTI_VIEW_KEYS
+    assert set(view) == DUEL_VIEW_KEYS
     assert view["boards"] is None
     assert view["seats"][0] == {"seat": 0, "score": 0, "filled": state.players[0].filled,
                                 "handled": 1, "finished": False, "left": False}
-    assert view["board"] == [None] * 25
+    # Seat 1 still holds the first card: where seat 0 put it is not shown (nor scored).
+    assert view["opponent"] == {"seat": 0, "board": [None] * 25, "jokers": [False] * 25,
+                                "score": 0}
+    state = handle(state, 1)
+    first = state.deck[0]
+    assert opponent(state, 1)[0] == opponent(state, 0)[0] == first
+    # Seat 0 places the second card and draws a third early: seat 1 sees neither until it
+    # has handled the second card itself.
+    state = handle(state, 0)
+    state, _ = ENGINE.apply(state, 0, DRAW, 0)
+    state = handle(state, 0)
+    assert state.players[0].filled + state.players[0].kept_jokers == 3
+    assert opponent(state, 1) == [first] + [None] * 24
+    state = handle(state, 1)
+    assert opponent(state, 1)[:2] == list(state.players[0].board[:2])
+    assert opponent(state, 1)[2] is None
+    # Seat 0 sees all of seat 1's board: seat 1 is behind.
+    assert opponent(state, 0) == list(state.players[1].board)
+
+
+def test_stamps_round_trip_in_the_text_form() -> None:
+    state = handle(handle(started(), 0), 1)
+    assert state.players[0].stamps[0] == 1 and state.players[0].stamps[1] is None
+    text = state.to_text()
+    assert State.from_text(text) == state
+    assert [row.split()[-1] for row in text.split(" | ")[1:]] == ["1", "1"]
+    solo = ENGINE.apply(new({}, SEED), 0, START, 0)[0]
+    solo = ENGINE.apply(solo, 0, {"type": "place", "cell": 0}, 0)[0]
+    assert solo.players[0].stamps == (None,) * 25  # solo lines stay as they were
+    assert len(solo.to_text().split("|")[1].split()) == 8
 
 
 def test_hard_duel_expiry_deals_the_next_card() -> None:

@@ -1,7 +1,8 @@
 """Properties of duel and group games under random legal play of every seat (hypothesis).
 
 No crash, every playing seat ends finished, seed + log replays exactly, the text form
-round-trips, and no view shows another seat's board during play or any undrawn card.
+round-trips, and no view shows any undrawn card, nor another seat's board during play beyond
+the cards the viewer has handled itself (a duel's `opponent`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,12 @@ from klubovna.core import SharedView
 from klubovna.games.matematicky_poker import ENGINE, GRACE_MS, Player, State, replay
 from klubovna.games.matematicky_poker import view as view_module
 from klubovna.games.matematicky_poker.state import JOKER
-from tests.games.matematicky_poker import DEALER_VIEW_KEYS, MULTI_VIEW_KEYS, queue_of
+from tests.games.matematicky_poker import (
+    DEALER_VIEW_KEYS,
+    DUEL_VIEW_KEYS,
+    MULTI_VIEW_KEYS,
+    queue_of,
+)
 
 NOW = 1_700_000_000_000
 MAX_STEPS = 500
@@ -60,7 +66,24 @@ def scrambled(player: Player) -> Player:
 
 
 def without_public(view: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in view.items() if k not in ("seats", "ranking")}
+    return {k: v for k, v in view.items() if k not in ("seats", "ranking", "opponent")}
+
+
+def check_opponent(state: State, seat: int, opponent: dict[str, Any]) -> None:
+    """A duel seat sees of the other board only numbers of cards it has handled itself: the
+    cells stamped at most at its own count (all once it is finished), values from its cards."""
+    me, other = state.players[seat], state.players[1 - seat]
+    handled = me.position - (me.hand is not None)
+    expected = [
+        value if stamp is not None and (me.finished or stamp <= handled) else None
+        for value, stamp in zip(other.board, other.stamps, strict=True)
+    ]
+    assert opponent["board"] == expected
+    if not me.finished:
+        seen = list(state.deck[:handled])
+        for value, joker in zip(opponent["board"], opponent["jokers"], strict=True):
+            if value is not None and not joker:
+                seen.remove(value)  # ValueError: a number the seat never had
 
 
 def check_views(state: State) -> None:
@@ -68,7 +91,8 @@ def check_views(state: State) -> None:
     rigged_deck = replace(state, deck=state.deck[: state.drawn] + other_cards(undrawn))
     for seat in range(len(state.players)):
         shown = ENGINE.view(state, seat)
-        keys = MULTI_VIEW_KEYS if seat in state.playing else DEALER_VIEW_KEYS
+        keys = DEALER_VIEW_KEYS if seat not in state.playing else (
+            DUEL_VIEW_KEYS if state.variant == "duel" else MULTI_VIEW_KEYS)
         assert set(shown) == keys
         # Its parts (shared with other views) have disjoint keys, and the memos that
         # share them give what a fresh computation gives.
@@ -84,11 +108,14 @@ def check_views(state: State) -> None:
         json.dumps(shown)
         # Nothing depends on the undrawn cards.
         assert ENGINE.view(rigged_deck, seat) == shown
+        if state.variant == "duel":
+            check_opponent(state, seat, shown["opponent"])
         if state.over:
             assert shown["boards"] is not None
             continue
         assert shown["boards"] is None
-        # Nothing but the public entries depends on the other seats' private parts.
+        # Nothing but the public entries (and a duel's `opponent`, checked above) depends on
+        # the other seats' private parts.
         others = tuple(
             p if each == seat else scrambled(p) for each, p in enumerate(state.players)
         )

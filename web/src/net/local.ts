@@ -76,6 +76,9 @@ export interface LocalSeatOptions {
   /** Where the table's snapshot is kept for a reload (the game's slot); null or absent:
    *  this connection keeps none (another seat's of the same table does). */
   save?: SaveLocalTable | null;
+  /** The computer players move after the answer to each message, their moves coming on
+   *  their own: the person's answer (a next card) does not wait for a slow one. */
+  robotsApart?: boolean;
 }
 
 export class LocalTable implements TableConnection {
@@ -93,6 +96,7 @@ export class LocalTable implements TableConnection {
   readonly opened: Promise<boolean>;
   readonly seat: number;
   private save: SaveLocalTable | null;
+  private robotsApart: boolean;
 
   constructor(
     readonly table: string,
@@ -102,6 +106,7 @@ export class LocalTable implements TableConnection {
     const { resumed } = options;
     this.seat = options.seat ?? 0;
     this.save = options.save ?? null;
+    this.robotsApart = options.robotsApart ?? false;
     this.unsubscribe = onLocalTable(table, (messages) => this.deliver(messages), this.seat);
     this.opened = options.opened ?? (resumed?.snapshot ? this.restore(resumed.snapshot) : Promise.resolve(true));
     if (resumed) this.seq = resumed.seq;
@@ -156,7 +161,7 @@ export class LocalTable implements TableConnection {
   }
 
   private send(message: Parameters<typeof sendToLocalTable>[1]): void {
-    this.opened.then((ok) => (ok ? sendToLocalTable(this.table, message, this.seat) : [])).then(
+    this.opened.then((ok) => (ok ? sendToLocalTable(this.table, message, this.seat, this.robotsApart) : [])).then(
       (messages) => this.deliver(messages),
       (error: Error) => {
         const seq = message.t === "act" ? message.seq : null;
@@ -203,9 +208,13 @@ export class LocalTable implements TableConnection {
 
 /** A new table in the engine worker for `request` (the body POST /api/tables takes; a
  *  Kostkový poker table names its computer players in `robots`). */
-export async function openLocalTable(request: TableRequest, save: SaveLocalTable): Promise<TableConnection> {
+export async function openLocalTable(
+  request: TableRequest,
+  save: SaveLocalTable,
+  options: Pick<LocalSeatOptions, "robotsApart"> = {},
+): Promise<LocalTable> {
   const { table, key } = await createTable(request);
-  return new LocalTable(table, key, { save });
+  return new LocalTable(table, key, { ...options, save });
 }
 
 /** A new table in the engine worker: its id, the device's key and the people's seats. */
@@ -221,10 +230,15 @@ async function createTable(request: TableRequest): Promise<{ table: string; key:
 /** The local game this tab was playing before a reload, rebuilt in the engine worker from its
  *  snapshot (loading the engine first). Actions continue after the last acknowledged seq.
  *  With `history` the first view carries the game's events so far (a screen's story). */
-export function resumeLocalTable(saved: SavedLocalTable, save: SaveLocalTable, history = false): TableConnection {
+export function resumeLocalTable(
+  saved: SavedLocalTable,
+  save: SaveLocalTable,
+  history = false,
+  options: Pick<LocalSeatOptions, "robotsApart"> = {},
+): LocalTable {
   const data = parseSnapshot(saved.snapshot);
   const resumed = { snapshot: saved.snapshot, seq: lastSeq(data, 0), history };
-  return new LocalTable(data.id, saved.key, { resumed, save });
+  return new LocalTable(data.id, saved.key, { ...options, resumed, save });
 }
 
 /** The key hash of a computer player's seat (klubovna.tables.lobby.NOBODY). */

@@ -205,8 +205,13 @@ function forSeat(tableId: string, seat: number, answer: BySeat | ServerMessage[]
 /** One client message of a person's `seat` (0 unless hot seat) to a local table: the
  *  messages it causes for that seat; every other person's seat gets its own through its
  *  listener (onLocalTable). */
-export async function sendToLocalTable(tableId: string, message: ClientMessage, seat = 0): Promise<ServerMessage[]> {
-  const answer = await call<BySeat | ServerMessage[]>("handle", tableId, JSON.stringify(message), Date.now(), seat);
+export async function sendToLocalTable(
+  tableId: string,
+  message: ClientMessage,
+  seat = 0,
+  robotsApart = false,
+): Promise<ServerMessage[]> {
+  const answer = await call<BySeat | ServerMessage[]>("handle", tableId, JSON.stringify(message), Date.now(), seat, robotsApart);
   return forSeat(tableId, seat, answer);
 }
 

@@ -59,8 +59,11 @@ _host = LocalHost()
 def create(table_id, request, seed, key):
     return _host.create(table_id, request, int(seed), key)
 
-def handle(table_id, seat, message, now):
-    return _host.handle_seat(table_id, int(seat), message, int(now))
+def handle(table_id, seat, message, now, robots):
+    return _host.handle_seat(table_id, int(seat), message, int(now), bool(robots))
+
+def robot_moves(table_id, now):
+    return _host.robot_moves(table_id, int(now))
 
 def leave(table_id, seat, now):
     return _host.leave(table_id, int(seat), int(now))
@@ -95,7 +98,8 @@ def game_call(module, name, args):
 
 interface Glue {
   create(tableId: string, request: string, seed: string, key: string): string;
-  handle(tableId: string, seat: number, message: string, now: number): string;
+  handle(tableId: string, seat: number, message: string, now: number, robots: boolean): string;
+  robot_moves(tableId: string, now: number): string;
   leave(tableId: string, seat: number, now: number): string;
   tick(now: number): string;
   close(tableId: string): void;
@@ -287,6 +291,7 @@ async function load(): Promise<Glue> {
   const glue: Glue = {
     create: namespace.get("create"),
     handle: namespace.get("handle"),
+    robot_moves: namespace.get("robot_moves"),
     leave: namespace.get("leave"),
     tick: namespace.get("tick"),
     close: namespace.get("close"),
@@ -336,6 +341,19 @@ function runTick(py: Glue, now: number): Record<string, Record<string, unknown[]
   return out;
 }
 
+/** The computer players' moves held back by a `robotsApart` message, sent as a table event. */
+function moveRobots(py: Glue, tableId: string): void {
+  try {
+    const out = JSON.parse(py.robot_moves(tableId, Date.now())) as Record<string, unknown[]> | unknown[];
+    if (!Array.isArray(out) && Object.values(out).some((messages) => messages.length > 0)) {
+      scope.postMessage({ event: "table", tableId, messages: out });
+    }
+    schedule(py);
+  } catch (error) {
+    console.warn("computer players' moves failed:", error);
+  }
+}
+
 // ------------------------------------------------------------------ operations
 
 const OPS: Record<string, (py: Glue, ...args: never[]) => unknown> = {
@@ -346,10 +364,12 @@ const OPS: Record<string, (py: Glue, ...args: never[]) => unknown> = {
     return reply;
   },
   /** One message of a person's seat: {seat: [messages]} for every person's seat, or an
-   *  error list. */
-  handle(py, tableId: string, message: string, now?: number, seat = 0) {
-    const messages = JSON.parse(py.handle(tableId, seat, message, now ?? Date.now()));
+   *  error list. With `robotsApart` the computer players move after the answer has gone,
+   *  their messages coming as a table event: a slow one thinks while the person does. */
+  handle(py, tableId: string, message: string, now?: number, seat = 0, robotsApart = false) {
+    const messages = JSON.parse(py.handle(tableId, seat, message, now ?? Date.now(), !robotsApart));
     schedule(py);
+    if (robotsApart) queue = queue.then(() => moveRobots(py, tableId));
     return messages;
   },
   /** A person leaves a hot-seat table for good: answers like handle. */

@@ -174,7 +174,7 @@ export function Game({ session, onAgain, meta = null, againLabel, frame, record,
         {view && <p class="mp-info">{frame?.info ?? gameInfo(view, meta)}</p>}
       </div>
       {frame?.banner}
-      {session.kind === "local" && <p class="notice warn mp-local">{t("mp.local")}</p>}
+      {session.kind === "local" && !frame && <p class="notice warn mp-local">{t("mp.local")}</p>}
       {!view ? (
         <div class="mp-connecting">
           <p role="status">{t("mp.connecting")}</p>

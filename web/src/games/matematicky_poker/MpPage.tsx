@@ -3,10 +3,12 @@
 // back into it after a reload; any other tab offers it first ("Pokračovat v rozehrané hře"),
 // and declining leaves it as "Nová hra" during the game does. A ranked game is started on the
 // server only: without a server it says so instead of playing locally; without a profile it
-// explains why and offers to create one.
+// explains why and offers to create one. A duel against the computer is always a local table
+// (the engine worker seats the computer: variant "duel", seat 1 a robot), so it plays offline.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang } from "../../i18n";
 import { openTable } from "../../net/open";
+import { openLocalTable } from "../../net/local";
 import { ApiError, ServerUnreachable, type CreatedTicket } from "../../net/remote";
 import type { TableRequest } from "../../net/protocol";
 import { useConsentGate } from "../../privacy/ConsentDialog";
@@ -27,10 +29,12 @@ import {
   ticketOf,
 } from "./session";
 import { Setup, type ResumeOffer, type SetupKind } from "./Setup";
+import { ComputerDuel } from "./ComputerDuel";
 import {
   DEFAULT_SETUP,
   claim,
   claimed,
+  computerLevel,
   loadLocalTable,
   loadSetup,
   loadTable,
@@ -42,7 +46,7 @@ import {
   type SavedTable,
   type SetupFields,
 } from "./storage";
-import type { Setup as SetupChoice } from "./types";
+import type { Level, Setup as SetupChoice } from "./types";
 
 /** `message` is already in words when `code` is null. */
 type Failure = { code: string | null; message: string; plain?: boolean } | null;
@@ -54,24 +58,24 @@ function kindFromHash(): SetupKind {
 
 /** The unfinished game of this device, as the page finds it when it opens. */
 type Unfinished =
-  | { where: "remote"; table: string; saved: SavedTable; meta: GameMeta | null }
-  | { where: "local"; table: string; saved: SavedLocalTable; meta: null };
+  | { where: "remote"; table: string; saved: SavedTable; meta: GameMeta | null; computer: null }
+  | { where: "local"; table: string; saved: SavedLocalTable; meta: null; computer: Level | null };
 
 function findUnfinished(): Unfinished | null {
   const saved = loadTable();
   if (saved) {
     const meta = loadGameMeta(saved.ticket.table);
     // A daily attempt resumes on its own page.
-    return meta?.kind === "daily" ? null : { where: "remote", table: saved.ticket.table, saved, meta };
+    return meta?.kind === "daily" ? null : { where: "remote", table: saved.ticket.table, saved, meta, computer: null };
   }
   const local = loadLocalTable();
   const table = local && localTableId(local);
-  return local && table ? { where: "local", table, saved: local, meta: null } : null;
+  return local && table ? { where: "local", table, saved: local, meta: null, computer: computerLevel(local) } : null;
 }
 
 function resume(found: Unfinished): GameSession {
   claim(found.table);
-  return found.where === "remote" ? resumeSession(found.saved) : resumeLocalSession(found.saved);
+  return found.where === "remote" ? resumeSession(found.saved) : resumeLocalSession(found.saved, found.computer !== null);
 }
 
 /** Forget the unfinished game of this device (after it ended, was left or declined). */
@@ -90,7 +94,10 @@ export function MpPage() {
   const [offer, setOffer] = useState<Unfinished | null>(() => (found && !claimed(found.table) ? found : null));
   const [elsewhere, setElsewhere] = useState(false);
   const [meta, setMeta] = useState<GameMeta | null>(() => found?.meta ?? null);
-  const [kind, setKind] = useState<SetupKind>(() => (meta?.kind === "ranked" ? "ranked" : kindFromHash()));
+  /** The running game is a duel against the computer at this level. */
+  const [computer, setComputer] = useState<Level | null>(() => (session && found?.computer) || null);
+  const [kind, setKind] = useState<SetupKind>(() =>
+    meta?.kind === "ranked" ? "ranked" : found?.computer ? "computer" : kindFromHash());
   const gate = useConsentGate();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure>(null);
@@ -152,10 +159,39 @@ export function MpPage() {
     }
   };
 
+  /** A duel against the computer: a local table whatever the network, seat 1 the robot. */
+  const startComputer = async (setup: SetupChoice, seconds: number | null) => {
+    const level = setup.level ?? "lehky";
+    setBusy(true);
+    setFailure(null);
+    const request: TableRequest = { game: "matematicky-poker", mode: setup.mode, table: setup.table, variant: "duel", robots: { "1": level } };
+    if (seconds !== null) request.seconds = seconds;
+    const seed = seedParam();
+    if (seed !== null) request.seed = seed;
+    try {
+      forget();
+      const conn = await openLocalTable(request, saveLocalTable, { robotsApart: true });
+      if (!mounted.current) return conn.close();
+      claim(conn.table);
+      setMeta(null);
+      setComputer(level);
+      const next = new GameSession(conn, null);
+      next.act({ type: "start" });
+      setSession(next);
+    } catch (error) {
+      if (error instanceof ApiError) setFailure({ code: error.code, message: error.message });
+      else setFailure({ code: null, message: error instanceof Error ? error.message : String(error) });
+    } finally {
+      if (mounted.current) setBusy(false);
+    }
+  };
+
   const startNew = async (setup: SetupChoice, seconds: number | null, chosen: SetupKind) => {
     saveSetup(setup);
     setKind(chosen);
+    setComputer(null);
     if (chosen === "ranked") return startRanked(setup, seconds);
+    if (chosen === "computer") return startComputer(setup, seconds);
     setBusy(true);
     setFailure(null);
     const request: TableRequest = { game: "matematicky-poker", mode: setup.mode, table: setup.table };
@@ -224,7 +260,8 @@ export function MpPage() {
   const continueOffered = () => {
     if (!offer) return;
     setMeta(offer.meta);
-    setKind(offer.meta?.kind === "ranked" ? "ranked" : kind);
+    setComputer(offer.computer);
+    setKind(offer.meta?.kind === "ranked" ? "ranked" : offer.computer ? "computer" : kind);
     setSession(resume(offer));
     setOffer(null);
   };
@@ -237,6 +274,19 @@ export function MpPage() {
     />
   );
 
+  if (session && computer) {
+    const again = () => {
+      const setup = { ...loadSetup(), level: computer };
+      void startNew(setup, setup.mode === "hard" ? Number(setup.seconds) : null, "computer");
+    };
+    return (
+      <>
+        <ComputerDuel session={session} level={computer} onAgain={again} onSetup={backToSetup}
+          onLeave={busy ? undefined : () => setConfirm(true)} />
+        {leaveDialog}
+      </>
+    );
+  }
   if (session) {
     return (
       <>
@@ -249,6 +299,7 @@ export function MpPage() {
   const resumeOffer: ResumeOffer | null = offer && {
     setup: offer.where === "local" ? localSetup(offer.saved) : loadSetup(),
     ranked: offer.meta?.kind === "ranked",
+    computer: offer.computer,
     local: offer.where === "local",
     outcome: leaveOutcome(offer),
     elsewhere,

@@ -1,5 +1,5 @@
-// The landing of Matematický poker: the kind of game (free or ranked), difficulty (with
-// seconds for hard), scoring table and Start; the leaderboard, the daily challenge, duel and
+// The landing of Matematický poker: the kind of game (free, against the computer with its
+// level, or ranked), difficulty (with seconds for hard), scoring table and Start; the leaderboard, the daily challenge, duel and
 // group games (server only: offline it says so), the helper modes and the rules.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { parseWhole, WholeField } from "../../components/WholeField";
@@ -8,13 +8,13 @@ import { href } from "../../router";
 import { useProfiles } from "../../profile/store";
 import { isOffline, onOfflineChange } from "../../worker/client";
 import type { LeaveOutcome } from "./MpPage";
-import { MODES, TABLES, type Setup as SetupChoice } from "./types";
+import { LEVELS, MODES, TABLES, type Level, type Setup as SetupChoice } from "./types";
 import "../../components/game.css";
 import "./mp.css";
 import "../../profile/profile.css";
 import { OtherGames } from "../../components/OtherGames";
 
-export type SetupKind = "solo" | "ranked";
+export type SetupKind = "solo" | "computer" | "ranked";
 
 /** The unfinished game of another visit, offered again above the setup. */
 export interface ResumeOffer {
@@ -22,6 +22,8 @@ export interface ResumeOffer {
   ranked: boolean;
   /** Played in this browser only (not recorded). */
   local: boolean;
+  /** A duel against the computer: its level. */
+  computer: Level | null;
   /** What discarding it does (the same words as leaving it during the game). */
   outcome: LeaveOutcome;
   /** Open in another tab right now: said so, nothing offered. */
@@ -30,7 +32,7 @@ export interface ResumeOffer {
   onContinue: () => void;
   onDiscard: () => void;
 }
-const KINDS: SetupKind[] = ["solo", "ranked"];
+const KINDS: SetupKind[] = ["solo", "computer", "ranked"];
 
 interface Props {
   initial: SetupChoice;
@@ -111,6 +113,26 @@ export function Setup({ initial, busy, failure, focusStart, initialKind, resume,
         )}
         {ranked && !needsProfile && offline && (
           <p class="notice warn mp-kind-note">{t("ranked.needs.server")}</p>
+        )}
+        {kind === "computer" && (
+          <fieldset class="mp-choices">
+            <legend>{t("mp.computer.legend")}</legend>
+            {LEVELS.map((level) => (
+              <label key={level} class={`mp-choice${(setup.level ?? "lehky") === level ? " chosen" : ""}`}>
+                <input
+                  type="radio"
+                  name="mp-level"
+                  value={level}
+                  checked={(setup.level ?? "lehky") === level}
+                  onChange={() => setSetup({ ...setup, level })}
+                />
+                <span class="mp-choice-text">
+                  <strong>{t(`mp.computer.${level}`)}</strong>
+                  <small>{t(`mp.computer.${level}.about`)}</small>
+                </span>
+              </label>
+            ))}
+          </fieldset>
         )}
         <fieldset class="mp-choices">
           <legend>{t("mp.mode.legend")}</legend>
@@ -209,7 +231,8 @@ function Resume({ offer }: { offer: ResumeOffer }) {
   useEffect(() => button.current?.focus(), []);
   const { setup } = offer;
   const params = { mode: t(`mp.mode.${setup.mode}`), table: t(`mp.table.${offer.ranked ? "adjacent" : setup.table}`), seconds: setup.seconds };
-  const info = t(setup.mode === "hard" ? "mp.game.info.hard" : "mp.game.info", params);
+  const plain = t(setup.mode === "hard" ? "mp.game.info.hard" : "mp.game.info", params);
+  const info = offer.computer ? t("mp.computer.info", { level: t(`mp.computer.${offer.computer}`), info: plain }) : plain;
   return (
     <section class="notice mp-resume" aria-labelledby="mp-resume-title">
       <h2 id="mp-resume-title">{t("mp.resume.title")}</h2>

@@ -154,7 +154,8 @@ export function resumeSession(saved: SavedTable): GameSession {
 }
 
 /** Rebuild the unfinished local game of this device (the engine loads first; the game screen
- *  shows its loading state until the first view). */
-export function resumeLocalSession(saved: SavedLocalTable): GameSession {
-  return new GameSession(resumeLocalTable(saved, saveLocalTable), null);
+ *  shows its loading state until the first view); a duel against the computer lets the
+ *  computer move apart (`robotsApart`), as when it started. */
+export function resumeLocalSession(saved: SavedLocalTable, robotsApart = false): GameSession {
+  return new GameSession(resumeLocalTable(saved, saveLocalTable, false, { robotsApart }), null);
 }

@@ -5,7 +5,7 @@
 // straight back into it, any other tab offers it first (MpPage).
 import type { TableTicket } from "../../net/protocol";
 import { local, localTableSlot, read, session, write, type SavedLocalTable } from "../../storage";
-import { MODES, TABLES, type Setup } from "./types";
+import { LEVELS, MODES, TABLES, type Level, type Setup } from "./types";
 
 const SETUP_KEY = "klubovna.mp.setup";
 const PREVIEW_KEY = "klubovna.mp.preview";
@@ -13,7 +13,7 @@ const TICKET_KEY = "klubovna.mp.table";
 const LOCAL_KEY = "klubovna.mp.local";
 const CLAIM_KEY = "klubovna.mp.claim";
 
-export const DEFAULT_SETUP: Setup = { mode: "easy", table: "adjacent", seconds: "30" };
+export const DEFAULT_SETUP: Setup = { mode: "easy", table: "adjacent", seconds: "30", level: "lehky" };
 
 export function loadSetup(): Setup {
   try {
@@ -25,15 +25,16 @@ export function loadSetup(): Setup {
 }
 
 /** What a stored setup or a table request may hold (anything: it is read back untrusted). */
-export type SetupFields = Partial<Record<"mode" | "table" | "seconds", unknown>>;
+export type SetupFields = Partial<Record<"mode" | "table" | "seconds" | "level", unknown>>;
 
 /** The setup these fields name, each field that is missing or unknown from `fallback`. */
 export function setupOf(fields: SetupFields, fallback: Setup = DEFAULT_SETUP): Setup {
-  const { mode, table, seconds } = fields;
+  const { mode, table, seconds, level } = fields;
   return {
     mode: MODES.includes(mode as Setup["mode"]) ? (mode as Setup["mode"]) : fallback.mode,
     table: TABLES.includes(table as Setup["table"]) ? (table as Setup["table"]) : fallback.table,
     seconds: typeof seconds === "string" || typeof seconds === "number" ? String(seconds) : fallback.seconds,
+    level: LEVELS.includes(level as Level) ? (level as Level) : fallback.level,
   };
 }
 
@@ -74,6 +75,18 @@ const localTable = localTableSlot(LOCAL_KEY, local);
 /** The unfinished local game of this device (see storage.ts). */
 export const loadLocalTable = localTable.load;
 export const saveLocalTable = localTable.save;
+
+/** The computer's level of a local game's snapshot (a duel against it); null for any other
+ *  game or a snapshot that cannot be read. */
+export function computerLevel(saved: SavedLocalTable): Level | null {
+  try {
+    const data = JSON.parse(saved.snapshot) as { request?: { variant?: unknown; robots?: Record<string, unknown> } };
+    const level = data.request?.variant === "duel" ? data.request.robots?.["1"] : null;
+    return LEVELS.includes(level as Level) ? (level as Level) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The table id of a local game's snapshot; null when it cannot be read. */
 export function localTableId(saved: SavedLocalTable): string | null {

@@ -6,6 +6,9 @@ export type ScoringTable = "adjacent" | "school" | "matematico";
 
 export const MODES: Mode[] = ["easy", "hard"];
 export const TABLES: ScoringTable[] = ["adjacent", "school", "matematico"];
+/** The computer player's levels: the names of its bots (klubovna/bots/matematicky_poker). */
+export type Level = "lehky" | "stredni" | "tezky";
+export const LEVELS: Level[] = ["lehky", "stredni", "tezky"];
 
 export type Hand = null | { kind: "number"; value: number } | { kind: "joker" };
 
@@ -32,6 +35,8 @@ export interface Setup {
   table: ScoringTable;
   /** As typed: validated only when the game starts. */
   seconds: string;
+  /** The computer's level, for a duel against it. */
+  level?: Level;
 }
 
 /** A joker value chosen and waiting for its cell: the one in hand, or a kept one. */
