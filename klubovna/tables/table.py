@@ -98,6 +98,34 @@ def leaver_of(game: Game[Any]) -> LeavePolicy:
     return policy
 
 
+def told_leave(game: Game[Any], state: Any, seat: int, now: int) -> tuple[Any, list[Event]]:
+    """The game's own outcome of `seat` leaving: no change for "robot" (the table seats a
+    computer player), else the game's `leave`; no change either when the game refuses it
+    (it is over, the seat is out). A replay gets the same answer."""
+    if leaver_of(game) == "robot":
+        return state, []
+    leave = getattr(game, "leave", None)
+    try:
+        if leave is None:  # an engine without `leave` yet: its leave action, if any
+            return game.apply(state, seat, LEAVE, now)
+        outcome: tuple[Any, list[Event]] = leave(state, seat, now)
+        return outcome
+    except IllegalAction:
+        return state, []
+
+
+def logged(game: Game[Any], state: Any, entry: LogEntry) -> tuple[Any, list[Event]]:
+    """The state and events after one log entry on `state`, as the table made them live:
+    what a restore (Table.restore) and a replay (klubovna.tables.replay) step through."""
+    if entry.kind == "act":
+        assert entry.seat is not None and entry.action is not None
+        return game.apply(state, entry.seat, entry.action, entry.now)
+    if entry.kind == "leave":
+        assert entry.seat is not None
+        return told_leave(game, state, entry.seat, entry.now)
+    return game.advance(state, entry.now)
+
+
 def pong(ping: Ping, now: int) -> Message:
     """The answer to a ping: the server's time, and the ping's seq when it had one."""
     return {"t": "pong", "now": now} if ping.seq is None else {"t": "pong", "seq": ping.seq,
@@ -162,14 +190,7 @@ class Table:
         """Rebuild a table from its seed and stored log (after a restart or crash)."""
         table = cls(table_id, game, config, seed, key_hashes)
         for entry in entries:
-            if entry.kind == "act":
-                assert entry.seat is not None and entry.action is not None
-                state, events = game.apply(table.state, entry.seat, entry.action, entry.now)
-            elif entry.kind == "leave":
-                assert entry.seat is not None
-                state, events = table._told_leave(entry.seat, entry.now)
-            else:
-                state, events = game.advance(table.state, entry.now)
+            state, events = logged(game, table.state, entry)
             ack = (entry.seat, entry.seq) if entry.seat is not None and entry.seq else None
             table._record(Step(entry=entry, state=state, events=events, ack=ack))
         table.sent = [table.version] * len(key_hashes)  # nobody is connected yet
@@ -319,24 +340,9 @@ class Table:
         already."""
         if seat in self.closed or not 0 <= seat < len(self.key_hashes):
             raise left_game()
-        state, events = self._told_leave(seat, now)
+        state, events = told_leave(self.game, self.state, seat, now)
         entry = LogEntry(version=self.version + 1, kind="leave", now=now, seat=seat)
         return Step(entry=entry, state=state, events=events)
-
-    def _told_leave(self, seat: int, now: int) -> tuple[Any, list[Event]]:
-        """The game's own outcome of `seat` leaving: no change for "robot" (the table seats
-        a computer player), else the game's `leave`; no change either when the game refuses
-        it (it is over, the seat is out). A replay gets the same answer."""
-        if leaver_of(self.game) == "robot":
-            return self.state, []
-        leave = getattr(self.game, "leave", None)
-        try:
-            if leave is None:  # an engine without `leave` yet: its leave action, if any
-                return self.game.apply(self.state, seat, LEAVE, now)
-            outcome: tuple[Any, list[Event]] = leave(self.state, seat, now)
-            return outcome
-        except IllegalAction:
-            return self.state, []
 
     def robot_step(self, now: int) -> Step:
         """The next move of a computer player, if one has a move: an empty Step when none
