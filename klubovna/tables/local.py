@@ -20,6 +20,7 @@ from klubovna.tables.lobby import NOBODY
 from klubovna.tables.log import LogEntry
 from klubovna.tables.pipeline import MakeStep, internal_error, run
 from klubovna.tables.registry import get_game
+from klubovna.tables.replay import replay
 from klubovna.tables.robots import ROBOTS
 from klubovna.tables.table import Message, Outbox, Table, hash_key
 
@@ -175,6 +176,33 @@ class LocalHost:
         if seat not in people(table):
             return _errors("bad_seat", "That seat is not a person's at this table.")
         return json.dumps(_run(table, now, lambda now: table.leave(seat, now), seat, None))
+
+    def replay(self, table_id: str, seat: int) -> str:
+        """The replay of a finished table from a person's `seat` (klubovna.tables.replay)
+        as JSON text; an error message ({"t": "error", "code", ...}: unknown_table,
+        bad_seat, not_over) otherwise. A person who left, or whose seat a computer player
+        took over, still has it: the seat had a person's key.
+
+        >>> host = LocalHost()
+        >>> _ = host.create("t1", '{"game": "matematicky-poker"}', 7, "k")
+        >>> json.loads(host.replay("t1", 0))["code"]
+        'not_over'
+        >>> for seq, move in enumerate(("start", "leave"), 1):
+        ...     _ = host.handle("t1", json.dumps({"t": "act", "seq": seq,
+        ...                                       "action": {"type": move}}), 5)
+        >>> shown = json.loads(host.replay("t1", 0))
+        >>> len(shown["frames"]), shown["moves"][1]["action"], shown["frames"][-1]["over"]
+        (3, {'type': 'leave'}, True)
+        """
+        table = self.tables.get(table_id)
+        try:
+            if table is None:
+                raise IllegalAction("unknown_table", "There is no such table.")
+            if not 0 <= seat < len(table.key_hashes) or table.key_hashes[seat] == NOBODY:
+                raise IllegalAction("bad_seat", "That seat is not a person's at this table.")
+            return json.dumps(replay(table, seat))
+        except IllegalAction as error:
+            return json.dumps({"t": "error", "seq": None, **error.to_json()})
 
     def tick(self, now: int) -> str:
         """Settle due deadlines of every table: {table id: {seat: [messages]}} as JSON, for

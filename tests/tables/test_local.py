@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import doctest
 import json
 from typing import Any
 
 from klubovna.tables import hash_key
 from klubovna.tables.local import LocalHost
+from tests.toy import nim
 
 T0 = 1_700_000_000_000
 REQUEST = {"game": "matematicky-poker", "mode": "hard", "table": "adjacent", "seconds": 5}
@@ -91,3 +93,33 @@ def test_games_played_again_locally_alternate_the_first_player() -> None:
             assert created["t"] == "created", created
             firsts.append(hello(host)["view"]["starter"])
         assert firsts in ([0, 1, 0, 1], [1, 0, 1, 0]), (series, firsts)
+
+
+def test_doctests() -> None:
+    from klubovna.tables import local
+
+    assert doctest.testmod(local).failed == 0
+
+
+def test_replay_of_a_local_game_against_the_computer() -> None:
+    """A Nim game against the computer, played through the host to its end: the replay is
+    the person's, ends on the view the person holds, and a computer player's seat has
+    none (nobody at this device sits there)."""
+    host = LocalHost()
+    request = {"game": "nim", "seats": 2, "heaps": 2, "robots": {"1": "random"}}
+    with nim.registered():
+        host.create("t1", json.dumps(request), 3, "k")
+        assert json.loads(host.replay("t1", 0))["code"] == "not_over"
+        view = send(host, {"t": "act", "seq": 1, "action": {"type": "start"}})[-1]["view"]
+        seq = 1
+        while not view["over"]:
+            seq += 1
+            heap = next(i for i, stones in enumerate(view["heaps"]) if stones)
+            move = {"type": "take", "heap": heap, "count": 1}
+            view = send(host, {"t": "act", "seq": seq, "action": move})[-1]["view"]
+        shown = json.loads(host.replay("t1", 0))
+    assert shown["frames"][-1] == hello(host)["view"] == view
+    assert len(shown["frames"]) == len(json.loads(host.export("t1"))["log"]) + 1
+    assert [m["action"] is None for m in shown["moves"]] == [m["seat"] == 1 for m in shown["moves"]]
+    assert json.loads(host.replay("t1", 1))["code"] == "bad_seat"
+    assert json.loads(host.replay("t2", 0))["code"] == "unknown_table"

@@ -4,6 +4,7 @@
 // paint. Loading shows in the header (EngineStatus) and as the performance measure
 // "klubovna:engine-load".
 import type { Action, ClientMessage, ErrorMessage, ServerMessage } from "../net/protocol";
+import { ReplayError, type ReplayData } from "../replay/types";
 
 /** What the worker is loading: the Python runtime's files, Python starting, the game's
  *  modules (see engine.worker.ts). */
@@ -181,6 +182,14 @@ export function exportLocalTable(tableId: string): Promise<string> {
 /** Rebuild a table from exportLocalTable's text: answers like createLocalTable. */
 export function restoreLocalTable(snapshot: string): Promise<Created | ErrorMessage> {
   return call("restoreTable", snapshot);
+}
+
+/** The replay of a finished local table from a person's `seat` (klubovna.tables.local
+ *  LocalHost.replay); rejects with a ReplayError (`not_over`, `bad_seat`, `unknown_table`). */
+export async function localReplay(tableId: string, seat = 0): Promise<ReplayData> {
+  const answer = await call<(ReplayData & { t: "replay" }) | ErrorMessage>("replayTable", tableId, seat);
+  if (answer.t === "error") throw new ReplayError(answer.code, answer.message);
+  return answer;
 }
 
 /** Hand every seat but `except` its messages (through its listener); a seat nobody

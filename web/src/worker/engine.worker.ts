@@ -77,6 +77,9 @@ def export(table_id):
 def restore(snapshot):
     return _host.restore(snapshot)
 
+def replay(table_id, seat):
+    return _host.replay(table_id, int(seat))
+
 def next_deadline():
     due = _host.next_deadline()
     return -1 if due is None else due
@@ -101,6 +104,7 @@ interface Glue {
   close(tableId: string): void;
   export(tableId: string): string;
   restore(snapshot: string): string;
+  replay(tableId: string, seat: number): string;
   next_deadline(): number;
   package_call(pkg: "games" | "bots", module: string, name: string, args: string): string;
   /** Whether this start came from a memory snapshot. */
@@ -291,6 +295,7 @@ async function load(): Promise<Glue> {
     close: namespace.get("close"),
     export: namespace.get("export"),
     restore: namespace.get("restore"),
+    replay: namespace.get("replay"),
     next_deadline: namespace.get("next_deadline"),
     package_call: namespace.get("package_call"),
     snapshot,
@@ -364,6 +369,9 @@ const OPS: Record<string, (py: Glue, ...args: never[]) => unknown> = {
     schedule(py);
     return reply;
   },
+  /** A finished table's replay from a person's seat (klubovna.tables.replay), or its
+   *  {"t": "error"} message. */
+  replayTable: (py, tableId: string, seat: number) => JSON.parse(py.replay(tableId, seat)),
   closeTable(py, tableId: string) {
     py.close(tableId);
     schedule(py);
