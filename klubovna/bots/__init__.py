@@ -22,7 +22,10 @@ class Bot(Protocol):
     """A computer player: `choose` returns one of the actions its view allows.
 
     A bot may also have `courtesy(view, witnessed)`: an action it sends whenever its view
-    asks for one, outside its turn (Kostkový poker's agreement to stop); see `courtesy`."""
+    asks for one, outside its turn (Kostkový poker's agreement to stop); see `courtesy`.
+    And `waits(view, witnessed)`: True when it does nothing now although its view allows
+    an action (a Matematický poker duel seat with nothing in hand could draw the next
+    number early, which would rush the opponent); see `waits`."""
 
     @property
     def name(self) -> str: ...
@@ -39,4 +42,10 @@ def courtesy(bot: Bot, view: View, witnessed: Sequence[Event]) -> Action | None:
     return action
 
 
-__all__ = ["Action", "Bot", "courtesy"]
+def waits(bot: Bot, view: View, witnessed: Sequence[Event]) -> bool:
+    """Whether the bot, if it has such a method, chooses to do nothing now."""
+    method = getattr(bot, "waits", None)
+    return method is not None and bool(method(view, witnessed))
+
+
+__all__ = ["Action", "Bot", "courtesy", "waits"]

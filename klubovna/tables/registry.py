@@ -64,6 +64,7 @@ def _register_club() -> None:
     """The club's games, one line each: its engine and its bot folder's registry."""
     from klubovna.bots.kostkovy_poker import BOTS as KOSTKOVY_POKER_BOTS
     from klubovna.bots.locus_poker import BOTS as LOCUS_POKER_BOTS
+    from klubovna.bots.matematicky_poker import BOTS as MATEMATICKY_POKER_BOTS
     from klubovna.bots.mathesso import BOTS as MATHESSO_BOTS
     from klubovna.bots.zoliky_s_kameny import BOTS as ZOLIKY_S_KAMENY_BOTS
     from klubovna.games.kostkovy_poker import ENGINE as KOSTKOVY_POKER
@@ -72,7 +73,7 @@ def _register_club() -> None:
     from klubovna.games.mathesso import ENGINE as MATHESSO
     from klubovna.games.zoliky_s_kameny import ENGINE as ZOLIKY_S_KAMENY
 
-    register(MATEMATICKY_POKER)
+    register(MATEMATICKY_POKER, MATEMATICKY_POKER_BOTS)
     register(KOSTKOVY_POKER, KOSTKOVY_POKER_BOTS)
     register(ZOLIKY_S_KAMENY, ZOLIKY_S_KAMENY_BOTS)
     register(LOCUS_POKER, LOCUS_POKER_BOTS)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from klubovna.bots import Bot, courtesy
+from klubovna.bots import Bot, courtesy, waits
 from klubovna.core import Event, Game, IllegalAction, Json, Rng
 from klubovna.tables.registry import entry
 
@@ -53,6 +53,8 @@ def robot_move(
             return seat, polite
         legal = game.legal(state, seat)
         if not legal or all(action.get("type") == "start" for action in legal):
+            continue
+        if waits(bot, view, memory):
             continue
         rng = Rng(seed ^ (seat + 1) * 0x9E3779B97F4A7C15 ^ version * 0xBF58476D1CE4E5B9)
         return seat, bot.choose(view, memory, rng)

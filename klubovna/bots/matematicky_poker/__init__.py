@@ -8,14 +8,23 @@ jokers in `unseen` (value 0) count as cards still to come but never as a needed 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from klubovna.bots import Bot
 from klubovna.core import Rng
 from klubovna.games.matematicky_poker.scoring import TABLES
 
-from .search import choose, joker_now
+from .player import Player, unseen_cards
+from .search import choose, joker_now, values
 
 DEFAULT_SEED = 17
+
+LEHKY = Player("lehky", samples=0, noise=12.0)
+STREDNI = Player("stredni", samples=8)
+TEZKY = Player("tezky", samples=64)
+BOTS: Mapping[str, Bot] = {bot.name: bot for bot in (LEHKY, STREDNI, TEZKY)}
+"""The levels a table may seat, weakest first (the first is the default): by look-ahead
+rounds and noise, never by wall time (docs/decisions.md)."""
 
 
 def place(
@@ -49,3 +58,7 @@ def use_joker(board: Sequence[int | None], table: str, unseen: Sequence[int]) ->
     """A first joker policy: use it at once, the (cell, value) the evaluation gains most from
     (no look-ahead, never kept). Keeping jokers is a later step of issue #17."""
     return joker_now(board, table, unseen)
+
+
+__all__ = ["BOTS", "LEHKY", "STREDNI", "TEZKY", "Player", "place", "unseen_cards", "use_joker",
+           "values"]

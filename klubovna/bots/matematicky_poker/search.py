@@ -15,7 +15,7 @@ from klubovna.core import Rng
 from klubovna.games.matematicky_poker.scoring import LINES, LINES_THROUGH
 
 from .evaluation import Evaluator
-from .symmetry import representatives
+from .symmetry import classes
 
 Board = list[int | None]
 
@@ -47,6 +47,34 @@ def best_cell(ev: Evaluator, board: Board, value: int, empties: Sequence[int], d
     return max(empties, key=lambda c: (gain(ev, board, c, value, draws, draws + 1), -c))
 
 
+def values(
+    board: Sequence[int | None],
+    card: int,
+    table: str,
+    unseen: Sequence[int],
+    samples: int,
+    rng: Rng,
+    depth: int = DEPTH,
+    shortlist: int = SHORTLIST,
+    next_card: bool = True,
+    symmetric: bool = True,
+) -> dict[int, float]:
+    """The look-ahead's estimate of the final points for `card` at each empty cell, after
+    exactly `samples` rounds (never the clock). Cells of the shortlist get their sampled
+    mean; the others their mean over the next card, shifted onto the sampled scale (by the
+    shortlist's mean difference between the two) and never above the worst of the
+    shortlist, which the look-ahead ranked above them. Alike cells (symmetry) share a
+    value. `depth` ... `symmetric`: see `choose`.
+
+    >>> v = values([7, 7, 7, None, 7] + [None] * 20, 7, "adjacent", [1, 2, 3] * 4, 4, Rng(1))
+    >>> len(v), max(v, key=lambda c: v[c])
+    (21, 3)
+    """
+    found, _ = _search(board, card, table, unseen, 0.0, samples, rng, depth, shortlist,
+                       next_card, symmetric)
+    return found
+
+
 def choose(
     board: Sequence[int | None],
     card: int,
@@ -60,16 +88,40 @@ def choose(
     next_card: bool = True,
     symmetric: bool = True,
 ) -> int:
-    """See `place`; `depth`, `shortlist`, `next_card` and `symmetric` switch the design's
-    ideas off one by one for bench/mp_bot.py."""
+    """See `place`: the best of `values` (ties: the look-ahead's order). `depth`,
+    `shortlist`, `next_card` and `symmetric` switch the design's ideas off one by one for
+    bench/mp_bot.py."""
+    found, order = _search(board, card, table, unseen, budget_ms, samples, rng, depth,
+                           shortlist, next_card, symmetric)
+    return max(order, key=lambda c: (found[c], -order.index(c)))
+
+
+def _search(
+    board: Sequence[int | None],
+    card: int,
+    table: str,
+    unseen: Sequence[int],
+    budget_ms: float,
+    samples: int | None,
+    rng: Rng,
+    depth: int = DEPTH,
+    shortlist: int = SHORTLIST,
+    next_card: bool = True,
+    symmetric: bool = True,
+) -> tuple[dict[int, float], list[int]]:
+    """Every empty cell's estimate of the final points, and the representative cells in
+    the order the search ranked them (best first) before the sampled look-ahead."""
     began = time.perf_counter()
     work: Board = list(board)
     empties = [c for c in range(25) if work[c] is None]
-    if len(empties) == 1:
-        return empties[0]
     ev = Evaluator(table, unseen)
     draws = len(empties) - 1
-    candidates = representatives(work, ordered=table == "adjacent") if symmetric else empties
+    now = total(ev, work, draws + 1)
+    ordered = table == "adjacent"
+    alike = classes(work, ordered) if symmetric else {c: c for c in empties}
+    candidates = sorted(set(alike.values()))
+    if len(empties) == 1:
+        return {empties[0]: now + gain(ev, work, empties[0], card, 0, 1)}, empties
     numbers = [v for v in unseen if 1 <= v <= 13]
     weights = {v: numbers.count(v) / len(numbers) for v in set(numbers)} if numbers else {}
 
@@ -84,9 +136,10 @@ def choose(
         work[cell] = None
         return value
 
-    first = sorted(candidates, key=lambda c: (-gain(ev, work, c, card, draws, draws + 1), c))
+    one = {c: gain(ev, work, c, card, draws, draws + 1) for c in candidates}
+    first = sorted(candidates, key=lambda c: (-one[c], c))
     if not next_card:
-        return first[0]
+        return _spread({c: now + one[c] for c in first}, alike), first
     # Anytime: with a time budget, cells the mean over the next card had no time for keep
     # the order of the one-card estimate, after those it ranked (best first by the estimate).
     means: dict[int, float] = {}
@@ -95,9 +148,14 @@ def choose(
             break
         means[cell] = mean_next(cell)
     ranked = sorted(means, key=lambda c: (-means[c], c))
-    ranked = (ranked + [c for c in first if c not in means])[:shortlist]
+    order = ranked + [c for c in first if c not in means]
+    # The scale of a cell without the next-card mean: its one-card estimate, shifted by
+    # the mean difference where both are known.
+    shift = sum(means[c] - one[c] for c in means) / len(means)
+    coarse = {c: now + means.get(c, one[c] + shift) for c in order}
+    ranked = order[:shortlist]
     if len(ranked) == 1 or depth == 0 or not numbers:
-        return ranked[0]
+        return _spread(_below(coarse, ranked[:1], order), alike), order
     sums = dict.fromkeys(ranked, 0.0)
     rounds = 0
     limit = samples if samples is not None else 1 << 30
@@ -108,7 +166,25 @@ def choose(
         for cell in ranked:
             sums[cell] += _play(ev, work, cell, card, sequence, draws)
         rounds += 1
-    return max(ranked, key=lambda c: (sums[c], -ranked.index(c)))
+    if not rounds:
+        return _spread(_below(coarse, ranked[:1], order), alike), order
+    sampled = {c: sums[c] / rounds for c in ranked}
+    offset = sum(sampled[c] - coarse[c] for c in ranked) / len(ranked)
+    floor = min(sampled.values())
+    found = {c: min(coarse[c] + offset, floor) for c in order}
+    found.update(sampled)
+    return _spread(found, alike), order
+
+
+def _below(coarse: dict[int, float], top: list[int], order: list[int]) -> dict[int, float]:
+    """`coarse`, but no cell above the chosen one (`top`): the order is the search's."""
+    best = coarse[top[0]]
+    return {c: min(coarse[c], best) for c in order}
+
+
+def _spread(found: dict[int, float], alike: dict[int, int]) -> dict[int, float]:
+    """The value of each class's first cell for every cell of the class."""
+    return {cell: found[first] for cell, first in alike.items()}
 
 
 def _ms(began: float) -> float:

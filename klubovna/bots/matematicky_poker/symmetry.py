@@ -31,13 +31,18 @@ def symmetries(ordered: bool) -> tuple[Perm, ...]:
     return tuple(sorted(found))
 
 
+def classes(board: Sequence[int | None], ordered: bool) -> dict[int, int]:
+    """Each empty cell and the first cell of its class (the board's own symmetries make the
+    cells of a class alike: equal values, equal futures)."""
+    keep = [p for p in symmetries(ordered) if all(board[p[i]] == board[i] for i in range(25))]
+    first: dict[int, int] = {}
+    for cell in range(25):
+        if board[cell] is None and cell not in first:
+            for p in keep:
+                first.setdefault(p[cell], cell)
+    return first
+
+
 def representatives(board: Sequence[int | None], ordered: bool) -> list[int]:
     """One empty cell of each class of cells the board's own symmetries make alike."""
-    keep = [p for p in symmetries(ordered) if all(board[p[i]] == board[i] for i in range(25))]
-    seen: set[int] = set()
-    chosen: list[int] = []
-    for cell in range(25):
-        if board[cell] is None and cell not in seen:
-            chosen.append(cell)
-            seen.update(p[cell] for p in keep)
-    return chosen
+    return sorted(set(classes(board, ordered).values()))
