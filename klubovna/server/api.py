@@ -169,13 +169,14 @@ async def _daily(
     return Recording("daily", None, day.isoformat()), seed
 
 
-async def seat_of(live: LiveTable, authorization: str | None) -> int:
+async def seat_of(live: LiveTable, authorization: str | None, left: bool = False) -> int:
+    """The seat the Bearer key opens (with `left`, also a seat that has left the table)."""
     if not authorization:
         raise ApiError(401, "missing_key", "Send the seat key as 'Authorization: Bearer KEY'.")
     scheme, _, key = authorization.partition(" ")
     if scheme.lower() != "bearer" or not key.strip():
         raise ApiError(401, "missing_key", "Send the seat key as 'Authorization: Bearer KEY'.")
-    seat = live.table.seat_for_key(key.strip())
+    seat = live.table.seat_for_key(key.strip(), left=left)
     if seat is None:
         raise ApiError(403, "bad_key", "This key does not open a seat at this table.")
     return seat

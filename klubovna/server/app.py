@@ -14,7 +14,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from klubovna.server import api, clock, daily, leaderboard, lobbies, profiles, ws
+from klubovna.server import api, clock, daily, leaderboard, lobbies, profiles, replays, ws
 from klubovna.server.db import make_engine
 from klubovna.server.errors import BodyLimit, install_error_handlers
 from klubovna.server.hub import Hub
@@ -89,7 +89,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.rooms = rooms
     app.state.settings = settings
     app.state.store = store
-    app.state.secret = load_secret(settings.data_dir)  # the daily challenge's seeds
+    app.state.secret = load_secret(settings.data_dir)  # daily seeds, replay tokens
     app.state.limits = Limits(settings.rate_profiles, settings.rate_tables,
                                 settings.rate_joins)
     install_error_handlers(app)
@@ -100,6 +100,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(leaderboard.router)
     app.include_router(daily.router)
     app.include_router(lobbies.router)
+    app.include_router(replays.router)
     app.include_router(ws.router)
 
     if (settings.web_dir / "index.html").exists():

@@ -282,7 +282,8 @@ class Rooms:
         ]
         return {"t": "lobby", "now": now_ms(),
                 "lobby": {**public, "game": room.game, "settings": settings_of(lobby),
-                          "players": players, "you": seat}}
+                          "players": players, "you": seat,
+                          "table": room.table_id if playing else None}}
 
     async def broadcast_lobby(self, room: Room) -> None:
         """The lobby message to every socket, built once: only `you` differs."""

@@ -209,12 +209,13 @@ class Table:
         """Whether the log holds MAX_LOG entries: nothing more is logged (but leaves)."""
         return self.version >= MAX_LOG
 
-    def seat_for_key(self, key: str) -> int | None:
-        """The seat the key opens; None for a wrong key and for a seat that left."""
+    def seat_for_key(self, key: str, left: bool = False) -> int | None:
+        """The seat the key opens; None for a wrong key and for a seat that left (unless
+        `left`: a leaver's key still opens its replay)."""
         digest = hash_key(key)
         for seat, stored in enumerate(self.key_hashes):
             if hmac.compare_digest(stored, digest):
-                return None if seat in self.closed else seat
+                return None if seat in self.closed and not left else seat
         return None
 
     def next_deadline(self) -> int | None:
