@@ -19,9 +19,9 @@ from klubovna.games.matematicky_poker.state import JOKER, fresh_deck
 
 from .search import joker_now, values
 
-SAMPLES = 24
-"""Look-ahead rounds per reviewed move (and per joker value compared): enough to rank the
-cells steadily, few enough for about 25 moves in the browser worker in seconds."""
+SAMPLES = 8
+"""Look-ahead rounds per reviewed move (the "stredni" level's): a 25-move game takes about
+5 s in Pyodide from cold memos, 3 s warm (24 rounds: 8 s warm)."""
 SEED = 17
 COSTLIEST = 3
 
