@@ -11,6 +11,7 @@ import { PLUGIN_GAMES } from "virtual:plugin-games";
 import { addCatalogue, getLang, type Area, type Lang } from "./i18n";
 import type { LobbyGame } from "./lobby/game";
 import type { StatsCard } from "./profile/card";
+import type { ReplayView } from "./replay/types";
 
 /** A page gets the values of its path's parameters. */
 export type Page = FunctionComponent<{ params: Record<string, string> }>;
@@ -38,6 +39,9 @@ export interface GameEntry {
   /** Its own card on the profile page (with its catalogue); without one the profile shows
    *  every game's rows (games, wins, losses, draws). */
   card?: () => Promise<StatsCard>;
+  /** A read-only render of one frame of its replay (replay/types.ts); with it the end
+   *  screens show "Záznam hry" and shared replay links open (README, "How to add a game"). */
+  replay?: () => Promise<ReplayView>;
 }
 
 export const GAMES: GameEntry[] = [

@@ -62,5 +62,10 @@ function gameRoutes(game: GameEntry): Record<string, Page> {
 export const ROUTES: Record<string, Page> = Object.assign(
   {},
   ...GAMES.map(gameRoutes),
-  { "/profil": ProfilePage, "/zasady": PrivacyPage },
+  {
+    "/profil": ProfilePage,
+    "/zasady": PrivacyPage,
+    // A shared replay: the game's view comes from the registry by the replay's game.
+    "/zaznam/:token": later(() => import("./replay/ReplayPage").then((m) => m.ReplayPage)),
+  },
 );

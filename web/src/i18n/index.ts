@@ -8,6 +8,7 @@ import { errors } from "./errors";
 import { games } from "./games";
 import { lobby } from "./lobby";
 import { profile } from "./profile";
+import { replay } from "./replay";
 
 export type Lang = "cs" | "en";
 type Catalogue = Record<string, string>;
@@ -27,7 +28,7 @@ export function mergeAreas(...areas: Area[]): Area {
   return { cs: Object.assign({}, ...areas.map((a) => a.cs)), en: Object.assign({}, ...areas.map((a) => a.en)) };
 }
 
-[common, errors, games, lobby, profile].forEach(addCatalogue);
+[common, errors, games, lobby, profile, replay].forEach(addCatalogue);
 
 const STORAGE_KEY = "klubovna.lang";
 let current: Lang = readLang();

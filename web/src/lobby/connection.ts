@@ -5,6 +5,7 @@
 // are resent.
 import { Line, type Incoming } from "../net/line";
 import { Listeners, type Action, type ServerMessage, type TableConnection } from "../net/protocol";
+import type { ReplaySource } from "../replay/types";
 import { loadSeat, saveSeq, type SavedSeat } from "./seats";
 import type { Lobby } from "./types";
 
@@ -85,6 +86,12 @@ export class LobbyConnection implements TableConnection {
     };
     round.close = () => offs.splice(0).forEach((off) => off());
     return round;
+  }
+
+  /** The round's table replay, with this member's key (which opens its table seat). */
+  replaySource(): ReplaySource | null {
+    const table = this.lobby?.table;
+    return table ? { kind: "remote", tableId: table, key: this.seat.key } : null;
   }
 
   /** Leave the lobby (for good once the game runs). The server answers and closes. */

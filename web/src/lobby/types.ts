@@ -29,6 +29,8 @@ export interface Lobby<Kind extends string = string, Settings = unknown> {
   settings: Settings;
   /** This person's lobby seat. */
   you: number;
+  /** The id of the round's table (null before the start): its replay, with this seat's key. */
+  table?: string | null;
   /** The room's table so far: 1 for its first game, one more for each next round. */
   round: number;
   /** Who starts the next round: nobody (played once), the host, or everybody together. */

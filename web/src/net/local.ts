@@ -11,6 +11,7 @@
 // screen) when the turn passes to another person.
 import { Listeners, type Action, type ServerMessage, type TableConnection, type TableRequest } from "./protocol";
 import { ApiError } from "./remote";
+import type { ReplaySource } from "../replay/types";
 import type { SavedLocalTable } from "../storage";
 import {
   closeLocalTable,
@@ -123,6 +124,10 @@ export class LocalTable implements TableConnection {
     this.closed = true;
     this.unsubscribe();
     closeLocalTable(this.table, this.seat);
+  }
+
+  replaySource(): ReplaySource {
+    return { kind: "local", tableId: this.table, seat: this.seat };
   }
 
   /** This seat leaves the game for good (hot seat): the game's leave policy says what the
@@ -325,6 +330,11 @@ export class HotSeatTable implements TableConnection {
 
   handOver(): HandOverState {
     return this.state;
+  }
+
+  /** The replay of the seat on screen (each person at the device sees their own). */
+  replaySource(): ReplaySource {
+    return { kind: "local", tableId: this.table, seat: this.state.seat };
   }
 
   /** The next player is at the device: show their seat, with what it was sent meanwhile. */

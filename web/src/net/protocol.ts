@@ -1,6 +1,7 @@
 // The table protocol of platform.md ("Messages"), the same over the socket and the worker,
 // and the listener bookkeeping both transports share.
 // Shapes and plumbing only; the rules stay in Python.
+import type { ReplaySource } from "../replay/types";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type Action = { type: string; [field: string]: Json };
@@ -43,6 +44,9 @@ export interface TableConnection {
   /** Subscribe to every message from the table; returns the unsubscribe function. */
   listen(listener: (message: ServerMessage) => void): () => void;
   close(): void;
+  /** Where this seat's replay comes from once the game is over (replay/ReplayButton.tsx);
+   *  null or absent: none (a room before its table exists). */
+  replaySource?(): ReplaySource | null;
 }
 
 /** How a new table is asked for: the same body as POST /api/tables. */

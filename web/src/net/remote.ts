@@ -4,6 +4,7 @@
 import { Line, type Incoming } from "./line";
 import { Listeners, type Action, type ServerMessage, type TableConnection, type TableRequest, type TableTicket } from "./protocol";
 import { profileKey } from "../profile/store";
+import type { ReplaySource } from "../replay/types";
 
 export class ServerUnreachable extends Error {}
 
@@ -83,6 +84,10 @@ export class RemoteTable implements TableConnection {
 
   get lastSeq(): number {
     return this.line.lastSeq;
+  }
+
+  replaySource(): ReplaySource {
+    return { kind: "remote", tableId: this.ticket.table, key: this.ticket.key };
   }
 
   private receive(message: Incoming): void {

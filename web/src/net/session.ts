@@ -4,6 +4,7 @@
 // before the game screen has mounted. Each game's session extends it with what it shows
 // (games/matematicky_poker/session.ts, games/kostkovy_poker/session.ts).
 import { exposeForTests } from "../worker/client";
+import type { ReplaySource } from "../replay/types";
 import type { Action, ErrorMessage, ServerMessage, TableConnection, ViewMessage } from "./protocol";
 
 export interface Failure {
@@ -49,6 +50,12 @@ export abstract class TableSession<V> {
 
   get kind(): "remote" | "local" {
     return this.conn.kind;
+  }
+
+  /** Where this screen's replay comes from (local: table and seat; remote: table and key);
+   *  an end screen passes it to <ReplayButton>. */
+  replaySource(): ReplaySource | null {
+    return this.conn.replaySource?.() ?? null;
   }
 
   /** Whether an action waits for the table's answer (the screen holds the next one back). */

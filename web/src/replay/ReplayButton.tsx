@@ -1,0 +1,98 @@
+// "Záznam hry" on a game's end screen: loads the seat's replay (the engine worker's for a
+// local table, the server's for a remote one) with the game's replay view, and shows the
+// stepper under it; a remote table's replay also gets "Sdílet záznam", which copies the
+// share link (#/zaznam/<token>). Nothing shows for a game without a replay view or a
+// screen without a source.
+import type { ComponentChildren } from "preact";
+import { useState } from "preact/hooks";
+import { t, useLang } from "../i18n";
+import { withCatalogue, type GameEntry } from "../registry";
+import { loadReplay, shareLink } from "./api";
+import { Replay } from "./Replay";
+import type { ReplayData, ReplaySource, ReplayView } from "./types";
+import { ReplayError } from "./types";
+import "./replay.css";
+
+interface Props {
+  entry: GameEntry;
+  source: ReplaySource | null;
+  /** Steps to highlight (a coach's), and a note per step. */
+  marks?: number[];
+  note?: (step: number) => ComponentChildren;
+}
+
+type Shown =
+  | { state: "closed" }
+  | { state: "loading" }
+  | { state: "failed"; text: string }
+  | { state: "open"; data: ReplayData; view: ReplayView };
+
+/** A replay failure in words: its code's text, else the code and message. */
+export function failureText(error: unknown): string {
+  const code = error instanceof ReplayError ? error.code : "other";
+  const key = `replay.error.${code}`;
+  if (["not_over", "bad_token", "unknown_table", "network", "no_view"].includes(code)) return t(key);
+  return t("replay.error", { message: error instanceof Error ? error.message : String(error) });
+}
+
+/** The game's replay view with its catalogue in (its texts). */
+export async function replayViewOf(entry: GameEntry | undefined): Promise<ReplayView> {
+  const load = entry?.replay;
+  if (!entry || !load) throw new ReplayError("no_view", "no replay view");
+  return withCatalogue(entry, load);
+}
+
+export function ReplayButton({ entry, source, marks, note }: Props) {
+  useLang();
+  const [shown, setShown] = useState<Shown>({ state: "closed" });
+  const [shared, setShared] = useState<{ copied: boolean; link: string } | null>(null);
+  if (!entry.replay || source === null) return null;
+  const open = async () => {
+    setShown({ state: "loading" });
+    try {
+      const [data, view] = await Promise.all([loadReplay(source), replayViewOf(entry)]);
+      setShown({ state: "open", data, view });
+    } catch (error) {
+      setShown({ state: "failed", text: failureText(error) });
+    }
+  };
+  const share = async (token: string) => {
+    const link = shareLink(token);
+    try {
+      await navigator.clipboard.writeText(link);
+      setShared({ copied: true, link });
+    } catch {
+      setShared({ copied: false, link }); // no clipboard here: the link to copy by hand
+    }
+  };
+  const opened = shown.state === "open";
+  return (
+    <div class="replay-box">
+      <div class="replay-actions">
+        <button
+          type="button"
+          aria-expanded={opened}
+          disabled={shown.state === "loading"}
+          onClick={() => (opened ? setShown({ state: "closed" }) : void open())}
+        >
+          {opened ? t("replay.hide") : t("replay.button")}
+        </button>
+        {opened && shown.data.share && (
+          <button type="button" onClick={() => void share(shown.data.share!)}>{t("replay.share")}</button>
+        )}
+        <span role="status">
+          {shown.state === "loading" ? t("replay.loading") : shared?.copied ? t("replay.share.copied") : ""}
+        </span>
+      </div>
+      {shared !== null && (
+        <label class={shared.copied ? "visually-hidden" : undefined}>
+          {t("replay.share.manual")}{" "}
+          <input class="replay-share-link" readOnly value={shared.link} aria-label={t("replay.share.link")}
+            onFocus={(event) => (event.target as HTMLInputElement).select()} />
+        </label>
+      )}
+      {shown.state === "failed" && <p class="notice warn" role="alert">{shown.text}</p>}
+      {opened && <Replay data={shown.data} view={shown.view} marks={marks} note={note} />}
+    </div>
+  );
+}
