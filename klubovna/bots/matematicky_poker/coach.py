@@ -34,16 +34,16 @@ def moves_of(replay: Mapping[str, Any]) -> list[Move]:
     """The placements of a replay's seat, each with what the seat knew before it: the board,
     the card in hand (a joker written now or a kept one: card 0) and the unseen cards.
 
-    `step` is the index of the placement's log entry, so frames[step] is the board before it
-    (the replay stepper's frame of the decision). A kept joker and a forfeit are not
-    placements of a drawn card and are not moves here (decisions.md).
+    `step` is the replay stepper's step of the placement: frames[step] shows the board
+    after it, frames[step - 1] the one it was decided on. Keeping a joker, a fallback draw and
+    a forfeit write no cell and are not moves here (decisions.md).
     """
     frames: Sequence[Mapping[str, Any]] = replay["frames"]
     seen: list[int] = []
     left = frames[0].get("cards_left")
     out: list[Move] = []
-    for step, entry in enumerate(replay["moves"]):
-        before, after = frames[step], frames[step + 1]
+    for step, entry in enumerate(replay["moves"], start=1):
+        before, after = frames[step - 1], frames[step]
         action = entry.get("action") or {}
         kind = action.get("type")
         if kind in ("place", "kept_joker") or (kind == "joker" and action.get("choice") == "now"):

@@ -16,7 +16,7 @@ from klubovna.tables.replay import replay
 from tests.tables.replaying import sit
 
 Chooser = Callable[[dict[str, Any], list[int], int], dict[str, Any]]
-"""The next action from the seat's view, the cards still unseen and the action's log index."""
+"""The next action from the seat's view, the cards still unseen and the action's replay step."""
 SAMPLES = 4
 
 
@@ -27,7 +27,7 @@ def play(seed: int, table: str, choose: Chooser) -> dict[str, Any]:
     while not played.table.over:
         state: State = played.table.state
         unseen = list(state.deck[state.players[0].position :])
-        played.act(choose(ENGINE.view(state, 0), unseen, len(played.table.log)))
+        played.act(choose(ENGINE.view(state, 0), unseen, len(played.table.log) + 1))
     return replay(played.table, 0)
 
 
@@ -48,14 +48,15 @@ def test_moves_know_only_the_cards_already_drawn(plain: dict[str, Any]) -> None:
     moves = coach.moves_of(plain)
     assert len(moves) == 25
     assert [m["cell"] for m in moves] == list(range(25))
+    assert [m["step"] for m in moves] == list(range(2, 27))  # step 1 is the start
     deck = shuffled_deck(3)
     for move in moves:
-        frame = plain["frames"][move["step"]]
+        frame = plain["frames"][move["step"] - 1]  # the board the move was decided on
         assert move["board"] == frame["board"]
         # Everything drawn so far, the card in hand included, is known; the rest is not.
         assert sorted(move["unseen"]) == sorted(deck[54 - frame["cards_left"] :])
         assert sorted(move["unseen"]) == unseen_cards(frame, [])  # as the bot counts them
-    hand = plain["frames"][moves[0]["step"]]["hand"]
+    hand = plain["frames"][moves[0]["step"] - 1]["hand"]
     assert moves[0]["card"] == (JOKER if hand["kind"] == "joker" else hand["value"])
     assert moves[0]["unseen"].count(moves[0]["card"]) == fresh_deck().count(moves[0]["card"]) - 1
 
