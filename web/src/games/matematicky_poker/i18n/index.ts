@@ -1,10 +1,11 @@
 // Matematický poker's catalogue: its game pages, helpers, rules page, daily challenge, duel
-// and group. Loaded with its pages (registry.ts), never on the home page.
+// and group, replays and the coach. Loaded with its pages (registry.ts), never on the home page.
 import { mergeAreas } from "../../../i18n";
+import { coach } from "./coach";
 import { daily } from "./daily";
 import { helpers } from "./helpers";
 import { lobby } from "./lobby";
 import { mp } from "./mp";
 import { rules } from "./rules";
 
-export const catalogue = mergeAreas(mp, helpers, rules, daily, lobby);
+export const catalogue = mergeAreas(mp, helpers, rules, daily, lobby, coach);
