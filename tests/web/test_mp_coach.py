@@ -52,11 +52,12 @@ def test_the_coach_reviews_a_free_local_game(context: BrowserContext,
 
     coach = page.locator(".mp-coach")
     summary = coach.locator(".mp-coach-summary")
-    expect(summary).to_have_text(re.compile(r"^Ztratil jsi odhadem \d+ bod(y|ů)?, nejvíc v tahu \d+\.$"),
-                                 timeout=60_000)
+    said = re.compile(r"^Ztratil jsi odhadem \d+ bod(y|ů)?, nejvíc v tahu \d+\.$")
+    expect(summary).to_have_text(said, timeout=60_000)
     shown = page.evaluate("window.__coach")
     assert shown[0] == "Načítám záznam hry…" and shown[-1] == "Procházím tah 25 z 25…", shown
-    moves = [int(m.group(1)) for text in shown if (m := re.match(r"Procházím tah (\d+) z 25", text))]
+    moves = [int(m.group(1)) for text in shown
+             if (m := re.match(r"Procházím tah (\d+) z 25", text))]
     assert moves == sorted(moves) and len(moves) >= 20, shown  # move by move, no jumps back
 
     # The stepper opens on the costliest move: its number is the summary's.
@@ -71,7 +72,8 @@ def test_the_coach_reviews_a_free_local_game(context: BrowserContext,
     expect(stepper.locator(".mp-cell.coach-best")).to_have_count(1)
     expect(stepper.locator(".mp-cell.coach-mine")).to_have_count(1)
     note = stepper.locator(".mp-coach-note")
-    expect(note).to_have_text(re.compile(r"^Tvůj tah: \d+ do řádku \d, sloupce \d\. Počítač: .+ Ztráta"))
+    mine = r"^Tvůj tah: \d+ do řádku \d, sloupce \d\. Počítač: .+ Ztráta"
+    expect(note).to_have_text(re.compile(mine))
     loss = float(note.get_attribute("data-loss") or "0")
     assert loss > 0
     coach.scroll_into_view_if_needed()
