@@ -50,24 +50,79 @@ class Player:
     name: str
     samples: int
     noise: float = 0.0
+    keeps: bool = True
+    """Keep a joker drawn, play it by the look-ahead; False: use it at once, where it gains
+    most (the first policy, for bench/mp_bot.py's comparison)."""
+    budget_ms: float | None = None
+    """Think by the clock instead of `samples` (bench/mp_bot.py only: a table's level never
+    depends on the machine)."""
 
     def choose(self, view: View, witnessed: Sequence[Event], rng: Rng) -> Action:
         if not view["started"]:
             return {"type": "start"}
-        board: list[int | None] = list(view["board"])
-        table: str = view["table"]
         hand: Mapping[str, Json] | None = view["hand"]
-        unseen = unseen_cards(view, witnessed)
-        if hand is not None and hand["kind"] == "joker":
-            cell, value = joker_now(board, table, unseen)
-            return {"type": "joker", "choice": "now", "value": value, "cell": cell}
-        if view["kept_jokers"]:
-            cell, value = joker_now(board, table, unseen)
-            return {"type": "kept_joker", "value": value, "cell": cell}
-        if hand is None:
+        kept: int = view["kept_jokers"]
+        if hand is None and not kept:
             return {"type": "draw"}  # solo only: a duel's seat waits instead (`waits`)
-        card = int(hand["value"])
+        card = None if hand is None else JOKER if hand["kind"] == "joker" else int(hand["value"])
+        return self.decide(list(view["board"]), card, kept, view["table"],
+                           unseen_cards(view, witnessed), rng)
+
+    def decide(
+        self, board: Sequence[int | None], card: int | None, kept: int, table: str,
+        unseen: Sequence[int], rng: Rng,
+    ) -> Action:
+        """The action for `card` in hand (a number, JOKER, or None) with `kept` jokers kept,
+        given the cards not yet seen (`unseen`, jokers as 0; bench/mp_bot.py calls this
+        with its own deals).
+
+        A joker drawn is kept (with `keeps`): a kept joker can still be played at the very
+        next decision where it would have gone now, after one more card is seen, so keeping
+        never loses. A kept joker is played when the look-ahead values playing it now
+        (where it gains most, then the number) above holding it (the number now; the joker
+        at the end of each sampled sequence, where it then gains most): `_joker_first`."""
+        empties = [c for c in range(25) if board[c] is None]
+        if card == JOKER:
+            if self.keeps:
+                return {"type": "joker", "choice": "keep"}
+            cell, value = joker_now(board, table, unseen, kept)
+            return {"type": "joker", "choice": "now", "value": value, "cell": cell}
+        if kept and (card is None or len(empties) <= kept or not self.keeps):
+            # No number to weigh it against, or as many jokers as cells: any value beats
+            # the number's own.
+            cell, value = joker_now(board, table, unseen, kept - 1)
+            return {"type": "kept_joker", "value": value, "cell": cell}
+        if card is None:
+            raise ValueError("nothing in hand and no kept joker")
+        if kept:
+            played, found = self._joker_first(board, card, kept, table, unseen, rng)
+            if played is not None:
+                return played
+            return {"type": "place", "cell": self._pick(found, rng)}
         return {"type": "place", "cell": self.cell(board, card, table, unseen, rng)}
+
+    def _joker_first(
+        self, board: Sequence[int | None], card: int, kept: int, table: str,
+        unseen: Sequence[int], rng: Rng,
+    ) -> tuple[Action | None, dict[int, float]]:
+        """The kept joker's move if playing it before `card` is worth more than holding it
+        (both looked ahead on the same sampled sequences), else None; and the values of
+        the cells for `card` while holding it."""
+        seed = rng.below(1 << 30)
+        found = values(board, card, table, unseen, self.samples, Rng(seed),
+                       budget_ms=self._half(), kept=kept)
+        hold = max(found.values())
+        cell, value = joker_now(board, table, unseen, kept)  # the number and the others wait
+        after = list(board)
+        after[cell] = value
+        play = max(values(after, card, table, unseen, self.samples, Rng(seed),
+                          budget_ms=self._half(), kept=kept - 1).values())
+        if play > hold:
+            return {"type": "kept_joker", "value": value, "cell": cell}, found
+        return None, found
+
+    def _half(self) -> float | None:
+        return None if self.budget_ms is None else self.budget_ms / 2
 
     def waits(self, view: View, witnessed: Sequence[Event]) -> bool:
         """Whether to do nothing now though the view allows an action: a duel or group seat
@@ -83,7 +138,11 @@ class Player:
         self, board: Sequence[int | None], card: int, table: str, unseen: Sequence[int], rng: Rng
     ) -> int:
         """Where this level writes `card`."""
-        found = values(board, card, table, unseen, self.samples, rng)
+        found = values(board, card, table, unseen, self.samples, rng, budget_ms=self.budget_ms)
+        return self._pick(found, rng)
+
+    def _pick(self, found: Mapping[int, float], rng: Rng) -> int:
+        """The best cell of `found`, or with `noise` one of the TOP best."""
         ranked = sorted(found, key=lambda c: (-found[c], c))
         if self.noise <= 0 or len(ranked) == 1:
             return ranked[0]

@@ -58,20 +58,26 @@ def values(
     shortlist: int = SHORTLIST,
     next_card: bool = True,
     symmetric: bool = True,
+    budget_ms: float | None = None,
+    kept: int = 0,
 ) -> dict[int, float]:
     """The look-ahead's estimate of the final points for `card` at each empty cell, after
     exactly `samples` rounds (never the clock). Cells of the shortlist get their sampled
     mean; the others their mean over the next card, shifted onto the sampled scale (by the
     shortlist's mean difference between the two) and never above the worst of the
     shortlist, which the look-ahead ranked above them. Alike cells (symmetry) share a
-    value. `depth` ... `symmetric`: see `choose`.
+    value. `depth` ... `symmetric`: see `choose`. With `budget_ms` the clock stops the
+    search instead, as in `place` (bench/mp_bot.py's timed players; tables never do).
+    `kept` jokers held: they will fill as many cells (fewer numbers come to the board),
+    each played at the end of a sampled sequence where it gains most, after seeing it.
 
     >>> v = values([7, 7, 7, None, 7] + [None] * 20, 7, "adjacent", [1, 2, 3] * 4, 4, Rng(1))
     >>> len(v), max(v, key=lambda c: v[c])
     (21, 3)
     """
-    found, _ = _search(board, card, table, unseen, 0.0, samples, rng, depth, shortlist,
-                       next_card, symmetric)
+    found, _ = _search(board, card, table, unseen, budget_ms or 0.0,
+                       samples if budget_ms is None else None, rng, depth, shortlist,
+                       next_card, symmetric, kept)
     return found
 
 
@@ -108,6 +114,7 @@ def _search(
     shortlist: int = SHORTLIST,
     next_card: bool = True,
     symmetric: bool = True,
+    kept: int = 0,
 ) -> tuple[dict[int, float], list[int]]:
     """Every empty cell's estimate of the final points, and the representative cells in
     the order the search ranked them (best first) before the sampled look-ahead."""
@@ -115,7 +122,7 @@ def _search(
     work: Board = list(board)
     empties = [c for c in range(25) if work[c] is None]
     ev = Evaluator(table, unseen)
-    draws = len(empties) - 1
+    draws = max(0, len(empties) - 1 - kept)  # the numbers still to come after this one
     now = total(ev, work, draws + 1)
     ordered = table == "adjacent"
     alike = classes(work, ordered) if symmetric else {c: c for c in empties}
@@ -123,7 +130,9 @@ def _search(
     if len(empties) == 1:
         return {empties[0]: now + gain(ev, work, empties[0], card, 0, 1)}, empties
     numbers = [v for v in unseen if 1 <= v <= 13]
-    weights = {v: numbers.count(v) / len(numbers) for v in set(numbers)} if numbers else {}
+    weights = {v: numbers.count(v) / len(numbers) for v in set(numbers)}
+    if not numbers or not draws:
+        weights = {}
 
     def mean_next(cell: int) -> float:
         value = gain(ev, work, cell, card, draws, draws + 1)
@@ -164,7 +173,7 @@ def _search(
             break
         sequence = _sample(numbers, min(depth, draws), rng)
         for cell in ranked:
-            sums[cell] += _play(ev, work, cell, card, sequence, draws)
+            sums[cell] += _play(ev, work, cell, card, sequence, draws, kept)
         rounds += 1
     if not rounds:
         return _spread(_below(coarse, ranked[:1], order), alike), order
@@ -202,9 +211,11 @@ def _sample(numbers: Sequence[int], n: int, rng: Rng) -> list[int]:
 
 
 def _play(
-    ev: Evaluator, board: Board, cell: int, card: int, sequence: Sequence[int], draws: int
+    ev: Evaluator, board: Board, cell: int, card: int, sequence: Sequence[int], draws: int,
+    kept: int = 0,
 ) -> float:
-    """The estimate after `card` at `cell` and each card of `sequence` where it gains most."""
+    """The estimate after `card` at `cell` and each card of `sequence` where it gains most,
+    then each of the `kept` jokers where it gains most."""
     placed = [cell]
     board[cell] = card
     left = draws
@@ -215,17 +226,36 @@ def _play(
         board[c] = value
         empties.remove(c)
         placed.append(c)
+    for _ in range(min(kept, len(empties))):
+        c, value = best_joker(ev, board, empties, left)
+        board[c] = value
+        empties.remove(c)
+        placed.append(c)
     estimate = total(ev, board, left)
     for c in placed:
         board[c] = None
     return estimate
 
 
-def joker_now(board: Sequence[int | None], table: str, unseen: Sequence[int]) -> tuple[int, int]:
+def best_joker(
+    ev: Evaluator, board: Board, empties: Sequence[int], draws: int
+) -> tuple[int, int]:
+    """The (cell, value) a joker gains most from, `draws` numbers still to come after it."""
+    return max(
+        ((c, v) for c in empties for v in range(1, 14)),
+        key=lambda cv: (gain(ev, board, cv[0], cv[1], draws, draws), -cv[0], -cv[1]),
+    )
+
+
+def joker_now(
+    board: Sequence[int | None], table: str, unseen: Sequence[int], reserve: int = 0
+) -> tuple[int, int]:
+    """Where a joker gains most now, by the estimate; `reserve`: cells other cards in hand
+    (a number, kept jokers) will take, so that fewer numbers are still to come."""
     work: Board = list(board)
     empties = [c for c in range(25) if work[c] is None]
     ev = Evaluator(table, unseen)
-    draws = len(empties) - 1
+    draws = max(0, len(empties) - 1 - reserve)
     return max(
         ((c, v) for c in empties for v in range(1, 14)),
         key=lambda cv: (gain(ev, work, cv[0], cv[1], draws, draws + 1), -cv[0], -cv[1]),
