@@ -26,13 +26,15 @@ SEED = 17
 COSTLIEST = 3
 
 Move = dict[str, Any]
-"""One placement as `review_move` takes it: {"step", "board", "card" (1..13, or 0 for a
-joker), "cell", "value", "unseen"} (JSON-ready)."""
+"""One placement as `review_move` takes it (JSON-ready): {"step", "board", "card" (1..13, or
+0 for a joker), "cell", "value", "unseen", "jokers", "number"}: the kept jokers still held
+beside the card placed, and whether a number in hand waits too (beside a kept joker)."""
 
 
 def moves_of(replay: Mapping[str, Any]) -> list[Move]:
     """The placements of a replay's seat, each with what the seat knew before it: the board,
-    the card in hand (a joker written now or a kept one: card 0) and the unseen cards.
+    the card placed (a joker written now or a kept one: card 0), the jokers and the number
+    still held, and the unseen cards.
 
     `step` is the replay stepper's step of the placement: frames[step] shows the board
     after it, frames[step - 1] the one it was decided on. Keeping a joker, a fallback draw and
@@ -50,7 +52,8 @@ def moves_of(replay: Mapping[str, Any]) -> list[Move]:
             hand = before["hand"]
             card = JOKER if kind != "place" else hand["value"]
             value = action.get("value", card)
-            # A kept joker played with a number in hand: that number is seen, not to come.
+            kept = before.get("kept_jokers", 0)
+            jokers = kept - 1 if kind == "kept_joker" else kept
             out.append({
                 "step": step,
                 "board": list(before["board"]),
@@ -58,6 +61,9 @@ def moves_of(replay: Mapping[str, Any]) -> list[Move]:
                 "cell": action["cell"],
                 "value": value,
                 "unseen": _unseen(seen),
+                "jokers": jokers,
+                # A number in hand beside a kept joker played: seen, so not to come.
+                "number": kind == "kept_joker" and hand is not None and hand["kind"] == "number",
             })
         now_left = after.get("cards_left")
         if left is not None and now_left is not None and now_left < left and after["hand"]:
@@ -91,12 +97,15 @@ def review_move(table: str, move: Move, samples: int = SAMPLES) -> dict[str, Any
 
     def estimates(card: int) -> dict[int, float]:
         # The same seed for every card compared: common random numbers keep the gap fair.
-        return values(board, card, table, unseen, samples, rng_for(move["step"]))
+        return values(board, card, table, unseen, samples, rng_for(move["step"]),
+                      kept=move["jokers"])
 
     if move["card"] == JOKER:
-        # The bot's own joker choice (no look-ahead), judged as the player's is: by the
-        # look-ahead's estimates for its value and for the player's, on the same sequences.
-        best_cell, best_value = joker_now(board, table, unseen)
+        # Where the bot would write a joker now (player.py: a kept one, when the look-ahead
+        # says play it), judged as the player's is: by the look-ahead's estimates for its
+        # value and the player's, on the same sequences. Keeping one is not rated.
+        reserve = move["jokers"] + move["number"]
+        best_cell, best_value = joker_now(board, table, unseen, reserve)
         options = {v: estimates(v) for v in sorted({value, best_value})}
     else:
         options = {value: estimates(value)}

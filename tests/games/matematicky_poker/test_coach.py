@@ -65,7 +65,8 @@ def test_a_deliberately_bad_move_loses_many_points() -> None:
     # Four 7s in row 0 with a gap at cell 3: the fifth 7 there makes four adjacent (100).
     board: list[int | None] = [7, 7, 7, None, 7] + [None] * 20
     unseen = [v for v in range(1, 14) for _ in range(4) if v != 7][:30]
-    move = {"step": 5, "board": board, "card": 7, "cell": 24, "value": 7, "unseen": unseen}
+    move = {"step": 5, "board": board, "card": 7, "cell": 24, "value": 7, "unseen": unseen,
+            "jokers": 0, "number": False}
     reviewed = coach.review_move("adjacent", move, SAMPLES)
     assert reviewed["best_cell"] == 3
     assert reviewed["loss"] >= 30
@@ -76,7 +77,7 @@ def test_a_deliberately_bad_move_loses_many_points() -> None:
 def test_a_cell_alike_by_symmetry_loses_nothing() -> None:
     board: list[int | None] = [None] * 25
     move = {"step": 1, "board": board, "card": 9, "cell": 1, "value": 9,
-            "unseen": [c for c in fresh_deck() if c != 9] + [9] * 3}
+            "unseen": [c for c in fresh_deck() if c != 9] + [9] * 3, "jokers": 0, "number": False}
     best = coach.review_move("adjacent", move, SAMPLES)["best_cell"]
     alike = classes(board, ordered=True)
     twins = [c for c in alike if alike[c] == alike[best] and c != best]
@@ -86,7 +87,7 @@ def test_a_cell_alike_by_symmetry_loses_nothing() -> None:
 
 
 def test_the_bots_own_choices_lose_nothing_and_the_review_is_deterministic() -> None:
-    bot = Player("coach", samples=SAMPLES)
+    bot = Player("coach", samples=SAMPLES, keeps=False)  # every joker written at once
 
     def bots_choice(view: dict[str, Any], unseen: list[int], step: int) -> dict[str, Any]:
         # The bot's own decision, with the generator the coach gives this step.
@@ -102,6 +103,28 @@ def test_the_bots_own_choices_lose_nothing_and_the_review_is_deterministic() -> 
     assert first["total"] == 0 and first["costliest"] == []
     assert done == [(i, 25) for i in range(1, 26)]
     assert coach.review("school", moves, SAMPLES) == first
+
+
+def test_kept_jokers_are_held_then_judged_where_they_go() -> None:
+    bot = Player("coach", samples=SAMPLES)  # keeps every joker, plays it by the look-ahead
+
+    def bots_choice(view: dict[str, Any], unseen: list[int], step: int) -> dict[str, Any]:
+        return bot.choose(view, [], coach.rng_for(step))
+
+    replay = play(27, "school", bots_choice)  # jokers as the 7th and 17th cards
+    kinds = [(m["action"] or {}).get("type") for m in replay["moves"]]
+    assert kinds.count("joker") == 2 and kinds.count("kept_joker") == 2  # both kept, played
+    moves = coach.moves_of(replay)
+    assert len(moves) == 25  # keeping writes no cell: not a move
+    for move in moves:
+        frame = replay["frames"][move["step"] - 1]
+        if kinds[move["step"] - 1] == "kept_joker":
+            assert move["card"] == JOKER and move["jokers"] == frame["kept_jokers"] - 1
+            assert move["number"] == (frame["hand"] is not None)
+            # Where the bot plays a kept joker is where the coach would: nothing lost.
+            assert coach.review_move("school", move, SAMPLES)["loss"] == 0
+        else:
+            assert move["jokers"] == frame["kept_jokers"] and not move["number"]
 
 
 def test_a_poor_game_shows_its_three_costliest_moves(plain: dict[str, Any]) -> None:
