@@ -14,6 +14,9 @@ interface CoachInput {
   cell: number;
   value: number;
   unseen: number[];
+  /** Kept jokers still held beside it; a number in hand beside a kept joker played. */
+  jokers: number;
+  number: boolean;
 }
 
 /** A reviewed placement: the player's cell and value, the computer's, the points lost. */
