@@ -69,6 +69,7 @@ export const GAMES: GameEntry[] = [
     catalogue: () => import("./games/matematicky_poker/i18n").then((m) => m.catalogue),
     online: () => import("./games/matematicky_poker/lobby/online").then((m) => m.MP_LOBBY),
     card: () => import("./games/matematicky_poker/card").then((m) => m.card),
+    replay: () => import("./games/matematicky_poker/replay").then((m) => m.MpReplay),
   },
   {
     id: "kp",

@@ -41,9 +41,9 @@ export function calendarDay(day: string): string {
 }
 
 /** Czech plural forms (1, 2–4, other); English uses one and many. */
-export function plural(base: string, n: number): string {
+export function plural(base: string, n: number, params: Record<string, string | number> = {}): string {
   const form = n === 1 ? "one" : getLang() === "cs" && n >= 2 && n <= 4 ? "few" : "many";
-  return t(`${base}.${form}`, { n });
+  return t(`${base}.${form}`, { ...params, n });
 }
 
 export function value(n: number | null | undefined): string {

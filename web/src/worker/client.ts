@@ -155,6 +155,12 @@ export function gameCall<T>(module: string, name: string, ...args: unknown[]): P
   return call("gameCall", module, name, args);
 }
 
+/** `klubovna.bots.<module>.<name>(...args)` run in the worker, as gameCall: a game's computer
+ *  player or coach (e.g. games/matematicky_poker/coach.ts). */
+export function botCall<T>(module: string, name: string, ...args: unknown[]): Promise<T> {
+  return call("botCall", module, name, args);
+}
+
 // ------------------------------------------------------------------ local tables (net/local.ts)
 
 /** Create a table in the worker: `{"t": "created"}` or the engine's error message. */
@@ -294,7 +300,7 @@ if (typeof window !== "undefined") {
   addEventListener("online", () => reportServer(true));
   preloadWhenIdle();
   // Browser tests set `__klubovnaTest` before the page loads to call the real functions.
-  exposeForTests({ engineState, loadEngine, gameCall });
+  exposeForTests({ engineState, loadEngine, gameCall, botCall });
 }
 
 /** Add functions to `window.__klubovna` when a browser test asked for it (never otherwise). */

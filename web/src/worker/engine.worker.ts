@@ -1,5 +1,5 @@
 // The engine worker: Pyodide running the pure klubovna packages, so offline tables (every
-// game's, through klubovna.tables.local.LocalHost) and a game's own helpers (gameCall: a
+// game's, through klubovna.tables.local.LocalHost) and a game's own helpers (gameCall, botCall: a
 // function of its Python package, see client.ts) use the server's own Python. Everything comes from this origin (the
 // service worker's precache when offline); never a CDN.
 //
@@ -87,12 +87,15 @@ def next_deadline():
     due = _host.next_deadline()
     return -1 if due is None else due
 
-def game_call(module, name, args):
-    # A game's own helper (its folder's engine.ts names it): klubovna.games.<module>.<name>
-    # called with the JSON list args, its answer as JSON (a tuple becomes a list).
+def package_call(package, module, name, args):
+    # A game's own helper (its folder's engine.ts names it): klubovna.<package>.<module>.<name>
+    # with package "games" (the rules) or "bots" (the computer players, the coach), called
+    # with the JSON list args, its answer as JSON (a tuple becomes a list).
+    if package not in ("games", "bots"):
+        raise ValueError(f"no helper package {package}")
     if not all(part.isidentifier() for part in module.split(".")) or not name.isidentifier():
-        raise ValueError(f"no game helper {module}.{name}")
-    function = getattr(importlib.import_module(f"klubovna.games.{module}"), name)
+        raise ValueError(f"no {package} helper {module}.{name}")
+    function = getattr(importlib.import_module(f"klubovna.{package}.{module}"), name)
     return json.dumps(function(*json.loads(args)))
 `;
 
@@ -107,7 +110,7 @@ interface Glue {
   restore(snapshot: string): string;
   replay(tableId: string, seat: number): string;
   next_deadline(): number;
-  game_call(module: string, name: string, args: string): string;
+  package_call(pkg: "games" | "bots", module: string, name: string, args: string): string;
   /** Whether this start came from a memory snapshot. */
   snapshot: boolean;
 }
@@ -299,7 +302,7 @@ async function load(): Promise<Glue> {
     restore: namespace.get("restore"),
     replay: namespace.get("replay"),
     next_deadline: namespace.get("next_deadline"),
-    game_call: namespace.get("game_call"),
+    package_call: namespace.get("package_call"),
     snapshot,
   };
   progress(1, "ready");
@@ -394,7 +397,10 @@ const OPS: Record<string, (py: Glue, ...args: never[]) => unknown> = {
     schedule(py);
     return null;
   },
-  gameCall: (py, module: string, name: string, args: unknown[]) => JSON.parse(py.game_call(module, name, JSON.stringify(args))),
+  gameCall: (py, module: string, name: string, args: unknown[]) =>
+    JSON.parse(py.package_call("games", module, name, JSON.stringify(args))),
+  botCall: (py, module: string, name: string, args: unknown[]) =>
+    JSON.parse(py.package_call("bots", module, name, JSON.stringify(args))),
 };
 
 // Requests run one after another in arrival order (a table sees its messages in order).

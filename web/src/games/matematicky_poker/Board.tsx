@@ -10,9 +10,16 @@ interface Props {
   ready: boolean;
   showPreview: boolean;
   onCell: (cell: number) => void;
+  /** The coach's marks on a replayed board: the computer's cell and the player's. */
+  outline?: Outline;
 }
 
-export function Board({ view, ready, showPreview, onCell }: Props) {
+export interface Outline {
+  best: number;
+  mine: number;
+}
+
+export function Board({ view, ready, showPreview, onCell, outline }: Props) {
   const gains = showPreview && view.preview && !view.over ? view.preview : null;
   const best = gains ? Math.max(0, ...gains.map((gain) => gain ?? 0)) : 0;
   const lines = view.score.lines;
@@ -30,6 +37,7 @@ export function Board({ view, ready, showPreview, onCell }: Props) {
           best={best > 0 && gains?.[cell] === best}
           ready={ready && !view.over && view.board[cell] === null}
           onCell={onCell}
+          coach={outline?.best === cell ? "best" : outline?.mine === cell ? "mine" : null}
         />,
       );
     }
@@ -55,20 +63,23 @@ interface CellProps {
   best: boolean;
   ready: boolean;
   onCell: (cell: number) => void;
+  coach: "best" | "mine" | null;
 }
 
-function Cell({ cell, value, joker, gain, best, ready, onCell }: CellProps) {
+function Cell({ cell, value, joker, gain, best, ready, onCell, coach }: CellProps) {
   const place = { row: Math.floor(cell / 5) + 1, col: (cell % 5) + 1 };
   let label =
     value === null
       ? t("mp.cell.empty", place)
       : t(joker ? "mp.cell.joker" : "mp.cell.value", { ...place, value });
   if (gain !== null) label += `, ${t("mp.cell.gain", { gain })}`;
+  if (coach) label += `, ${t(`mp.coach.cell.${coach}`)}`;
   const classes = ["mp-cell"];
   if (value !== null) classes.push("filled");
   if (joker) classes.push("joker");
   if (ready) classes.push("ready");
   if (best) classes.push("best");
+  if (coach) classes.push(`coach-${coach}`);
   return (
     <button
       type="button"

@@ -110,9 +110,11 @@ interface EndProps {
   againLabel?: string;
   /** Whether and where the game was recorded, when the plain remote/local line is not enough. */
   record?: ComponentChildren;
+  /** More buttons before the main one (the replay, the coach). */
+  more?: ComponentChildren;
 }
 
-export function EndDialog({ view, kind, onClose, onAgain, againLabel, record }: EndProps) {
+export function EndDialog({ view, kind, onClose, onAgain, againLabel, record, more }: EndProps) {
   const lines = view.score.lines;
   const bonus = view.score.total - lines.reduce((sum, points) => sum + points, 0);
   const filled = view.board.filter((value) => value !== null).length;
@@ -150,6 +152,7 @@ export function EndDialog({ view, kind, onClose, onAgain, againLabel, record }: 
       </p>
       <p class="mp-end-record">{record ?? t(kind === "remote" ? "mp.end.recorded" : "mp.end.local")}</p>
       <p class="mp-dialog-actions">
+        {more}
         <button type="button" class="primary" onClick={onAgain}>{againLabel ?? t("mp.end.again")}</button>
       </p>
     </Dialog>

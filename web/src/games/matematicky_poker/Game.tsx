@@ -1,5 +1,6 @@
 // The game screen: the number in hand, the draw fallback, the hard-mode clock, kept jokers,
-// the points preview switch, the board, notices, and the joker and end dialogs.
+// the points preview switch, the board, notices, and the joker and end dialogs; at the end
+// the replay ("Záznam hry") and, after a free game, the coach ("Trenér").
 // Everything shown comes from the table's view; this sends actions and nothing else.
 import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
@@ -10,6 +11,9 @@ import { errors } from "../../i18n/errors";
 import { Board } from "./Board";
 import { Countdown } from "../../components/Countdown";
 import { EndDialog, JokerDialog, KeptDialog } from "./Dialogs";
+import { Coach } from "./Coach";
+import { ReplayButton } from "../../replay/ReplayButton";
+import { byEngine } from "../../registry";
 import type { GameSession } from "./session";
 import type { Action } from "../../net/protocol";
 import type { GameMeta } from "./serverGames";
@@ -19,6 +23,7 @@ import type { MpView, PendingJoker } from "./types";
 import "../../components/game.css";
 import "./mp.css";
 
+const MP = byEngine("matematicky-poker")!;
 const NOTE_MS = 6000;
 const ERROR_MS = 4000;
 /** A recorded game refuses a placement less than 120 ms after its draw (`too_fast`): the
@@ -38,6 +43,8 @@ interface Props {
   record?: ComponentChildren;
   /** "Nová hra" while the game runs (the page asks first and leaves the game). */
   onLeave?: () => void;
+  /** A free easy or hard game: the coach ("Trenér") is offered at its end. */
+  coach?: boolean;
 }
 
 /** What a multi-seat game puts around the board: its title and info, a line above the
@@ -57,7 +64,7 @@ export function errorText(code: string, message: string): string {
   return `mp.error.${code}` in errors.cs ? t(`mp.error.${code}`) : message;
 }
 
-export function Game({ session, onAgain, meta = null, againLabel, frame, record, onLeave }: Props) {
+export function Game({ session, onAgain, meta = null, againLabel, frame, record, onLeave, coach = false }: Props) {
   useLang();
   useSession(session);
   const view = session.view;
@@ -66,6 +73,7 @@ export function Game({ session, onAgain, meta = null, againLabel, frame, record,
   const [pending, setPending] = useState<PendingJoker | null>(null);
   const [keptPicker, setKeptPicker] = useState(false);
   const [endOpen, setEndOpen] = useState(false);
+  const [coachOpen, setCoachOpen] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => heading.current?.focus(), []);
@@ -142,6 +150,14 @@ export function Game({ session, onAgain, meta = null, againLabel, frame, record,
   };
   const closeKept = useCallback(() => setKeptPicker(false), []);
   const closeEnd = useCallback(() => setEndOpen(false), []);
+  const closeCoach = useCallback(() => setCoachOpen(false), []);
+  const source = view?.over ? session.replaySource() : null;
+  // The coach, after a free game only (never during a game: only an end shows it).
+  const coachButton = view?.over && coach && source && !coachOpen && (
+    <button type="button" class="mp-coach-open" onClick={() => { setEndOpen(false); setCoachOpen(true); }}>
+      {t("mp.coach.button")}
+    </button>
+  );
   const chooseValue = (source: PendingJoker["source"]) => (value: number) => {
     setKeptPicker(false);
     setPending({ source, value });
@@ -239,6 +255,7 @@ export function Game({ session, onAgain, meta = null, againLabel, frame, record,
             {view.over && !endOpen && !frame && (
               <p class="mp-after">
                 <button type="button" onClick={() => setEndOpen(true)}>{t("mp.end.show")}</button>
+                {coachButton}
                 <button type="button" class="primary" onClick={onAgain}>{againLabel ?? t("mp.end.again")}</button>
               </p>
             )}
@@ -246,6 +263,8 @@ export function Game({ session, onAgain, meta = null, againLabel, frame, record,
           {frame?.aside && <div class="mp-aside">{frame.aside}</div>}
         </div>
       )}
+      {view?.over && !frame && !coachOpen && <ReplayButton entry={MP} source={source} />}
+      {view?.over && coach && coachOpen && source && <Coach source={source} table={view.table} onClose={closeCoach} />}
       {jokerDecision && (
         <JokerDialog
           onKeep={() => send({ type: "joker", choice: "keep" })}
@@ -262,6 +281,7 @@ export function Game({ session, onAgain, meta = null, againLabel, frame, record,
           onAgain={onAgain}
           againLabel={againLabel}
           record={record ?? (meta ? <EndRecord view={view} meta={meta} /> : undefined)}
+          more={coachButton}
         />
       )}
     </section>

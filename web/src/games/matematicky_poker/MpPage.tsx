@@ -290,7 +290,8 @@ export function MpPage() {
   if (session) {
     return (
       <>
-        <Game session={session} onAgain={backToSetup} onLeave={busy ? undefined : () => setConfirm(true)} meta={meta} />
+        <Game session={session} onAgain={backToSetup} onLeave={busy ? undefined : () => setConfirm(true)} meta={meta}
+          coach={meta === null || meta.kind === "solo"} />
         {leaveDialog}
       </>
     );

@@ -23,7 +23,7 @@ export function MultiGame({ session, lobby, seat, banner, onLeave }: PlayProps<G
 
   const view = session.view as MultiView;
   // A profile's seat: the game counts in its statistics.
-  if (view.game_over) return <Results lobby={lobby} view={view} recorded={seat.profile} />;
+  if (view.game_over) return <Results lobby={lobby} view={view} recorded={seat.profile} source={session.replaySource()} />;
 
   const title = kindName(lobby.kind);
   const info = settingsInfo(lobby.settings);

@@ -1,7 +1,11 @@
 // The end of a duel or group game: who won (or a draw), this seat's place, why it ended when
-// not by itself (the dealer left), whether it counted, the final ranking and every board.
+// not by itself (the dealer left), whether it counted, the final ranking and every board,
+// and the seat's replay.
 import { useEffect, useRef } from "preact/hooks";
 import { t, useLang } from "../../../i18n";
+import { byEngine } from "../../../registry";
+import { ReplayButton } from "../../../replay/ReplayButton";
+import type { ReplaySource } from "../../../replay/types";
 import { href } from "../../../router";
 import { kindName, places, settingsInfo } from "./words";
 import { MiniBoard } from "./MiniBoard";
@@ -12,9 +16,11 @@ interface Props {
   lobby: LobbyState;
   view: MultiView;
   recorded: boolean;
+  /** This seat's replay ("Záznam hry"). */
+  source: ReplaySource | null;
 }
 
-export function Results({ lobby, view, recorded }: Props) {
+export function Results({ lobby, view, recorded, source }: Props) {
   useLang();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -81,6 +87,7 @@ export function Results({ lobby, view, recorded }: Props) {
           </div>
         </section>
       )}
+      <ReplayButton entry={byEngine("matematicky-poker")!} source={source} />
       <p class="page-links lobby-back">
         <a class="button primary" href={href(path)}>{t(`lobby.new.${lobby.kind}`)}</a>
         <a href={href("/matematicky-poker")}>{t("lobby.back.mp")}</a>
