@@ -9,7 +9,6 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { useExpiring } from "../../components/useExpiring";
 import { t, useLang } from "../../i18n";
 import { useSession } from "../../net/useSession";
-import { byEngine } from "../../registry";
 import { ReplayButton } from "../../replay/ReplayButton";
 import { Avatar } from "./Avatar";
 import { Board } from "./Board";
@@ -190,8 +189,7 @@ function Game({ session, view, names, frame, error }: { session: LpSession; view
 
 /** "Záznam hry" of this screen's seat (on one device: the person's whose screen it is). */
 function Replay({ session }: { session: LpSession }) {
-  const entry = byEngine(ENGINE);
-  return entry ? <ReplayButton entry={entry} source={session.replaySource()} /> : null;
+  return <ReplayButton entry={ENGINE} source={session.replaySource()} />;
 }
 
 /** Both players: chip, name (and face), total, chips left, who is to move. */
