@@ -126,6 +126,7 @@ export const GAMES: GameEntry[] = [
     pages: () => import("./games/locus_poker/pages"),
     catalogue: () => import("./games/locus_poker/i18n").then((m) => m.lp),
     online: () => import("./games/locus_poker/online").then((m) => m.LP_LOBBY),
+    replay: () => import("./games/locus_poker/replay").then((m) => m.LpReplay),
   },
   {
     id: "ma",

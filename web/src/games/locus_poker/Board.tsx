@@ -2,7 +2,8 @@
 // One card has the focus cursor (a roving tabindex: Tab enters the grid once, the arrows move
 // in it); pointing at a free card, or holding it with a finger, previews it; a press
 // chooses it. U or Enter plays the focused card face up, D or Shift+Enter face down. The
-// last move's hand and the previewed hand are lit; dead cards show their back.
+// last move's hand and the previewed hand are lit; dead cards show their back. StillBoard is
+// the same grid read-only (a replay's frame): pictures with the same names, nothing to press.
 import type { JSX } from "preact";
 import { useEffect, useRef } from "preact/hooks";
 import { t } from "../../i18n";
@@ -33,7 +34,6 @@ export function Board({ view, names, cursor, live, previewed, previewCells, onCu
   const grid = useRef<HTMLDivElement>(null);
   const hold = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const last = view.last;
-  const hand = new Set(last?.cells ?? []);
   const lit = new Set(previewCells);
 
   // The cursor moved on its own (its card was just taken): the focus goes with it.
@@ -89,21 +89,14 @@ export function Board({ view, names, cursor, live, previewed, previewCells, onCu
       style={{ "--lp-cols": String(view.cols), "--lp-rows": String(view.rows) }}
       onKeyDown={keyDown}
     >
-      {view.cards.map((card, cell) => {
+      {view.cards.map((_, cell) => {
         const chip = view.chips[cell];
-        const name = cardName(card);
-        const owner = chip ? names[chip.seat] ?? t("lp.player", { n: chip.seat + 1 }) : "";
-        const label = (chip === null ? t("lp.card.free", { card: name })
-          : t(chip.face === "up" ? "lp.card.up" : "lp.card.down", { card: name, name: owner }))
-          + (hand.has(cell) ? t("lp.card.hand") : "");
+        const { label, classes: kind, drawing } = look(view, names, cell);
         const classes = [
-          "lp-card",
-          chip === null ? "free" : chip.face === "down" ? "dead" : "taken",
-          hand.has(cell) ? "in-hand" : "",
+          kind,
           lit.has(cell) ? "in-preview" : "",
           cell === cursor && !view.over ? "cursor" : "",
           live && cell === previewed ? "previewed" : "",
-          last?.cell === cell ? "last" : "",
         ].filter(Boolean).join(" ");
         return (
           <button
@@ -125,10 +118,53 @@ export function Board({ view, names, cursor, live, previewed, previewCells, onCu
             onPointerCancel={pointerEnd}
             onContextMenu={(event) => event.preventDefault()}
           >
-            {chip?.face === "down" ? <CardBack /> : <CardFace card={card} />}
-            {chip && <Chip seat={chip.seat} />}
+            {drawing}
           </button>
         );
+      })}
+    </div>
+  );
+}
+
+/** A card of the grid as every board shows it: its name for a screen reader (free, or whose
+ *  chip and which face, and whether the last move's hand has it), its classes, its drawing. */
+function look(view: LpView, names: SeatNames, cell: number): { label: string; classes: string; drawing: JSX.Element } {
+  const card = view.cards[cell];
+  const chip = view.chips[cell];
+  const name = cardName(card);
+  const inHand = view.last?.cells?.includes(cell) ?? false;
+  const owner = chip ? names[chip.seat] ?? t("lp.player", { n: chip.seat + 1 }) : "";
+  const label = (chip === null ? t("lp.card.free", { card: name })
+    : t(chip.face === "up" ? "lp.card.up" : "lp.card.down", { card: name, name: owner }))
+    + (inHand ? t("lp.card.hand") : "");
+  const classes = [
+    "lp-card",
+    chip === null ? "free" : chip.face === "down" ? "dead" : "taken",
+    inHand ? "in-hand" : "",
+    view.last?.cell === cell ? "last" : "",
+  ].filter(Boolean).join(" ");
+  const drawing = (
+    <>
+      {chip?.face === "down" ? <CardBack /> : <CardFace card={card} />}
+      {chip && <Chip seat={chip.seat} />}
+    </>
+  );
+  return { label, classes, drawing };
+}
+
+/** The grid read-only: each card a picture with its name, the last move's hand lit. */
+export function StillBoard({ view, names }: { view: LpView; names: SeatNames }) {
+  const last = view.last;
+  return (
+    <div
+      class={`lp-board lp-still${last ? ` lp-last${last.seat}` : ""}`}
+      role="group"
+      aria-label={t("lp.board")}
+      style={{ "--lp-cols": String(view.cols), "--lp-rows": String(view.rows) }}
+    >
+      {view.cards.map((_, cell) => {
+        const { label, classes, drawing } = look(view, names, cell);
+        return <span key={cell} class={classes} data-cell={cell} role="img" aria-label={label}>{drawing}</span>;
       })}
     </div>
   );

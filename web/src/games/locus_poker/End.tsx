@@ -9,20 +9,24 @@ import { cardSign, cardName } from "./cards";
 import type { LpView, SeatNames } from "./types";
 import { handName } from "./words";
 
-export function End({ view, names, note, children }: { view: LpView; names: SeatNames; note?: ComponentChildren; children?: ComponentChildren }) {
+/** Who won (or a draw, or a leave) with the totals, in words. */
+export function endHeadline(view: LpView, names: SeatNames): string {
   const result = view.result!;
   const totals = result.totals;
   const winner = result.winner;
   const you = names[view.seat] === t("lp.you");
   const [a, b] = winner === null ? totals : [totals[winner], totals[1 - winner]];
-  const headline = result.reason === "left" ? t("lp.end.left")
+  return result.reason === "left" ? t("lp.end.left")
     : winner === null ? t("lp.end.draw", { a, b })
     : winner === view.seat && you ? t("lp.end.you", { a, b })
     : t("lp.end.won", { name: names[winner] ?? "", a, b });
+}
+
+export function End({ view, names, note, children }: { view: LpView; names: SeatNames; note?: ComponentChildren; children?: ComponentChildren }) {
   return (
     <section class="lp-end" aria-labelledby="lp-end-title">
       <h2 id="lp-end-title">{t("lp.end.title")}</h2>
-      <p class="lp-end-headline" role="status">{headline}</p>
+      <p class="lp-end-headline" role="status">{endHeadline(view, names)}</p>
       {note}
       {children && <p class="lp-end-buttons">{children}</p>}
     </section>

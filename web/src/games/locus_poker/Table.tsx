@@ -2,12 +2,14 @@
 // players with their chips' colour and running totals, the grid, the last move's hand with
 // its name, and on the player's turn the preview of the pointed or chosen card (its hand and
 // bonus face up and face down, the engine's numbers from the view) with the two buttons that
-// play it. At the end: who won and the list of moves. This sends actions; the engine scores.
+// play it. At the end: who won, the game's replay from this screen's seat ("Záznam hry") and
+// the list of moves. This sends actions; the engine scores.
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { useExpiring } from "../../components/useExpiring";
 import { t, useLang } from "../../i18n";
 import { useSession } from "../../net/useSession";
+import { ReplayButton } from "../../replay/ReplayButton";
 import { Avatar } from "./Avatar";
 import { Board } from "./Board";
 import { Chip } from "./Card";
@@ -20,6 +22,7 @@ import "../../components/game.css";
 import "./lp.css";
 
 const ERROR_MS = 6000;
+const ENGINE = "locus-poker";
 
 export interface TableFrame {
   title?: string;
@@ -122,6 +125,7 @@ function Game({ session, view, names, frame, error }: { session: LpSession; view
         {view.over && view.result && (
           <End view={view} names={names} note={frame?.endNote}>{frame?.end}</End>
         )}
+        {view.over && <Replay session={session} />}
         <LastMove view={view} names={names} />
         <Board
           view={view}
@@ -183,8 +187,13 @@ function Game({ session, view, names, frame, error }: { session: LpSession; view
   );
 }
 
+/** "Záznam hry" of this screen's seat (on one device: the person's whose screen it is). */
+function Replay({ session }: { session: LpSession }) {
+  return <ReplayButton entry={ENGINE} source={session.replaySource()} />;
+}
+
 /** Both players: chip, name (and face), total, chips left, who is to move. */
-function Players({ view, names, faces }: { view: LpView; names: SeatNames; faces?: Array<number | null> }) {
+export function Players({ view, names, faces }: { view: LpView; names: SeatNames; faces?: Array<number | null> }) {
   return (
     <ol class="lp-players" aria-label={t("lp.online.people")}>
       {view.totals.map((total, seat) => {
@@ -209,7 +218,7 @@ function Players({ view, names, faces }: { view: LpView; names: SeatNames; faces
   );
 }
 
-function LastMove({ view, names }: { view: LpView; names: SeatNames }) {
+export function LastMove({ view, names }: { view: LpView; names: SeatNames }) {
   const last = view.last;
   if (!last) return <p class="lp-last hint">{t("lp.last.none")}</p>;
   return (
