@@ -107,6 +107,7 @@ export const GAMES: GameEntry[] = [
     pages: () => import("./games/zoliky_s_kameny/pages"),
     catalogue: () => import("./games/zoliky_s_kameny/i18n").then((m) => m.zk),
     online: () => import("./games/zoliky_s_kameny/online").then((m) => m.ZK_LOBBY),
+    replay: () => import("./games/zoliky_s_kameny/replay").then((m) => m.ZkReplay),
   },
   {
     id: "lp",

@@ -11,6 +11,7 @@ import { useExpiring } from "../../components/useExpiring";
 import { t, useLang } from "../../i18n";
 import { arranged, laidAny, type Piece, type TableSet } from "./edit";
 import { pressTile, type DropZone } from "./drag";
+import { EndReplay } from "./EndReplay";
 import { bestMove } from "./engine";
 import { signature, type LastMove, type ZkSession } from "./session";
 import { loadOrder, saveOrder } from "./storage";
@@ -30,6 +31,8 @@ export interface TableFrame {
   side?: ComponentChildren;
   /** The buttons under the end of a round. */
   end?: ComponentChildren;
+  /** A hot-seat game's people: the seats whose replay the end offers (EndReplay.tsx). */
+  people?: number[];
 }
 
 interface Props {
@@ -67,7 +70,10 @@ export function Table({ session, names, hint = false, frame }: Props) {
             <Players view={view} names={names} />
             <p class="mp-error zk-error" role="alert">{error && errorText(error.code, error.message)}</p>
             {view.over && view.result ? (
-              <End result={view.result} view={view} names={names}>{frame?.end}</End>
+              <End result={view.result} view={view} names={names}
+                after={<EndReplay session={session} names={names} people={frame?.people} />}>
+                {frame?.end}
+              </End>
             ) : !view.started ? (
               <p role="status">{t("zk.waiting.start")}</p>
             ) : (
@@ -82,7 +88,7 @@ export function Table({ session, names, hint = false, frame }: Props) {
 }
 
 /** Every player: their colour, name, tile count, whether they melded, who is to move. */
-function Players({ view, names }: { view: ZkView; names: SeatNames }) {
+export function Players({ view, names }: { view: ZkView; names: SeatNames }) {
   return (
     <ol class="zk-players" aria-label={t("zk.online.people")}>
       {view.players.map((player) => {
@@ -102,7 +108,7 @@ function Players({ view, names }: { view: ZkView; names: SeatNames }) {
 }
 
 /** A table view's sets as pieces (not editable: another player's turn). */
-function shownSets(view: ZkView): TableSet[] {
+export function shownSets(view: ZkView): TableSet[] {
   return view.table.map((tiles, s) => ({ id: `v${s}`, pieces: tiles.map((tile, i) => ({ id: `v${s}.${i}`, tile, own: false })) }));
 }
 
@@ -266,7 +272,7 @@ interface SetProps {
 
 /** One set on the table: its tiles (in the engine's reading order once read), the plus to
  *  add the selected tiles, and the reason when it is not a set. */
-function SetRow({ set, number, check, editable, selected, onToggle, onAdd, onPress, fresh }: SetProps) {
+export function SetRow({ set, number, check, editable, selected, onToggle, onAdd, onPress, fresh }: SetProps) {
   const bad = check !== undefined && check.code !== null;
   const pieces = check?.order.length === set.pieces.length ? check.order.map((i) => set.pieces[i]) : set.pieces;
   const reasonId = `zk-set-reason-${set.id}`;
@@ -306,7 +312,7 @@ function SetRow({ set, number, check, editable, selected, onToggle, onAdd, onPre
 }
 
 /** The table's pieces the last move laid (the first matching ones, not own pieces). */
-function freshPieces(sets: TableSet[], last: LastMove | null, same: (a: Tile, b: Tile) => boolean): Set<string> {
+export function freshPieces(sets: TableSet[], last: LastMove | null, same: (a: Tile, b: Tile) => boolean): Set<string> {
   const ids = new Set<string>();
   if (!last || last.type !== "played") return ids;
   const laid = [...last.laid];
@@ -319,22 +325,34 @@ function freshPieces(sets: TableSet[], last: LastMove | null, same: (a: Tile, b:
   return ids;
 }
 
-function lastText(last: LastMove, names: SeatNames): string {
+export function lastText(last: LastMove, names: SeatNames): string {
   const name = names[last.seat] ?? "";
   if (last.type === "played") return t("zk.last.played", { name, count: last.laid.length });
   if (last.type === "drew") return t("zk.last.drew", { name });
   return t("zk.last.passed", { name });
 }
 
+interface EndProps {
+  result: ZkResult;
+  view: ZkView;
+  names: SeatNames;
+  /** The buttons under the scores. */
+  children?: ComponentChildren;
+  /** What comes after them (the replay's button). */
+  after?: ComponentChildren;
+  /** The prefix of its ids (a replay's end frame shows under the live end screen). */
+  id?: string;
+}
+
 /** The end of a round: who won and why, every rack with its sum, and the scores. */
-function End({ result, view, names, children }: { result: ZkResult; view: ZkView; names: SeatNames; children?: ComponentChildren }) {
+export function End({ result, view, names, children, after, id = "zk-end" }: EndProps) {
   const winner = result.winner;
   const headline = winner === null ? (result.reason === "left" ? t("zk.end.left") : t("zk.end.draw"))
     : winner === view.seat && view.players.length === 2 && names[view.seat] === t("zk.you") ? t("zk.end.you")
     : t("zk.end.won", { name: names[winner] ?? "" });
   return (
-    <section class="zk-end" aria-labelledby="zk-end-title">
-      <h2 id="zk-end-title">{t("zk.end.title")}</h2>
+    <section class="zk-end" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t("zk.end.title")}</h2>
       <p class="zk-end-headline" role="status">{headline}</p>
       <p class="hint">{t(`zk.end.${result.reason}`)}</p>
       <table class="zk-end-table">
@@ -358,6 +376,7 @@ function End({ result, view, names, children }: { result: ZkResult; view: ZkView
         </tbody>
       </table>
       {children && <p class="zk-end-buttons">{children}</p>}
+      {after}
       <section class="zk-table" aria-label={t("zk.table")}>
         {shownSets(view).map((set, index) => (
           <SetRow key={set.id} set={set} number={index + 1} check={undefined} editable={false} selected={[]} onToggle={() => {}} onAdd={() => {}} />

@@ -176,6 +176,7 @@ export function ZkPage() {
             hint
             frame={{
               side,
+              people: running.mode === "local" ? Array.from({ length: running.people }, (_, seat) => seat) : undefined,
               end: (
                 <>
                   <button

@@ -103,6 +103,9 @@ export const zk = {
     "zk.end.score": "Body",
     "zk.end.again": "Nové kolo",
     "zk.end.setup": "Nová hra",
+    "zk.replay.seat": "Záznam z pohledu",
+    "zk.replay.started": "Kameny jsou rozdané.",
+    "zk.replay.left": "{name} opouští hru.",
 
     "zk.online.title": "Žolíky s kameny online",
     "zk.online.lead": "Založte místnost a pošlete pozvánku: hrajete ve dvou, server ukládá jen potvrzené tahy.",
@@ -267,6 +270,9 @@ export const zk = {
     "zk.end.score": "Points",
     "zk.end.again": "Next round",
     "zk.end.setup": "New game",
+    "zk.replay.seat": "Replay as seen by",
+    "zk.replay.started": "The tiles are dealt.",
+    "zk.replay.left": "{name} leaves the game.",
 
     "zk.online.title": "Rummy with tiles online",
     "zk.online.lead": "Create a room and send the invitation: two players, the server keeps confirmed moves only.",
