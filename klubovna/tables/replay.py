@@ -17,6 +17,7 @@ with a null action was):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from klubovna.core import IllegalAction, View
@@ -25,30 +26,53 @@ from klubovna.tables.robots import ROBOTS
 from klubovna.tables.table import Table, logged
 
 Replay = dict[str, Any]
+Move = dict[str, Any]
+MAX_MOVES = 20_000
+"""A longer log has no replay (`too_long`): its frames would be hundreds of megabytes (a
+Kostkový poker view of six seats is ~1.6 kB of JSON). The longest game of six Klidný
+players with 100 chips each is ~12,000 moves (bench/log_length.py), a 50-seat group's
+~1,300; six players who call every bet to the end (~125,000) get none."""
 
 
 def not_over() -> IllegalAction:
     return IllegalAction("not_over", "The game is not over yet: its replay comes at the end.")
 
 
-def replay(table: Table, seat: int | None) -> Replay:
-    """The replay of `table` (over) from `seat`. Raises IllegalAction: "not_over" before
-    the end, "bad_seat" for a seat the table does not have, "no_spectator" for None (no
-    game has a spectator's view yet, so a replay is always some seat's)."""
+def steps(table: Table, seat: int | None) -> Iterator[tuple[View, Move | None]]:
+    """The replay one step at a time: the first frame (no move), then each log entry's
+    move with the frame after it. Checks first, as `replay` says."""
     if not table.over:
         raise not_over()
     if seat is None:
         raise IllegalAction("no_spectator", "A replay is seen from a seat of the table.")
     if not is_int(seat) or not 0 <= seat < len(table.key_hashes):
         raise IllegalAction("bad_seat", "This table has no such seat.")
+    if len(table.log) > MAX_MOVES:
+        raise IllegalAction("too_long", f"A game of more than {MAX_MOVES} moves has no replay.")
+    return _steps(table, seat)
+
+
+def _steps(table: Table, seat: int) -> Iterator[tuple[View, Move | None]]:
     game = table.game
     state = game.new({k: v for k, v in table.config.items() if k != ROBOTS}, table.seed)
-    frames: list[View] = [game.view(state, seat)]
-    moves: list[dict[str, Any]] = []
+    yield game.view(state, seat), None
     for entry in table.log:
         state, _ = logged(game, state, entry)
-        frames.append(game.view(state, seat))
         own = entry.kind == "act" and entry.seat == seat
-        moves.append({"kind": entry.kind, "seat": entry.seat, "now": entry.now,
-                      "action": entry.action if own else None})
-    return {"t": "replay", "game": game.name, "seat": seat, "frames": frames, "moves": moves}
+        yield game.view(state, seat), {"kind": entry.kind, "seat": entry.seat, "now": entry.now,
+                                       "action": entry.action if own else None}
+
+
+def replay(table: Table, seat: int | None) -> Replay:
+    """The replay of `table` (over) from `seat`. Raises IllegalAction: "not_over" before
+    the end, "bad_seat" for a seat the table does not have, "no_spectator" for None (no
+    game has a spectator's view yet, so a replay is always some seat's), "too_long" past
+    MAX_MOVES."""
+    frames: list[View] = []
+    moves: list[Move] = []
+    for frame, move in steps(table, seat):
+        frames.append(frame)
+        if move is not None:
+            moves.append(move)
+    return {"t": "replay", "game": table.game.name, "seat": seat, "frames": frames,
+            "moves": moves}

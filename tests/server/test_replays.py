@@ -4,15 +4,20 @@ stable codes."""
 
 from __future__ import annotations
 
+import gzip
 import json
 
 import httpx
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from klubovna.server.replays import gzipped
+from klubovna.tables.replay import replay
 from tests.server.live import LiveServer, play_out
 from tests.server.lobby_client import assert_error, bearer, post_join, post_lobby, seat_of
 from tests.server.test_kp_table import Person, play_to_the_end
+from tests.tables.replaying import play_out as play_table
+from tests.tables.replaying import sit
 
 
 def get_replay(server: LiveServer, table_id: str, key: str | None) -> httpx.Response:
@@ -40,6 +45,10 @@ def test_a_solo_game_replays_from_its_key_and_its_share_link(server: LiveServer)
     assert all(move["seat"] == 0 and move["action"] for move in data["moves"])  # own moves
     token = data["share"]
     assert token.startswith(f"{table_id}.0.") and token == httpx.URL(f"/x/{token}").path[3:]
+    assert answer.headers["content-encoding"] == "gzip"  # (httpx asks for it)
+    plain = httpx.get(f"{server.http}/api/tables/{table_id}/replay",
+                      headers={**bearer(key), "Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.json() == data
     again = shared(server, token)
     assert again.status_code == 200 and again.json() == data  # the same, with no key
     # The link cannot be edited to another seat or table, nor made up.
@@ -101,3 +110,11 @@ def test_the_schema_has_both_addresses(server: LiveServer) -> None:
             "$ref": "#/components/schemas/Replay"}
     replay = schema["components"]["schemas"]["Replay"]
     assert {"game", "seat", "frames", "moves", "share"} <= set(replay["required"])
+
+
+def test_the_gzipped_text_is_the_replay() -> None:
+    """The server's replay, encoded frame by frame into gzip, reads back as the replay."""
+    table = play_table(sit("locus-poker", 3), 3).table
+    for seat in (0, 1):
+        text = gzip.decompress(gzipped(table, seat, "token"))
+        assert json.loads(text) == {**replay(table, seat), "share": "token"}

@@ -94,3 +94,15 @@ def test_refused_before_the_end_and_for_no_seat() -> None:
         with pytest.raises(IllegalAction) as refused:
             replay(table, seat)
         assert refused.value.code == code
+
+
+def test_too_long_a_game_has_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    from klubovna.tables import replay as module
+
+    table = play_out(sit("nim", 2), 2).table
+    monkeypatch.setattr(module, "MAX_MOVES", len(table.log) - 1)
+    with pytest.raises(IllegalAction) as refused:
+        replay(table, 0)
+    assert refused.value.code == "too_long"
+    monkeypatch.setattr(module, "MAX_MOVES", len(table.log))
+    assert len(replay(table, 0)["moves"]) == len(table.log)

@@ -11,6 +11,7 @@ changes (Nim's web files are type-checked first)."""
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -18,10 +19,13 @@ import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from websockets.sync.client import connect
 
 from tests.server.live import ROOT, LiveServer, free_port
+from tests.server.lobby_client import bearer, post_lobby
 from tests.web.conftest import ConsoleWatch, axe_violations, people_on, screenshot
 from tests.web.test_catalogues import catalogues, keys
 from tests.web.test_profile import create_profile
@@ -248,3 +252,91 @@ def test_only_a_build_with_the_plugin_ships_nim() -> None:
     assert '"tests/toy/nim/game.py"' in with_nim and '"tests/__init__.py"' in with_nim
     plain = WEB / "dist" / "py" / "manifest.json"  # `make test` builds it before the suite
     assert plain.exists() and '"tests/' not in plain.read_text()
+
+
+def replay_stones(page: Page) -> int:
+    """The stones of the replay's frame on show."""
+    sizes = page.locator(".replay .nim-heap").evaluate_all("hs => hs.map((h) => h.dataset.size)")
+    return sum(int(size) for size in sizes)
+
+
+def test_the_replay_of_a_local_game_steps_with_the_keyboard(page: Page) -> None:
+    """A solo game in the worker, then its replay: the stepper starts before the start, the
+    keys step it, and after the start every frame has fewer stones, down to none."""
+    page.goto("/#/nim?seed=7")
+    choose(page, "Hromádek", 2)
+    page.get_by_role("button", name="Začít hru").click()
+    expect(page.locator(".nim-status")).to_have_text("Na tahu: Ty", timeout=60_000)
+    at_start = stones(page)
+    while not page.locator(OVER).count():
+        take_a_heap(page)
+    page.get_by_role("button", name="Záznam hry").click()
+    stepper = page.get_by_role("region", name="Přehrávání záznamu")
+    step = stepper.locator(".replay-step")
+    expect(step).to_have_text(re.compile(r"^Začátek hry: tah 0 z \d+$"))
+    total = int(step.inner_text().rsplit(" ", 1)[1])
+    assert replay_stones(page) == at_start
+    expect(stepper.locator(".nim-status")).to_have_text("Hra ještě nezačala.")
+    stepper.focus()
+    seen = [at_start]
+    for number in range(1, total + 1):
+        page.keyboard.press("ArrowRight")
+        expect(step).to_have_text(f"Tah {number} z {total}")
+        seen.append(replay_stones(page))
+    # Move 1 is the start (the same heaps), then every move takes stones, down to none.
+    assert seen[1] == at_start and seen[-1] == 0, seen
+    assert all(b < a for a, b in zip(seen[1:], seen[2:], strict=False)), seen
+    page.keyboard.press("ArrowRight")  # at the end it stays
+    expect(step).to_have_text(f"Tah {total} z {total}")
+    expect(stepper.get_by_role("button", name="Další tah")).to_be_disabled()
+    page.keyboard.press("ArrowLeft")
+    expect(step).to_have_text(f"Tah {total - 1} z {total}")
+    assert replay_stones(page) == seen[-2]
+    page.keyboard.press("Home")
+    expect(step).to_have_text(re.compile("^Začátek hry"))
+    stepper.get_by_role("button", name="Na konec").click()
+    expect(stepper.locator(".nim-status")).to_have_text(re.compile("^Vítěz: "))
+    assert stepper.get_by_role("slider", name="Tah").input_value() == str(total)
+    assert page.get_by_role("button", name="Sdílet záznam").count() == 0  # local: no link
+    screenshot(page, "nim-replay")
+    assert axe_violations(page) == []
+
+
+def test_a_shared_replay_link_opens_in_a_fresh_browser(
+        server: LiveServer, people: Callable[[], Page], console: ConsoleWatch) -> None:
+    """A server game of Nim (a room of one person and the computer, played over its socket
+    here), its share link opened in a browser that never saw the game."""
+    host = post_lobby(server, game="nim", kind="table", nickname="Ada", seats=2, heaps=2,
+                      computer="perfect").json()
+    with connect(f"{server.ws}/ws/lobbies/{host['code']}", proxy=None) as conn:
+        conn.send(json.dumps({"t": "hello", "key": host["key"]}))
+        conn.send(json.dumps({"t": "start"}))
+        view, lobby, seq = None, None, 0
+        while lobby is None or lobby["status"] != "closed":
+            message = json.loads(conn.recv(timeout=10))
+            if message["t"] == "lobby":
+                lobby = message["lobby"]
+            elif message["t"] == "view":
+                view = message["view"]
+                if view["turn"] == [0] and not view["over"]:
+                    heap = next(i for i, size in enumerate(view["heaps"]) if size)
+                    seq += 1
+                    conn.send(json.dumps({"t": "act", "seq": seq, "action": {
+                        "type": "take", "heap": heap, "count": view["heaps"][heap]}}))
+    data = httpx.get(f"{server.http}/api/tables/{lobby['table']}/replay",
+                     headers=bearer(host["key"])).json()
+    page = people()
+    page.goto(f"/#/zaznam/{data['share']}")
+    expect(page.get_by_role("heading", name="Záznam hry: Nim", level=1)).to_be_visible()
+    stepper = page.get_by_role("region", name="Přehrávání záznamu")
+    total = len(data["moves"])
+    expect(stepper.locator(".replay-step")).to_have_text(f"Začátek hry: tah 0 z {total}")
+    assert replay_stones(page) == sum(data["frames"][0]["heaps"])
+    stepper.get_by_role("button", name="Na konec").click()
+    expect(stepper.locator(".replay-step")).to_have_text(f"Tah {total} z {total}")
+    winner = "Ty" if data["frames"][-1]["winner"] == 0 else "Hráč 2"
+    expect(stepper.locator(".nim-status")).to_have_text(f"Vítěz: {winner}")
+    page.goto("/#/zaznam/" + data["share"].replace(".0.", ".1."))  # edited: opens nothing
+    expect(page.get_by_role("alert")).to_have_text("Tento odkaz na záznam není platný.")
+    # (the browser logs the 404 it was answered: that one is expected)
+    console.errors = [e for e in console.errors if "status of 404" not in e]

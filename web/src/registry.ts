@@ -86,6 +86,7 @@ export const GAMES: GameEntry[] = [
     catalogue: () => import("./games/kostkovy_poker/i18n").then((m) => m.kp),
     online: () => import("./games/kostkovy_poker/online").then((m) => m.KP_LOBBY),
     card: () => import("./games/kostkovy_poker/card").then((m) => m.card),
+    replay: () => import("./games/kostkovy_poker/Replay").then((m) => m.KpReplay),
   },
   {
     id: "zk",

@@ -32,6 +32,7 @@ export const replay = {
     "replay.error.unknown_table": "Tahle hra na serveru není.",
     "replay.error.network": "Server neodpovídá. Zkus to znovu, až budeš připojený.",
     "replay.error.no_view": "Tahle hra záznamy zatím ukázat neumí.",
+    "replay.error.too_long": "Tahle hra byla na záznam příliš dlouhá.",
     "replay.error.other": "Něco se nepovedlo ({code}).",
   },
   en: {
@@ -66,6 +67,7 @@ export const replay = {
     "replay.error.unknown_table": "The server does not have this game.",
     "replay.error.network": "The server does not answer. Try again once you are online.",
     "replay.error.no_view": "This game cannot show replays yet.",
+    "replay.error.too_long": "This game was too long for a replay.",
     "replay.error.other": "Something went wrong ({code}).",
   },
 };

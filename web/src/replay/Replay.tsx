@@ -19,6 +19,21 @@ interface Props {
   note?: (step: number) => ComponentChildren;
 }
 
+/** ⏮ ◀ ▶ ⏭ drawn (not every font has the first and the last). */
+function icon(path: string) {
+  return (
+    <svg viewBox="0 0 16 16" width="18" height="18" aria-hidden="true" focusable="false">
+      <path d={path} fill="currentColor" />
+    </svg>
+  );
+}
+const ICONS = {
+  first: icon("M3 2h2v12H3zM14 2v12L6 8z"),
+  prev: icon("M12 2v12L4 8z"),
+  next: icon("M4 2v12l8-6z"),
+  last: icon("M11 2h2v12h-2zM2 2v12l8-6z"),
+};
+
 /** The list shows every move up to this many; a longer game shows those around the step. */
 const LIST_ALL = 300;
 const LIST_AROUND = 60;
@@ -61,11 +76,11 @@ export function Replay({ data, view, marks = [], step: given, onStep, note }: Pr
       <div class="replay-frame">{h(view, { data, step, view: data.frames[step] })}</div>
       {note && <div class="replay-note">{note(step)}</div>}
       <div class="replay-controls">
-        <button type="button" aria-label={t("replay.first")} title={t("replay.first")} disabled={step === 0} onClick={() => go(0)}>⏮</button>
-        <button type="button" aria-label={t("replay.prev")} title={t("replay.prev")} disabled={step === 0} onClick={() => go(step - 1)}>◀</button>
+        <button type="button" aria-label={t("replay.first")} title={t("replay.first")} disabled={step === 0} onClick={() => go(0)}>{ICONS.first}</button>
+        <button type="button" aria-label={t("replay.prev")} title={t("replay.prev")} disabled={step === 0} onClick={() => go(step - 1)}>{ICONS.prev}</button>
         <p class="replay-step" aria-live="polite" aria-atomic="true" data-marked={marked.has(step) ? "true" : undefined}>{label}</p>
-        <button type="button" aria-label={t("replay.next")} title={t("replay.next")} disabled={step === total} onClick={() => go(step + 1)}>▶</button>
-        <button type="button" aria-label={t("replay.last")} title={t("replay.last")} disabled={step === total} onClick={() => go(total)}>⏭</button>
+        <button type="button" aria-label={t("replay.next")} title={t("replay.next")} disabled={step === total} onClick={() => go(step + 1)}>{ICONS.next}</button>
+        <button type="button" aria-label={t("replay.last")} title={t("replay.last")} disabled={step === total} onClick={() => go(total)}>{ICONS.last}</button>
       </div>
       <div class="replay-track">
         <input

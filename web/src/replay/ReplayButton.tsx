@@ -6,7 +6,7 @@
 import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import { t, useLang } from "../i18n";
-import { withCatalogue, type GameEntry } from "../registry";
+import { byEngine, withCatalogue, type GameEntry } from "../registry";
 import { loadReplay, shareLink } from "./api";
 import { Replay } from "./Replay";
 import type { ReplayData, ReplaySource, ReplayView } from "./types";
@@ -14,7 +14,8 @@ import { ReplayError } from "./types";
 import "./replay.css";
 
 interface Props {
-  entry: GameEntry;
+  /** The game's registry entry, or its engine name (the entry is looked up). */
+  entry: GameEntry | string;
   source: ReplaySource | null;
   /** Steps to highlight (a coach's), and a note per step. */
   marks?: number[];
@@ -31,7 +32,7 @@ type Shown =
 export function failureText(error: unknown): string {
   const code = error instanceof ReplayError ? error.code : "other";
   const key = `replay.error.${code}`;
-  if (["not_over", "bad_token", "unknown_table", "network", "no_view"].includes(code)) return t(key);
+  if (["not_over", "bad_token", "unknown_table", "network", "no_view", "too_long"].includes(code)) return t(key);
   return t("replay.error", { message: error instanceof Error ? error.message : String(error) });
 }
 
@@ -42,11 +43,12 @@ export async function replayViewOf(entry: GameEntry | undefined): Promise<Replay
   return withCatalogue(entry, load);
 }
 
-export function ReplayButton({ entry, source, marks, note }: Props) {
+export function ReplayButton({ entry: given, source, marks, note }: Props) {
   useLang();
   const [shown, setShown] = useState<Shown>({ state: "closed" });
   const [shared, setShared] = useState<{ copied: boolean; link: string } | null>(null);
-  if (!entry.replay || source === null) return null;
+  const entry = typeof given === "string" ? byEngine(given) : given;
+  if (!entry?.replay || source === null) return null;
   const open = async () => {
     setShown({ state: "loading" });
     try {

@@ -21,6 +21,8 @@ interface Props {
   side?: ComponentChildren;
   /** The buttons once the game is over. */
   end?: ComponentChildren;
+  /** Under them once the game is over: its replay (<ReplayButton>). */
+  replay?: ComponentChildren;
 }
 
 /** A refusal in words: Nim's own codes, else the shared ones, else the engine's message. */
@@ -28,7 +30,7 @@ function errorText(code: string, message: string): string {
   return `nim.error.${code}` in nim.cs ? t(`nim.error.${code}`) : codeText(code, message);
 }
 
-export function Board({ session, name, title, nav, banner, side, end }: Props) {
+export function Board({ session, name, title, nav, banner, side, end, replay }: Props) {
   useLang();
   useSession(session);
   const view = session.view;
@@ -79,6 +81,7 @@ export function Board({ session, name, title, nav, banner, side, end }: Props) {
       )}
       {side}
       {view?.over && <p class="page-links nim-end">{end}</p>}
+      {view?.over && replay}
     </section>
   );
 }

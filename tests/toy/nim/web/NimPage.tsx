@@ -7,6 +7,7 @@ import { HandOver } from "@web/components/HandOver";
 import { t, useLang } from "@web/i18n";
 import { openHotSeat, openLocalTable, resumeHotSeat, resumeLocalTable } from "@web/net/local";
 import type { TableRequest } from "@web/net/protocol";
+import { ReplayButton } from "@web/replay/ReplayButton";
 import { seedParam } from "@web/router";
 import { localTableSlot } from "@web/storage";
 import { Board } from "./Board";
@@ -93,6 +94,7 @@ export function NimPage() {
               <button type="button" onClick={stop}>{t("nim.setup.back")}</button>
             </>
           }
+          replay={<ReplayButton entry="nim" source={running.session.replaySource()} />}
         />
       </HandOver>
     );

@@ -10,6 +10,7 @@ export default {
   pages: () => import("./pages"),
   catalogue: () => import("./i18n").then((m) => m.nim),
   online: () => import("./online").then((m) => m.NIM_LOBBY),
+  replay: () => import("./replay").then((m) => m.NimReplay),
   engine: "nim",
   name: { cs: "Nim", en: "Nim" },
   about: {

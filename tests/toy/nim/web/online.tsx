@@ -6,6 +6,7 @@ import { t, useLang } from "@web/i18n";
 import { CreateForm } from "@web/lobby/CreateForm";
 import type { LobbyGame, PlayProps } from "@web/lobby/game";
 import type { Lobby } from "@web/lobby/types";
+import { ReplayButton } from "@web/replay/ReplayButton";
 import { href } from "@web/router";
 import { Board } from "./Board";
 import { Counts, NimNav } from "./Parts";
@@ -75,6 +76,7 @@ function OnlineTable({ session, lobby, banner, onLeave }: PlayProps<NimSession, 
           <a class="button" href={href("/nim")}>{t("nim.online.back")}</a>
         </>
       }
+      replay={<ReplayButton entry="nim" source={session.replaySource()} />}
     />
   );
 }

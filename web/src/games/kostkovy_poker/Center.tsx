@@ -1,5 +1,6 @@
 // The middle of the table: the five table dice (rolled in as they come, empty places for those
 // still to come), the pot with its side pots, and which betting round runs.
+import { useId } from "preact/hooks";
 import { t } from "../../i18n";
 import { Die } from "./Die";
 import type { HandOver } from "./session";
@@ -16,11 +17,12 @@ interface Props {
 }
 
 export function Center({ view, names, over, rolls }: Props) {
+  const title = useId(); // (a replay's table may be on the page beside the live one)
   const table = over ? over.last.table : view.game_over ? view.last_hand?.table ?? [] : view.table;
   const rollingFrom = over || view.game_over ? TABLE_DICE : rolls.tableFrom;
   return (
-    <section class="kp-center" aria-labelledby="kp-center-title">
-      <h2 id="kp-center-title" class="visually-hidden">{t("kp.table.label")}</h2>
+    <section class="kp-center" aria-labelledby={title}>
+      <h2 id={title} class="visually-hidden">{t("kp.table.label")}</h2>
       <div class="kp-table-dice" role="group" aria-label={t("kp.table.dice")} data-table={table.join("")}>
         {Array.from({ length: TABLE_DICE }, (_, i) =>
           i < table.length ? (

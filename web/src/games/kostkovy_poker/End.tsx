@@ -1,6 +1,6 @@
 // The end of the game: why it ended (the last player with chips, or agreement) and the final
 // ranking by chips, with the hand each player went out in.
-import { useEffect, useRef } from "preact/hooks";
+import { useEffect, useId, useRef } from "preact/hooks";
 import type { ComponentChildren } from "preact";
 import { t } from "../../i18n";
 import type { KpResult, SeatNames } from "./types";
@@ -16,6 +16,7 @@ interface Props {
 
 export function End({ result, names, me, children }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const title = useId(); // (a replay's end may be on the page beside the live one)
   useEffect(() => {
     if (document.activeElement === document.body || document.activeElement === null) heading.current?.focus();
   }, []);
@@ -29,8 +30,8 @@ export function End({ result, names, me, children }: Props) {
           ? t("kp.end.last_player", { name: nameOf(names, winner) })
           : "";
   return (
-    <section class="kp-end" aria-labelledby="kp-end-title">
-      <h2 id="kp-end-title" ref={heading} tabIndex={-1}>{t("kp.end.title")}</h2>
+    <section class="kp-end" aria-labelledby={title}>
+      <h2 id={title} ref={heading} tabIndex={-1}>{t("kp.end.title")}</h2>
       {reason && <p class="kp-end-reason">{reason}</p>}
       <table class="kp-ranking">
         <thead>

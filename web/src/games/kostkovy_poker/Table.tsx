@@ -10,6 +10,7 @@ import { useExpiring } from "../../components/useExpiring";
 import { t, useLang } from "../../i18n";
 import { Countdown } from "../../components/Countdown";
 import type { Action } from "../../net/protocol";
+import { ReplayButton } from "../../replay/ReplayButton";
 import { Betting } from "./Betting";
 import { Center } from "./Center";
 import { End } from "./End";
@@ -105,6 +106,7 @@ export function Table({ session, names, onAgain, onSetup, frame }: Props) {
                   </>
                 )}
               />
+              {view.game_over && !over && <ReplayButton entry="kostkovy-poker" source={session.replaySource()} />}
               {session.catchingUp && !over && (
                 <p class="kp-hurry">
                   <button type="button" class="chip" onClick={() => session.hurry()}>{t("kp.hurry")}</button>
