@@ -147,6 +147,7 @@ export const GAMES: GameEntry[] = [
     pages: () => import("./games/mathesso/pages"),
     catalogue: () => import("./games/mathesso/i18n").then((m) => m.ma),
     online: () => import("./games/mathesso/online").then((m) => m.MA_LOBBY),
+    replay: () => import("./games/mathesso/replay").then((m) => m.MaReplay),
   },
   // (each the default export of a plug-in folder's web/entry.ts, checked there as a GameEntry)
   ...(PLUGIN_GAMES as GameEntry[]),

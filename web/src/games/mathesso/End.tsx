@@ -3,6 +3,7 @@
 // (scoring.explain: a number's pairs added and multiplied, the zeros doubling, factorials,
 // CJV and Sheldons). Atto counts pairs only. Nothing is scored here.
 import type { ComponentChildren } from "preact";
+import { useId } from "preact/hooks";
 import { POINTS } from "virtual:game-data/mathesso";
 import { t } from "../../i18n";
 import { CardPicture } from "./Card";
@@ -13,9 +14,12 @@ interface Props {
   result: MaResult;
   nameOf: (seat: number) => string;
   children?: ComponentChildren;
+  /** Under the buttons: the replay's button and stepper. */
+  replay?: ComponentChildren;
 }
 
-export function End({ view, result, nameOf, children }: Props) {
+export function End({ view, result, nameOf, children, replay }: Props) {
+  const title = useId(); // (a replay's last frame shows an end under the game's own)
   const firsts = result.standings.filter((row) => row.place === 1);
   const headline = result.standings.length === 1
     ? t(result.scored ? "ma.end.alone" : "ma.end.alone.pairs", { points: firsts[0].points, pairs: firsts[0].pairs })
@@ -24,10 +28,11 @@ export function End({ view, result, nameOf, children }: Props) {
     : nameOf(firsts[0].seat) === t("ma.you") ? t("ma.end.you")
     : t("ma.end.won", { name: nameOf(firsts[0].seat) });
   return (
-    <section class="ma-end" aria-labelledby="ma-end-title">
-      <h2 id="ma-end-title">{t("ma.end.title")}</h2>
+    <section class="ma-end" aria-labelledby={title}>
+      <h2 id={title}>{t("ma.end.title")}</h2>
       <p class="ma-end-headline" role="status">{headline}</p>
       {children && <p class="ma-end-buttons">{children}</p>}
+      {replay}
       <ol class="ma-end-list">
         {result.standings.map((row) => {
           const player = view.players[row.seat];

@@ -18,9 +18,11 @@ interface Props {
   order: number[];
   nameOf: (seat: number) => string;
   animate: boolean;
+  /** Whether "Hrajeme!" closes it (not in a replay's frame, which shows it as it was). */
+  closable?: boolean;
 }
 
-export function Ritual({ rounds, order, nameOf, animate }: Props) {
+export function Ritual({ rounds, order, nameOf, animate, closable = true }: Props) {
   const [closed, setClosed] = useState(false);
   const end = rounds.length * ROUND;
   // After the animation it goes by itself; without one (the instant pace) it stays until
@@ -55,7 +57,7 @@ export function Ritual({ rounds, order, nameOf, animate }: Props) {
         {t("ma.ritual.order")}{" "}
         {order.map((seat, i) => <span key={seat} class={`ma-order ma-seat${seat}`}>{i + 1}. {nameOf(seat)}</span>)}
       </p>
-      <button type="button" class="ma-ritual-close" onClick={() => setClosed(true)}>{t("ma.ritual.close")}</button>
+      {closable && <button type="button" class="ma-ritual-close" onClick={() => setClosed(true)}>{t("ma.ritual.close")}</button>}
     </section>
   );
 }

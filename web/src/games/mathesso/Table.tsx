@@ -7,6 +7,8 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { useExpiring } from "../../components/useExpiring";
 import { t, useLang } from "../../i18n";
 import { useSession } from "../../net/useSession";
+import { byEngine } from "../../registry";
+import { ReplayButton } from "../../replay/ReplayButton";
 import { CardButton, ColouredSide } from "./Card";
 import { End } from "./End";
 import { useGrid } from "./grid";
@@ -16,7 +18,7 @@ import { Ritual } from "./Ritual";
 import { litBy, Ruler } from "./Ruler";
 import type { MaSession } from "./session";
 import type { Face, MaView, SeatNames } from "./types";
-import { errorText, faceText } from "./words";
+import { errorText, faceText, TableNames } from "./words";
 import "../../components/game.css";
 import "./ma.css";
 
@@ -66,7 +68,19 @@ export function Table({ session, names, here, frame }: Props) {
           <Players view={view} nameOf={nameOf} />
           <p class="mp-error ma-error" role="alert">{error && errorText(error.code, error.message)}</p>
           {view.over && view.result ? (
-            <End view={view} result={view.result} nameOf={nameOf}>{frame?.end}</End>
+            <End
+              view={view}
+              result={view.result}
+              nameOf={nameOf}
+              replay={
+                // (every seat saw the same table: the seat on screen's replay is everyone's)
+                <TableNames.Provider value={names}>
+                  <ReplayButton entry={byEngine(view.game)!} source={session.replaySource()} />
+                </TableNames.Provider>
+              }
+            >
+              {frame?.end}
+            </End>
           ) : !view.started ? (
             <p role="status">{t("ma.waiting.start")}</p>
           ) : (
@@ -86,7 +100,7 @@ function infoText(view: MaView): string {
 }
 
 /** The players in their order of play: colour, name, pairs (and points), whose turn. */
-function Players({ view, nameOf }: { view: MaView; nameOf: (seat: number) => string }) {
+export function Players({ view, nameOf }: { view: MaView; nameOf: (seat: number) => string }) {
   const order = view.order.length > 0 ? view.order : view.players.map((p) => p.seat);
   return (
     <ol class="ma-players" aria-label={t("ma.players")}>
@@ -212,7 +226,7 @@ function Play({ session, view, nameOf, here }: { session: MaSession; view: MaVie
 }
 
 /** What the turn just finished did: "Anička: pár!". */
-function lastText(view: MaView, nameOf: (seat: number) => string): string {
+export function lastText(view: MaView, nameOf: (seat: number) => string): string {
   const last = view.last!;
   const name = nameOf(last.seat);
   if (last.took) return t("ma.last.pair", { name });

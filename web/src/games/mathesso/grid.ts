@@ -33,18 +33,19 @@ export function fit(count: number, width: number, height: number): Grid {
 }
 
 /** The grid for `count` cards in the element `box`: its width, and the window's height
- *  below its top less `below` pixels (what must stay visible under the table). */
-export function useGrid(box: MutableRef<HTMLElement | null>, count: number, below: number): Grid {
+ *  below its top less `below` pixels (what must stay visible under the table), or
+ *  `height` pixels when given (a replay's table, wherever on the page it lies). */
+export function useGrid(box: MutableRef<HTMLElement | null>, count: number, below: number, height?: number): Grid {
   const [grid, setGrid] = useState<Grid>({ cols: Math.min(count, 8), size: 64, gap: GAP });
   // (measured after every render too: what lies above the table may have grown or gone)
   useEffect(() => {
     const element = box.current;
-    if (element) setGrid((old) => same(old, measureIn(element, count, below)));
+    if (element) setGrid((old) => same(old, measureIn(element, count, below, height)));
   });
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const measure = () => setGrid((old) => same(old, measureIn(element, count, below)));
+    const measure = () => setGrid((old) => same(old, measureIn(element, count, below, height)));
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
@@ -53,16 +54,16 @@ export function useGrid(box: MutableRef<HTMLElement | null>, count: number, belo
       observer.disconnect();
       removeEventListener("resize", measure);
     };
-  }, [box, count, below]);
+  }, [box, count, below, height]);
   return grid;
 }
 
-function measureIn(element: HTMLElement, count: number, below: number): Grid {
+function measureIn(element: HTMLElement, count: number, below: number, fixed?: number): Grid {
   const style = getComputedStyle(element);
   const padX = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
   const padY = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
   const top = element.getBoundingClientRect().top + window.scrollY;
-  const height = Math.max(MIN_CARD * 3, window.innerHeight - top - below - padY);
+  const height = fixed ?? Math.max(MIN_CARD * 3, window.innerHeight - top - below - padY);
   return fit(count, element.clientWidth - padX, height);
 }
 

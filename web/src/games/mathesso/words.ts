@@ -1,6 +1,7 @@
 // Words of Mathesso shared by its screens: a card's coloured side in words (the cards'
 // aria labels, told apart as the pictures are: by colours, background and design), a
 // refusal in words, the computer players' level names, the names at a local table.
+import { createContext } from "preact";
 import { BOTS } from "virtual:game-data/mathesso";
 import { t } from "../../i18n";
 import { ma } from "./i18n";
@@ -55,3 +56,7 @@ export function namesOf(players: Array<{ name: string; level: number | null }>):
     return same.length > 1 ? `${name} ${same.indexOf(player) + 1}` : name;
   });
 }
+
+/** The names at the table whose end screen opens a replay (a shared replay has none: "Ty"
+ *  and "Hráč 2" then). A context, as the replay view's props are the stepper's. */
+export const TableNames = createContext<string[] | null>(null);
