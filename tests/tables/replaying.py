@@ -97,7 +97,10 @@ def person_moves(played: Played, seed: int) -> Iterator[dict[str, Any] | None]:
             bot = next(iter(bots.values()))
             move = robot_move(game, table.state, {0: bot}, {0: played.witnessed}, seed,
                               table.version)
-            yield None if move is None else move[1]
+            if move is not None:
+                yield move[1]
+            else:  # a bot that waits (MP's, as a group dealer no room gives it): a random move
+                yield legal[rng.below(len(legal))] if legal else None
         else:
             yield legal[rng.below(len(legal))] if legal else None
 
