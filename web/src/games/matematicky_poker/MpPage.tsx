@@ -129,6 +129,12 @@ export function MpPage() {
     [session],
   );
 
+  /** A table that would not open: the server's error code and words, or the failure's own. */
+  const showFailure = (error: unknown) => {
+    if (error instanceof ApiError) setFailure({ code: error.code, message: error.message });
+    else setFailure({ code: null, message: error instanceof Error ? error.message : String(error) });
+  };
+
   const startRanked = async (setup: SetupChoice, seconds: number | null) => {
     const key = profileKey();
     if (!key) {
@@ -152,8 +158,7 @@ export function MpPage() {
       setSession(started.session);
     } catch (error) {
       if (error instanceof ServerUnreachable) setFailure({ code: null, message: t("ranked.needs.server"), plain: true });
-      else if (error instanceof ApiError) setFailure({ code: error.code, message: error.message });
-      else setFailure({ code: null, message: error instanceof Error ? error.message : String(error) });
+      else showFailure(error);
     } finally {
       if (mounted.current) setBusy(false);
     }
@@ -179,8 +184,7 @@ export function MpPage() {
       next.act({ type: "start" });
       setSession(next);
     } catch (error) {
-      if (error instanceof ApiError) setFailure({ code: error.code, message: error.message });
-      else setFailure({ code: null, message: error instanceof Error ? error.message : String(error) });
+      showFailure(error);
     } finally {
       if (mounted.current) setBusy(false);
     }
@@ -211,8 +215,7 @@ export function MpPage() {
       next.act({ type: "start" });
       setSession(next);
     } catch (error) {
-      if (error instanceof ApiError) setFailure({ code: error.code, message: error.message });
-      else setFailure({ code: null, message: error instanceof Error ? error.message : String(error) });
+      showFailure(error);
     } finally {
       if (mounted.current) setBusy(false);
     }
