@@ -13,8 +13,9 @@ file: each finished deal is appended to it at once, a run started again with the
 plays only the deals it lacks (so it may be split into chunks, stopped and resumed), and
 `--jobs` plays deals in that many processes. A results row names the bot's code it was
 played with (a hash of klubovna/bots/matematicky_poker/*.py): rows of other code are not
-reused. The timed players (bot100, bot1000) think by the clock, so their figures depend on
-the machine and its load: on a shared machine use --jobs 1.
+reused. The timed players (bot100, bot1000) think by their process's CPU time (not wall
+time), so a loaded machine or --jobs 2 on 2 cores buys them the same work a move; their
+figures still depend on the machine's speed.
 
 The table's levels' time per move, under CPython and under Pyodide in Node (as in the
 browser's worker; bench/mp_moves.py, bench/mp_pyodide.mjs), ends the run (`--moves-games`
@@ -48,7 +49,7 @@ import mp_moves  # noqa: E402
 from stats import mean_interval  # noqa: E402
 
 from klubovna.bots.matematicky_poker import LEHKY, STREDNI, TEZKY, Player, use_joker  # noqa: E402
-from klubovna.bots.matematicky_poker.search import choose  # noqa: E402
+from klubovna.bots.matematicky_poker.search import Ideas, choose  # noqa: E402
 from klubovna.core import Json, Rng  # noqa: E402
 from klubovna.games.matematicky_poker.scoring import score_board  # noqa: E402
 from klubovna.games.matematicky_poker.state import JOKER, shuffled_deck  # noqa: E402
@@ -122,7 +123,7 @@ def _ablation(**switches: Any) -> Policy:
     jokers used at once."""
     return _simple(
         lambda board, card, table, unseen, rng: choose(
-            board, card, table, unseen, 0.0, 8, Rng(17), **switches), _bot_joker)
+            board, card, table, unseen, 0.0, 8, Rng(17), Ideas(**switches)), _bot_joker)
 
 
 def _player(bot: Player) -> Policy:
@@ -130,11 +131,14 @@ def _player(bot: Player) -> Policy:
         board, card, kept, table, unseen, rng)
 
 
+CPU = Ideas(clock=time.process_time)
 PLAYERS: dict[str, Policy] = {
     "random": _simple(_random, _random_joker),
     "greedy": _simple(_greedy, _greedy_joker),
-    "bot100": _player(Player("bot100", samples=0, budget_ms=100)),
-    "bot1000": _player(Player("bot1000", samples=0, budget_ms=1000)),
+    # By the process's CPU time, so that a loaded machine (or --jobs 2 on 2 cores) buys the
+    # bot the same work a move.
+    "bot100": _player(Player("bot100", samples=0, budget_ms=100, ideas=CPU)),
+    "bot1000": _player(Player("bot1000", samples=0, budget_ms=1000, ideas=CPU)),
     # The table's levels (timing-free).
     "lehky": _player(LEHKY),
     "stredni": _player(STREDNI),
@@ -156,7 +160,7 @@ DEFAULT_PLAYERS = ("random", "greedy", "bot100", "bot1000")
 def play(deal: Sequence[int], table: str, policy: Policy, rng: Rng) -> tuple[int, list[float]]:
     """One solo game on `deal` (the rules of klubovna.games.matematicky_poker: a kept joker
     may be played at any decision and costs no draw): the final score and the think time
-    of each decision (ms)."""
+    of each decision (CPU ms)."""
     board: Board = [None] * 25
     unseen = list(deal)
     kept = 0
@@ -166,9 +170,9 @@ def play(deal: Sequence[int], table: str, policy: Policy, rng: Rng) -> tuple[int
             break
         unseen.remove(card)
         while None in board:
-            began = time.perf_counter()
+            began = time.process_time()
             action = policy(board, card, kept, table, unseen, rng)
-            ms.append((time.perf_counter() - began) * 1000)
+            ms.append((time.process_time() - began) * 1000)
             kind = action["type"]
             if kind == "joker" and action["choice"] == "keep" and card == JOKER:
                 kept += 1
@@ -239,7 +243,7 @@ def report(setting: str, name: str, rows: list[dict[str, Any]]) -> str:
     ms = sum(row["ms_sum"] for row in rows) / max(1, sum(row["moves"] for row in rows))
     part = "" if len(rows) >= ASKED else f" of the {ASKED} asked"
     return (f"{setting:13} {name:8} {len(rows):5} deals{part:15} {mean:6.1f} ± {half:5.1f}"
-            f"  (min {min(scores)}, max {max(scores)})  {ms:7.1f} ms/move"
+            f"  (min {min(scores)}, max {max(scores)})  {ms:7.1f} CPU ms/move"
             f"  max {max(row['ms_max'] for row in rows):7.1f} ms")
 
 

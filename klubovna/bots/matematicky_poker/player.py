@@ -15,7 +15,7 @@ from math import exp
 from klubovna.core import Event, Json, Rng, View
 from klubovna.games.matematicky_poker.state import JOKER, fresh_deck
 
-from .search import joker_now, values
+from .search import IDEAS, Ideas, joker_now, values
 
 Action = dict[str, Json]
 TOP = 4
@@ -56,6 +56,7 @@ class Player:
     budget_ms: float | None = None
     """Think by the clock instead of `samples` (bench/mp_bot.py only: a table's level never
     depends on the machine)."""
+    ideas: Ideas = IDEAS
 
     def choose(self, view: View, witnessed: Sequence[Event], rng: Rng) -> Action:
         if not view["started"]:
@@ -110,13 +111,14 @@ class Player:
         the cells for `card` while holding it."""
         seed = rng.below(1 << 30)
         found = values(board, card, table, unseen, self.samples, Rng(seed),
-                       budget_ms=self._half(), kept=kept)
+                       budget_ms=self._half(), kept=kept, ideas=self.ideas)
         hold = max(found.values())
         cell, value = joker_now(board, table, unseen, kept)  # the number and the others wait
         after = list(board)
         after[cell] = value
         play = max(values(after, card, table, unseen, self.samples, Rng(seed),
-                          budget_ms=self._half(), kept=kept - 1).values())
+                          budget_ms=self._half(), kept=kept - 1,
+                          ideas=self.ideas).values())
         if play > hold:
             return {"type": "kept_joker", "value": value, "cell": cell}, found
         return None, found
@@ -138,7 +140,8 @@ class Player:
         self, board: Sequence[int | None], card: int, table: str, unseen: Sequence[int], rng: Rng
     ) -> int:
         """Where this level writes `card`."""
-        found = values(board, card, table, unseen, self.samples, rng, budget_ms=self.budget_ms)
+        found = values(board, card, table, unseen, self.samples, rng, budget_ms=self.budget_ms,
+                       ideas=self.ideas)
         return self._pick(found, rng)
 
     def _pick(self, found: Mapping[int, float], rng: Rng) -> int:

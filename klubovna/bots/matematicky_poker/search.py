@@ -9,7 +9,8 @@ evaluation gains most; the board at the end of the sequence is valued by the eva
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from klubovna.core import Rng
 from klubovna.games.matematicky_poker.scoring import LINES, LINES_THROUGH
@@ -47,6 +48,26 @@ def best_cell(ev: Evaluator, board: Board, value: int, empties: Sequence[int], d
     return max(empties, key=lambda c: (gain(ev, board, c, value, draws, draws + 1), -c))
 
 
+@dataclass(frozen=True)
+class Ideas:
+    """The design's ideas, each of which bench/mp_bot.py switches off alone to measure it,
+    and the clock a time budget is read from."""
+
+    depth: int = DEPTH
+    """Cards of each sampled sequence (0: no sampled look-ahead)."""
+    shortlist: int = SHORTLIST
+    next_card: bool = True
+    """The exact mean over the next card (False: the one-card estimate only)."""
+    symmetric: bool = True
+    """Alike cells (the board's symmetries) are searched once."""
+    clock: Callable[[], float] = time.perf_counter
+    """Seconds; bench/mp_bot.py gives time.process_time, so that a budget buys the same work
+    on a loaded machine."""
+
+
+IDEAS = Ideas()
+
+
 def values(
     board: Sequence[int | None],
     card: int,
@@ -54,30 +75,26 @@ def values(
     unseen: Sequence[int],
     samples: int,
     rng: Rng,
-    depth: int = DEPTH,
-    shortlist: int = SHORTLIST,
-    next_card: bool = True,
-    symmetric: bool = True,
     budget_ms: float | None = None,
     kept: int = 0,
+    ideas: Ideas = IDEAS,
 ) -> dict[int, float]:
     """The look-ahead's estimate of the final points for `card` at each empty cell, after
     exactly `samples` rounds (never the clock). Cells of the shortlist get their sampled
     mean; the others their mean over the next card, shifted onto the sampled scale (by the
     shortlist's mean difference between the two) and never above the worst of the
     shortlist, which the look-ahead ranked above them. Alike cells (symmetry) share a
-    value. `depth` ... `symmetric`: see `choose`. With `budget_ms` the clock stops the
-    search instead, as in `place` (bench/mp_bot.py's timed players; tables never do).
-    `kept` jokers held: they will fill as many cells (fewer numbers come to the board),
-    each played at the end of a sampled sequence where it gains most, after seeing it.
+    value. With `budget_ms` the clock stops the search instead, as in `place`
+    (bench/mp_bot.py's timed players; tables never do). `kept` jokers held: they will fill
+    as many cells (fewer numbers come to the board), each played at the end of a sampled
+    sequence where it gains most, after seeing it.
 
     >>> v = values([7, 7, 7, None, 7] + [None] * 20, 7, "adjacent", [1, 2, 3] * 4, 4, Rng(1))
     >>> len(v), max(v, key=lambda c: v[c])
     (21, 3)
     """
     found, _ = _search(board, card, table, unseen, budget_ms or 0.0,
-                       samples if budget_ms is None else None, rng, depth, shortlist,
-                       next_card, symmetric, kept)
+                       samples if budget_ms is None else None, rng, kept, ideas)
     return found
 
 
@@ -89,16 +106,10 @@ def choose(
     budget_ms: float,
     samples: int | None,
     rng: Rng,
-    depth: int = DEPTH,
-    shortlist: int = SHORTLIST,
-    next_card: bool = True,
-    symmetric: bool = True,
+    ideas: Ideas = IDEAS,
 ) -> int:
-    """See `place`: the best of `values` (ties: the look-ahead's order). `depth`,
-    `shortlist`, `next_card` and `symmetric` switch the design's ideas off one by one for
-    bench/mp_bot.py."""
-    found, order = _search(board, card, table, unseen, budget_ms, samples, rng, depth,
-                           shortlist, next_card, symmetric)
+    """See `place`: the best of `values` (ties: the look-ahead's order)."""
+    found, order = _search(board, card, table, unseen, budget_ms, samples, rng, 0, ideas)
     return max(order, key=lambda c: (found[c], -order.index(c)))
 
 
@@ -110,22 +121,21 @@ def _search(
     budget_ms: float,
     samples: int | None,
     rng: Rng,
-    depth: int = DEPTH,
-    shortlist: int = SHORTLIST,
-    next_card: bool = True,
-    symmetric: bool = True,
-    kept: int = 0,
+    kept: int,
+    ideas: Ideas,
 ) -> tuple[dict[int, float], list[int]]:
     """Every empty cell's estimate of the final points, and the representative cells in
     the order the search ranked them (best first) before the sampled look-ahead."""
-    began = time.perf_counter()
+    clock = ideas.clock
+    depth, shortlist = ideas.depth, ideas.shortlist
+    began = clock()
     work: Board = list(board)
     empties = [c for c in range(25) if work[c] is None]
     ev = Evaluator(table, unseen)
     draws = max(0, len(empties) - 1 - kept)  # the numbers still to come after this one
     now = total(ev, work, draws + 1)
     ordered = table == "adjacent"
-    alike = classes(work, ordered) if symmetric else {c: c for c in empties}
+    alike = classes(work, ordered) if ideas.symmetric else {c: c for c in empties}
     candidates = sorted(set(alike.values()))
     if len(empties) == 1:
         return {empties[0]: now + gain(ev, work, empties[0], card, 0, 1)}, empties
@@ -147,13 +157,13 @@ def _search(
 
     one = {c: gain(ev, work, c, card, draws, draws + 1) for c in candidates}
     first = sorted(candidates, key=lambda c: (-one[c], c))
-    if not next_card:
+    if not ideas.next_card:
         return _spread({c: now + one[c] for c in first}, alike), first
     # Anytime: with a time budget, cells the mean over the next card had no time for keep
     # the order of the one-card estimate, after those it ranked (best first by the estimate).
     means: dict[int, float] = {}
     for cell in first:
-        if samples is None and means and _ms(began) >= budget_ms / 2:
+        if samples is None and means and _ms(clock, began) >= budget_ms / 2:
             break
         means[cell] = mean_next(cell)
     ranked = sorted(means, key=lambda c: (-means[c], c))
@@ -169,7 +179,7 @@ def _search(
     rounds = 0
     limit = samples if samples is not None else 1 << 30
     while rounds < limit:
-        if samples is None and rounds and _ms(began) >= budget_ms:
+        if samples is None and rounds and _ms(clock, began) >= budget_ms:
             break
         sequence = _sample(numbers, min(depth, draws), rng)
         for cell in ranked:
@@ -196,8 +206,8 @@ def _spread(found: dict[int, float], alike: dict[int, int]) -> dict[int, float]:
     return {cell: found[first] for cell, first in alike.items()}
 
 
-def _ms(began: float) -> float:
-    return (time.perf_counter() - began) * 1000
+def _ms(clock: Callable[[], float], began: float) -> float:
+    return (clock() - began) * 1000
 
 
 def _sample(numbers: Sequence[int], n: int, rng: Rng) -> list[int]:
