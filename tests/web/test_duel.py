@@ -202,6 +202,14 @@ def test_a_duel_in_two_browsers_to_the_end(
     assert ada.locator(".lobby-mini td.empty").count() == 0
     screenshot(ada, "duel-end-1100")
     assert axe_violations(ada) == []
+    # Bob's replay from the server: midway Ada's board as far as he had come, by her name.
+    bob.get_by_role("button", name="Záznam hry").click()
+    stepper = bob.get_by_role("region", name="Přehrávání záznamu")
+    slider = stepper.get_by_role("slider", name="Tah")
+    expect(slider).to_be_visible(timeout=30_000)
+    slider.fill(str(int(slider.get_attribute("max") or "0") // 2))
+    expect(stepper.locator(".mp-replay-others figcaption")).to_contain_text("Ada")
+    assert 0 < stepper.locator(".mp-replay-others td:not(.empty)").count() < 25
     # A reload shows the end again (the closed lobby still answers).
     ada.reload()
     expect(ada.locator(".lobby-verdict")).to_have_attribute("data-verdict", verdicts[0])

@@ -120,6 +120,23 @@ def test_a_duel_against_the_computer_offline(
     four_looks(page, "mp-computer-end", full_page=True)
     assert axe_violations(page) == []
 
+    # The replay, from the player's seat: the computer's board grows as the player's did.
+    end.get_by_role("button", name="Záznam hry").click()
+    stepper = page.get_by_role("region", name="Přehrávání záznamu")
+    expect(stepper).to_be_visible(timeout=30_000)
+    total = int(stepper.get_by_role("slider", name="Tah").get_attribute("max") or "0")
+    assert total > 25
+    stepper.get_by_role("slider", name="Tah").fill(str(total // 2))
+    middle = stepper.locator(".mp-replay-others .lobby-mini td:not(.empty)")
+    expect(stepper.locator(".mp-replay-others .lobby-mini")).to_have_count(1)
+    expect(stepper.locator(".mp-replay-others figcaption")).to_contain_text("Počítač (Lehký)")
+    assert 0 < middle.count() < 25
+    stepper.get_by_role("button", name="Na konec").click()
+    expect(middle).to_have_count(25)
+    expect(stepper).to_be_focused()
+    four_looks(page, "mp-computer-replay", full_page=True)
+    assert axe_violations(page) == []
+
     page.get_by_role("button", name="Hrát znovu").click()
     expect(page.locator(".mp-computer td:not(.empty)")).to_have_count(0)
     page.wait_for_function(COMPUTER_DONE)

@@ -297,6 +297,12 @@ def test_the_replay_of_a_local_game_steps_with_the_keyboard(page: Page) -> None:
     stepper.get_by_role("button", name="Na konec").click()
     expect(stepper.locator(".nim-status")).to_have_text(re.compile("^Vítěz: "))
     assert stepper.get_by_role("slider", name="Tah").input_value() == str(total)
+    # The button disabled itself: focus went to the stepper, whose keys still work.
+    expect(stepper).to_be_focused()
+    page.keyboard.press("Home")
+    expect(step).to_have_text(re.compile("^Začátek hry"))
+    page.keyboard.press("End")
+    expect(step).to_have_text(f"Tah {total} z {total}")
     assert page.get_by_role("button", name="Sdílet záznam").count() == 0  # local: no link
     screenshot(page, "nim-replay")
     assert axe_violations(page) == []

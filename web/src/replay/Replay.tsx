@@ -4,7 +4,7 @@
 // the slider's track and in the list. Step n shows frames[n]: the view after move n (0: the
 // start). Controlled with `step` + `onStep`, else it keeps its own step.
 import { h, type ComponentChildren } from "preact";
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import { t, useLang } from "../i18n";
 import type { ReplayData, ReplayMove, ReplayView } from "./types";
 import "./replay.css";
@@ -41,8 +41,13 @@ const LIST_AROUND = 60;
 /** Who made move `index` (1-based step), in words. */
 function who(data: ReplayData, move: ReplayMove): string {
   if (move.kind === "tick" || move.seat === null) return t("replay.move.tick");
-  const name = move.seat === data.seat ? t("replay.move.you") : t("replay.move.seat", { number: move.seat + 1 });
+  const name = move.seat === data.seat ? t("replay.move.you") : seatName(data, move.seat);
   return move.kind === "leave" ? t("replay.move.leave", { who: name }) : name;
+}
+
+/** Seat `seat`'s name: the one the screen gave (ReplayData.names), else "Hráč n". */
+export function seatName(data: ReplayData, seat: number): string {
+  return data.names?.[seat] ?? t("replay.move.seat", { number: seat + 1 });
 }
 
 export function stepLabel(step: number, total: number): string {
@@ -59,6 +64,13 @@ export function Replay({ data, view, marks = [], step: given, onStep, note }: Pr
     setOwn(to);
     onStep?.(to);
   };
+  const here = useRef<HTMLElement>(null);
+  // A button at its end disables itself: focus moves to the stepper (whose keys still work)
+  // instead of dropping to the page.
+  const press = (next: number) => {
+    go(next);
+    if (next <= 0 || next >= total) here.current?.focus();
+  };
   const marked = new Set(marks.filter((mark) => mark >= 0 && mark <= total));
   const onKey = (event: KeyboardEvent) => {
     const target = event.target as HTMLElement | null;
@@ -72,15 +84,15 @@ export function Replay({ data, view, marks = [], step: given, onStep, note }: Pr
   const to = total <= LIST_ALL ? total : Math.min(total, step + LIST_AROUND);
   const label = stepLabel(step, total);
   return (
-    <section class="replay" aria-label={t("replay.stepper")} tabIndex={0} onKeyDown={onKey} data-step={step}>
+    <section ref={here} class="replay" aria-label={t("replay.stepper")} tabIndex={0} onKeyDown={onKey} data-step={step}>
       <div class="replay-frame">{h(view, { data, step, view: data.frames[step] })}</div>
       {note && <div class="replay-note">{note(step)}</div>}
       <div class="replay-controls">
-        <button type="button" aria-label={t("replay.first")} title={t("replay.first")} disabled={step === 0} onClick={() => go(0)}>{ICONS.first}</button>
-        <button type="button" aria-label={t("replay.prev")} title={t("replay.prev")} disabled={step === 0} onClick={() => go(step - 1)}>{ICONS.prev}</button>
+        <button type="button" aria-label={t("replay.first")} title={t("replay.first")} disabled={step === 0} onClick={() => press(0)}>{ICONS.first}</button>
+        <button type="button" aria-label={t("replay.prev")} title={t("replay.prev")} disabled={step === 0} onClick={() => press(step - 1)}>{ICONS.prev}</button>
         <p class="replay-step" aria-live="polite" aria-atomic="true" data-marked={marked.has(step) ? "true" : undefined}>{label}</p>
-        <button type="button" aria-label={t("replay.next")} title={t("replay.next")} disabled={step === total} onClick={() => go(step + 1)}>{ICONS.next}</button>
-        <button type="button" aria-label={t("replay.last")} title={t("replay.last")} disabled={step === total} onClick={() => go(total)}>{ICONS.last}</button>
+        <button type="button" aria-label={t("replay.next")} title={t("replay.next")} disabled={step === total} onClick={() => press(step + 1)}>{ICONS.next}</button>
+        <button type="button" aria-label={t("replay.last")} title={t("replay.last")} disabled={step === total} onClick={() => press(total)}>{ICONS.last}</button>
       </div>
       <div class="replay-track">
         <input

@@ -20,6 +20,8 @@ interface Props {
   /** Steps to highlight (a coach's), and a note per step. */
   marks?: number[];
   note?: (step: number) => ComponentChildren;
+  /** The seats' names, when this screen knows them (ReplayData.names). */
+  names?: Record<number, string>;
 }
 
 type Shown =
@@ -43,7 +45,7 @@ export async function replayViewOf(entry: GameEntry | undefined): Promise<Replay
   return withCatalogue(entry, load);
 }
 
-export function ReplayButton({ entry: given, source, marks, note }: Props) {
+export function ReplayButton({ entry: given, source, marks, note, names }: Props) {
   useLang();
   const [shown, setShown] = useState<Shown>({ state: "closed" });
   const [shared, setShared] = useState<{ copied: boolean; link: string } | null>(null);
@@ -53,7 +55,7 @@ export function ReplayButton({ entry: given, source, marks, note }: Props) {
     setShown({ state: "loading" });
     try {
       const [data, view] = await Promise.all([loadReplay(source), replayViewOf(entry)]);
-      setShown({ state: "open", data, view });
+      setShown({ state: "open", data: names ? { ...data, names } : data, view });
     } catch (error) {
       setShown({ state: "failed", text: failureText(error) });
     }

@@ -21,6 +21,9 @@ export interface ReplayData {
   moves: ReplayMove[];
   /** Server games: the token of the share link #/zaznam/<token>. */
   share?: string;
+  /** The seats' names by seat, when the screen that opens the replay knows them (the log
+   *  has none): the step list and the game's frames say them instead of "Hráč n". */
+  names?: Record<number, string>;
 }
 
 export interface ReplayViewProps {

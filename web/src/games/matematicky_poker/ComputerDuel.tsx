@@ -1,11 +1,14 @@
 // A duel against the computer (a local table: seat 0 the player, seat 1 the robot): the solo
 // game screen framed with the computer's board beside it, as far as the player has come
 // (the view's `opponent`: docs/decisions.md), its total and "Počítač přemýšlí…" while it has
-// a number to place; at the end who won by how many, both boards and "Hrát znovu".
+// a number to place; at the end who won by how many, both boards, "Hrát znovu" and "Záznam hry".
 import { useEffect, useRef } from "preact/hooks";
 import { t, useLang } from "../../i18n";
 import { useSession } from "../../net/useSession";
 import { plural } from "../../profile/format";
+import { ReplayButton } from "../../replay/ReplayButton";
+import type { ReplaySource } from "../../replay/types";
+import { byEngine } from "../../registry";
 import { Game } from "./Game";
 import { MiniBoard } from "./lobby/MiniBoard";
 import { queueOf, type FinalBoard, type MultiView } from "./lobby/types";
@@ -33,7 +36,9 @@ export function ComputerDuel({ session, level, onAgain, onSetup, onLeave }: Prop
   useSession(session);
   const view = session.view as DuelView | null;
   const name = t("mp.computer.name", { level: t(`mp.computer.${level}`) });
-  if (view?.game_over) return <DuelEnd view={view} name={name} onAgain={onAgain} onSetup={onSetup} />;
+  if (view?.game_over) {
+    return <DuelEnd view={view} name={name} onAgain={onAgain} onSetup={onSetup} source={session.replaySource()} />;
+  }
 
   const entry = view?.seats?.find((seat) => seat.seat === COMPUTER);
   const thinking = !!view?.started && queueOf(view, entry) > 0;
@@ -60,7 +65,9 @@ function gameInfo(view: MultiView): string {
 }
 
 /** Who won by how many (then by filled cells, as the engine's ranking), and both boards. */
-function DuelEnd({ view, name, onAgain, onSetup }: { view: DuelView; name: string; onAgain: () => void; onSetup: () => void }) {
+function DuelEnd({ view, name, onAgain, onSetup, source }: {
+  view: DuelView; name: string; onAgain: () => void; onSetup: () => void; source: ReplaySource | null;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const mine = view.seats.find((seat) => seat.seat === view.seat);
@@ -102,6 +109,7 @@ function DuelEnd({ view, name, onAgain, onSetup }: { view: DuelView; name: strin
         <button type="button" class="primary" onClick={onAgain}>{t("mp.computer.again")}</button>
         <button type="button" onClick={onSetup}>{t("mp.computer.setup")}</button>
       </p>
+      <ReplayButton entry={byEngine("matematicky-poker")!} source={source} names={{ [COMPUTER]: name }} />
     </section>
   );
 }

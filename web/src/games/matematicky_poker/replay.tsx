@@ -1,17 +1,20 @@
 // Matematický poker's frame of a replay (web/src/replay/): one read-only board with the card
 // in hand and the running total, as the seat saw it then; a dealer who only deals sees the
-// cards dealt; the end frame of a duel or group adds everybody's board (what the end showed).
+// cards dealt; the end frame of a duel or group adds everybody's board (what the end showed),
+// a duel's earlier frames the other board as far as the seat had come.
 // The coach passes its marks (the computer's cell, the player's) for the step's board.
 import { t, useLang } from "../../i18n";
 import type { ReplayView } from "../../replay/types";
 import { Board, type Outline } from "./Board";
 import { MiniBoard } from "./lobby/MiniBoard";
-import type { MultiView } from "./lobby/types";
+import type { FinalBoard, MultiView } from "./lobby/types";
 import type { MpView } from "./types";
 import "../../components/game.css";
 import "./mp.css";
 
-export function ReplayFrame({ view, outline }: { view: MpView | MultiView; outline?: Outline }) {
+export function ReplayFrame({ view, outline, names }: {
+  view: MpView | MultiView; outline?: Outline; names?: Record<number, string>;
+}) {
   useLang();
   const multi = "variant" in view ? (view as MultiView) : null;
   if (multi && !multi.playing) {
@@ -24,8 +27,12 @@ export function ReplayFrame({ view, outline }: { view: MpView | MultiView; outli
     );
   }
   const hand = view.over ? null : view.hand;
-  const others = multi?.boards?.filter((board) => board.seat !== multi.seat) ?? [];
+  // The end shows every board; before it, a duel shows the other board as far as this seat
+  // had come (its `opponent`, as the live duel screen did).
+  const opponent = (multi as (MultiView & { opponent?: FinalBoard & { score: number } }) | null)?.opponent;
+  const others = multi?.boards?.filter((board) => board.seat !== multi.seat) ?? (opponent ? [opponent] : []);
   const scores = new Map((multi?.ranking ?? []).map((row) => [row.seat, row.score]));
+  if (opponent && !multi?.boards) scores.set(opponent.seat, opponent.score);
   return (
     <div class="mp-game mp-replay-frame">
       <p class="mp-replay-state">
@@ -43,7 +50,7 @@ export function ReplayFrame({ view, outline }: { view: MpView | MultiView; outli
       {others.length > 0 && (
         <div class="lobby-boards mp-replay-others">
           {others.map((board) => (
-            <MiniBoard key={board.seat} board={board} caption={t("mp.replay.seat", { seat: board.seat + 1 })}
+            <MiniBoard key={board.seat} board={board} caption={names?.[board.seat] ?? t("mp.replay.seat", { seat: board.seat + 1 })}
               score={scores.get(board.seat) ?? 0} you={false} />
           ))}
         </div>
@@ -53,4 +60,6 @@ export function ReplayFrame({ view, outline }: { view: MpView | MultiView; outli
 }
 
 /** The registry's `replay` entry: a frame of a replay, without the coach's marks. */
-export const MpReplay: ReplayView = ({ view }) => <ReplayFrame view={view as MpView | MultiView} />;
+export const MpReplay: ReplayView = ({ data, view }) => (
+  <ReplayFrame view={view as MpView | MultiView} names={data.names} />
+);

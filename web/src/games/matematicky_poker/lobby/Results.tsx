@@ -87,7 +87,8 @@ export function Results({ lobby, view, recorded, source }: Props) {
           </div>
         </section>
       )}
-      <ReplayButton entry={byEngine("matematicky-poker")!} source={source} />
+      <ReplayButton entry={byEngine("matematicky-poker")!} source={source}
+        names={Object.fromEntries(rows.map((row) => [row.seat, seatName(lobby, row.seat)]))} />
       <p class="page-links lobby-back">
         <a class="button primary" href={href(path)}>{t(`lobby.new.${lobby.kind}`)}</a>
         <a href={href("/matematicky-poker")}>{t("lobby.back.mp")}</a>
