@@ -46,7 +46,7 @@ function who(data: ReplayData, move: ReplayMove): string {
 }
 
 /** Seat `seat`'s name: the one the screen gave (ReplayData.names), else "Hráč n". */
-export function seatName(data: ReplayData, seat: number): string {
+function seatName(data: ReplayData, seat: number): string {
   return data.names?.[seat] ?? t("replay.move.seat", { number: seat + 1 });
 }
 

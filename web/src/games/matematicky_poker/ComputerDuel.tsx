@@ -11,15 +11,13 @@ import type { ReplaySource } from "../../replay/types";
 import { byEngine } from "../../registry";
 import { Game } from "./Game";
 import { MiniBoard } from "./lobby/MiniBoard";
-import { queueOf, type FinalBoard, type MultiView } from "./lobby/types";
+import { queueOf, type MultiView } from "./lobby/types";
 import type { GameSession } from "./session";
 import type { Level } from "./types";
 import "../../lobby/lobby.css";
 
-/** A duel seat's view: the other board as far as this seat has come, and its points. */
-export interface DuelView extends MultiView {
-  opponent: FinalBoard & { score: number };
-}
+/** A duel seat's view: it always has the other board (`opponent`). */
+export type DuelView = MultiView & Required<Pick<MultiView, "opponent">>;
 
 interface Props {
   session: GameSession;

@@ -7,7 +7,7 @@ import { t, useLang } from "../../i18n";
 import type { ReplayView } from "../../replay/types";
 import { Board, type Outline } from "./Board";
 import { MiniBoard } from "./lobby/MiniBoard";
-import type { FinalBoard, MultiView } from "./lobby/types";
+import type { MultiView } from "./lobby/types";
 import type { MpView } from "./types";
 import "../../components/game.css";
 import "./mp.css";
@@ -27,12 +27,13 @@ export function ReplayFrame({ view, outline, names }: {
     );
   }
   const hand = view.over ? null : view.hand;
-  // The end shows every board; before it, a duel shows the other board as far as this seat
-  // had come (its `opponent`, as the live duel screen did).
-  const opponent = (multi as (MultiView & { opponent?: FinalBoard & { score: number } }) | null)?.opponent;
-  const others = multi?.boards?.filter((board) => board.seat !== multi.seat) ?? (opponent ? [opponent] : []);
+  // The end shows every board with its final points; before it, a duel shows the other
+  // board as far as this seat had come, with the points of what it shows (its `opponent`, as
+  // the live duel screen did).
   const scores = new Map((multi?.ranking ?? []).map((row) => [row.seat, row.score]));
-  if (opponent && !multi?.boards) scores.set(opponent.seat, opponent.score);
+  const others = multi?.boards
+    ? multi.boards.filter((board) => board.seat !== multi.seat).map((board) => ({ board, score: scores.get(board.seat) ?? 0 }))
+    : multi?.opponent ? [{ board: multi.opponent, score: multi.opponent.score }] : [];
   return (
     <div class="mp-game mp-replay-frame">
       <p class="mp-replay-state">
@@ -49,9 +50,9 @@ export function ReplayFrame({ view, outline, names }: {
       <Board view={view} ready={false} showPreview={false} onCell={() => undefined} outline={outline} />
       {others.length > 0 && (
         <div class="lobby-boards mp-replay-others">
-          {others.map((board) => (
+          {others.map(({ board, score }) => (
             <MiniBoard key={board.seat} board={board} caption={names?.[board.seat] ?? t("mp.replay.seat", { seat: board.seat + 1 })}
-              score={scores.get(board.seat) ?? 0} you={false} />
+              score={score} you={false} />
           ))}
         </div>
       )}

@@ -54,6 +54,9 @@ export interface MultiView extends MpView {
   boards: FinalBoard[] | null;
   game_over: boolean;
   dealt?: number[];
+  /** A duel: the other board as far as this seat has come, and the points of what it shows
+   *  (docs/decisions.md). */
+  opponent?: FinalBoard & { score: number };
 }
 
 /** Drawn cards a seat still has to handle (the one in hand plus its queue): `drawn` minus
