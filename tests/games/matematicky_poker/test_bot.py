@@ -77,7 +77,8 @@ def test_a_fixed_sample_count_ignores_the_clock(monkeypatch: pytest.MonkeyPatch)
 
 def test_a_budget_stops_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """The anytime loop stops once the clock passes the budget: a clock that jumps a minute
-    on each reading allows the first round only."""
+    on each reading allows the first round only (the clock comes with the search's Ideas, so
+    the test hands one in rather than patching time, which the default already holds)."""
     import klubovna.bots.matematicky_poker.search as search
 
     board, card, unseen = _position(7, filled=10)
@@ -85,8 +86,8 @@ def test_a_budget_stops_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
     sample = search._sample
     monkeypatch.setattr(search, "_sample", lambda *a: rounds.append(1) or sample(*a))
     ticks = iter(range(0, 10**9, 60))
-    monkeypatch.setattr(search.time, "perf_counter", lambda: float(next(ticks)))
-    cell = place(board, card, "adjacent", unseen, budget_ms=100)
+    ideas = search.Ideas(clock=lambda: float(next(ticks)))
+    cell = search.choose(board, card, "adjacent", unseen, 100, None, Rng(1), ideas)
     assert board[cell] is None and len(rounds) == 1
 
 
