@@ -14,11 +14,10 @@ DATA ?= var
 run: deps
 	$(BIN)/klubovna serve --host $(HOST) --port $(PORT) --data $(DATA)
 
-# One process: on two workers (pytest-xdist, `pytest -n 2 --dist loadfile`) the suite takes
-# 14 min instead of ~20, but the Kostkovy poker browser tests' short waits failed there
-# (docs/decisions.md, Build).
+# Two workers on this 2-core machine (pytest-xdist): a file's tests stay together on one
+# worker, with its own servers, database files and browser (docs/decisions.md, Build).
 test: deps test-deps
-	$(BIN)/pytest
+	$(BIN)/pytest --numprocesses auto --maxprocesses 4 --dist loadfile
 
 lint: python-deps
 	$(BIN)/ruff check klubovna tests bench
