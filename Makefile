@@ -9,7 +9,8 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 DATA ?= var
 
-.PHONY: run test lint bench deps python-deps web-deps web-build test-deps clean
+.PHONY: run test lint bench deps python-deps web-deps web-build test-deps clean \
+	cluster-deps test-cluster run-cluster
 
 run: deps
 	$(BIN)/klubovna serve --host $(HOST) --port $(PORT) --data $(DATA)
@@ -17,7 +18,7 @@ run: deps
 # Two workers on this 2-core machine (pytest-xdist): a file's tests stay together on one
 # worker, with its own servers, database files and browser (docs/decisions.md, Build).
 test: deps test-deps
-	$(BIN)/pytest --numprocesses auto --maxprocesses 4 --dist loadfile
+	$(BIN)/pytest --numprocesses auto --maxprocesses 4 --dist loadfile --ignore=tests/cluster
 
 lint: python-deps
 	$(BIN)/ruff check klubovna tests bench
@@ -66,6 +67,24 @@ TEST_PACKAGES := $(if $(wildcard /usr/lib/postgresql/*/bin/initdb),,postgresql) 
 test-deps:
 	@if [ -n "$(strip $(TEST_PACKAGES))" ]; then apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_PACKAGES) >/dev/null; fi
+
+# Several processes on PostgreSQL and Redis behind nginx (issue #18; tests/cluster/harness.py):
+# Debian's packages, installed when their programs are missing.
+CLUSTER_PACKAGES := $(if $(wildcard /usr/lib/postgresql/*/bin/initdb),,postgresql) \
+	$(if $(wildcard /usr/bin/redis-server),,redis-server) $(if $(wildcard /usr/sbin/nginx),,nginx)
+cluster-deps:
+	@if [ -n "$(strip $(CLUSTER_PACKAGES))" ]; then apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(CLUSTER_PACKAGES) >/dev/null; fi
+
+# The scenarios on one three-process set-up; then the fuzz tests against it through nginx.
+test-cluster: deps test-deps cluster-deps
+	$(BIN)/pytest tests/cluster
+	@if [ -d tests/fuzz ]; then $(BIN)/python -m tests.cluster.harness --test --port 0 \
+		--then $(BIN)/pytest tests/fuzz; fi
+
+# The same set-up to look at: nginx at $(HOST):$(PORT), in the foreground until Ctrl-C.
+run-cluster: deps cluster-deps
+	$(BIN)/python -m tests.cluster.harness --host $(HOST) --port $(PORT)
 
 clean:
 	rm -rf $(VENV) web/node_modules web/dist .pytest_cache .mypy_cache .ruff_cache
