@@ -147,6 +147,21 @@ class ResultRow(Base):
     )
 
 
+class LeaseRow(Base):
+    """Which process owns a table or lobby (several processes only: klubovna/server/cluster.py).
+
+    `resource` is `t:{table id}` or `l:{lobby code}`; `token` goes up at every take-over and
+    every log write and lobby save checks it in its own transaction (the fencing token)."""
+
+    __tablename__ = "leases"
+
+    resource: Mapped[str] = mapped_column(String(40), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(200), index=True)
+    url: Mapped[str] = mapped_column(String(200))
+    token: Mapped[int] = mapped_column(BigInteger)
+    expires_at: Mapped[int] = mapped_column(BigInteger)
+
+
 class LobbyRow(Base):
     """A duel or group lobby: the pure `Lobby` as JSON, and its game's table once started."""
 
