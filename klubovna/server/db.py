@@ -191,8 +191,12 @@ def make_engine(url: str) -> Engine:
     is_sqlite = url.startswith("sqlite")
     if is_sqlite:
         private_sqlite(url)  # only the server's user may read it (files.py)
+    # A server database (PostgreSQL) may restart under a running process: each connection
+    # is checked as it is taken from the pool, so a move after the restart is not the one
+    # that finds the pool's connections dead.
     engine = create_engine(
-        url, connect_args={"check_same_thread": False} if is_sqlite else {}
+        url, connect_args={"check_same_thread": False} if is_sqlite else {},
+        pool_pre_ping=not is_sqlite,
     )
     if is_sqlite:
 
