@@ -65,6 +65,16 @@ class Forward:
             await self.app(scope, receive, send)
             return
         kind, name = target
+        body = b""
+        if scope["type"] == "http":  # read once: relayed, or handled here after all
+            read = await _read_body(receive)
+            if read is None:
+                return
+            body = read
+
+        def again() -> Receive:
+            return _replay(body, receive) if scope["type"] == "http" else receive
+
         relayed = any(key == RELAYED.encode() for key, _ in scope.get("headers", []))
         holder = await (self.node.claim_table(name) if kind == "t"
                         else self.node.claim(lobby_resource(name)))
@@ -72,12 +82,12 @@ class Forward:
             if relayed:  # never relayed twice: the client tries again
                 await self._moved(scope, receive, send)
                 return
-            if await self._relay(holder, scope, receive, send):
+            if await self._relay(holder, scope, again(), send):
                 return
             # The owner does not answer: wait for its lease to run out, then take it.
             resource = await self.node.claim_resource(kind, name)
             holder = await self.node.claim_when_free(resource, holder)
-        await self.app(scope, receive, send)
+        await self.app(scope, again(), send)
 
     def _target(self, path: str) -> tuple[str, str] | None:
         """("t", table id) or ("l", lobby code) for the paths that name one."""
@@ -117,12 +127,7 @@ class Forward:
 
     async def _relay_http(self, url: str, path: str, headers: list[tuple[str, str]],
                           scope: Scope, receive: Receive, send: Send) -> bool:
-        body = b""
-        while True:
-            message = await receive()
-            body += message.get("body", b"")
-            if not message.get("more_body", False):
-                break
+        body = (await receive()).get("body", b"")  # (read before: the whole body)
         if self._client is None:
             self._client = httpx.AsyncClient(timeout=httpx.Timeout(30.0, connect=2.0))
         request = self._client.build_request(scope["method"], url + path, headers=headers,
@@ -163,6 +168,32 @@ class Forward:
     async def aclose(self) -> None:
         if self._client is not None:
             await self._client.aclose()
+
+
+async def _read_body(receive: Receive) -> bytes | None:
+    """The request's whole body (its size is limited further out); None: disconnected."""
+    body = b""
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return None
+        body += bytes(message.get("body", b""))
+        if not message.get("more_body", False):
+            return body
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """A `receive` that gives the body read before, then waits on the real one."""
+    given = False
+
+    async def again() -> Message:
+        nonlocal given
+        if not given:
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return again
 
 
 async def _pipe(upstream: ClientConnection, receive: Receive, send: Send) -> None:
