@@ -124,17 +124,7 @@ class BodyLimit:
             chunks.append(message.get("body", b""))
             if not message.get("more_body"):
                 break
-        body = b"".join(chunks)
-        sent = False
-
-        async def replay() -> Message:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
+        await self.app(scope, replay(b"".join(chunks), receive), send)
 
     @staticmethod
     async def _refuse(send: Send) -> None:
@@ -146,3 +136,17 @@ class BodyLimit:
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode())]})
         await send({"type": "http.response.body", "body": body})
+
+
+def replay(body: bytes, receive: Receive) -> Receive:
+    """A `receive` that gives a body read before, then waits on the real one."""
+    given = False
+
+    async def again() -> Message:
+        nonlocal given
+        if not given:
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return again

@@ -30,7 +30,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from klubovna.core import IllegalAction
 from klubovna.server.cluster import Node
-from klubovna.server.errors import error_response
+from klubovna.server.errors import error_response, replay
 from klubovna.server.hub import CLOSE_MOVED
 from klubovna.server.leases import Holder, lobby_resource
 from klubovna.tables import normalize_code
@@ -73,7 +73,7 @@ class Forward:
             body = read
 
         def again() -> Receive:
-            return _replay(body, receive) if scope["type"] == "http" else receive
+            return replay(body, receive) if scope["type"] == "http" else receive
 
         relayed = any(key == RELAYED.encode() for key, _ in scope.get("headers", []))
         holder = await (self.node.claim_table(name) if kind == "t"
@@ -180,20 +180,6 @@ async def _read_body(receive: Receive) -> bytes | None:
         body += bytes(message.get("body", b""))
         if not message.get("more_body", False):
             return body
-
-
-def _replay(body: bytes, receive: Receive) -> Receive:
-    """A `receive` that gives the body read before, then waits on the real one."""
-    given = False
-
-    async def again() -> Message:
-        nonlocal given
-        if not given:
-            given = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return await receive()
-
-    return again
 
 
 async def _pipe(upstream: ClientConnection, receive: Receive, send: Send) -> None:
