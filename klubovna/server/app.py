@@ -76,6 +76,7 @@ def create_app(settings: Settings) -> FastAPI:
         await rooms.stop()
         await hub.stop()
         engine.dispose()
+        await app.state.limits.aclose()
 
     app = FastAPI(
         title="Klubovna",
@@ -91,7 +92,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.store = store
     app.state.secret = load_secret(settings.data_dir)  # daily seeds, replay tokens
     app.state.limits = Limits(settings.rate_profiles, settings.rate_tables,
-                                settings.rate_joins)
+                                settings.rate_joins, redis_url=settings.redis_url)
     install_error_handlers(app)
     app.add_middleware(BodyLimit)
     app.add_middleware(HeadAsGet)

@@ -51,6 +51,10 @@ class Settings:
     clock_file: Path | None = None
     """Tests only (`KLUBOVNA_CLOCK_FILE`): the server clock runs as many milliseconds ahead
     as this file says, so a test skips to a deadline instead of waiting (server/clock.py)."""
+    redis_url: str | None = None
+    """Redis shared by several server processes (`KLUBOVNA_REDIS_URL`, e.g.
+    `redis://127.0.0.1:6379/0`): cluster mode. Rate limits count there, so every process
+    counts against one budget. None by default: one process, limits in its memory."""
 
     def load_plugins(self) -> None:
         """Import every plug-in (each registers its games). Before klubovna.server.app is
@@ -78,6 +82,7 @@ class Settings:
             plugins=tuple(name.strip() for name in os.environ.get("KLUBOVNA_PLUGINS", "").split(",")
                           if name.strip()),
             clock_file=Path(clock) if (clock := os.environ.get("KLUBOVNA_CLOCK_FILE")) else None,
+            redis_url=os.environ.get("KLUBOVNA_REDIS_URL") or None,
         )
 
 
