@@ -186,11 +186,11 @@ class RedisLink:
         from redis.backoff import NoBackoff
 
         self.errors = (redis.RedisError, OSError, asyncio.TimeoutError)
-        # One immediate retry (a pooled connection gone stale in a restart), never the
-        # client's default of ten with backoff: a request must not wait for Redis.
+        # One immediate retry when a connection drops under us, none after a timeout, never
+        # the client's default of ten with backoff: a request must not wait for Redis.
         self.client: redis.asyncio.Redis = redis.asyncio.Redis.from_url(
             url, socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT,
-            retry=Retry(NoBackoff(), 1))
+            retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)))
         self.script = self.client.register_script(BUCKET_LUA)  # EVALSHA; reloaded if lost
         self.clock = clock
         self.down = False
