@@ -110,6 +110,7 @@ def create_app(settings: Settings) -> FastAPI:
         await rooms.stop()
         await hub.stop()
         engine.dispose()
+        await app.state.limits.aclose()
 
     app = FastAPI(
         title="Klubovna",
@@ -125,7 +126,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.store = store
     app.state.secret = secret
     app.state.limits = Limits(settings.rate_profiles, settings.rate_tables,
-                                settings.rate_joins)
+                                settings.rate_joins, redis_url=settings.redis_url)
     install_error_handlers(app)
     if node is not None:  # innermost: the limits and checks below run where it lands
         app.add_middleware(Forward, node=node, replay_table=lambda token: (

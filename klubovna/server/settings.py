@@ -60,6 +60,10 @@ class Settings:
     clock_file: Path | None = None
     """Tests only (`KLUBOVNA_CLOCK_FILE`): the server clock runs as many milliseconds ahead
     as this file says, so a test skips to a deadline instead of waiting (server/clock.py)."""
+    redis_url: str | None = None
+    """Redis shared by several server processes (`KLUBOVNA_REDIS_URL`, e.g.
+    `redis://127.0.0.1:6379/0`): cluster mode. Rate limits count there, so every process
+    counts against one budget. None by default: one process, limits in its memory."""
 
     def check_cluster(self) -> None:
         """Cluster mode needs PostgreSQL and this process's address; stop the start if not."""
@@ -101,6 +105,7 @@ class Settings:
             node_url=os.environ.get("KLUBOVNA_NODE_URL") or None,
             lease_ms=_count("KLUBOVNA_LEASE_MS", cls.lease_ms) or cls.lease_ms,
             clock_file=Path(clock) if (clock := os.environ.get("KLUBOVNA_CLOCK_FILE")) else None,
+            redis_url=os.environ.get("KLUBOVNA_REDIS_URL") or None,
         )
 
 
