@@ -17,7 +17,7 @@ run: deps
 # Two workers on this 2-core machine (pytest-xdist): a file's tests stay together on one
 # worker, with its own servers, database files and browser (docs/decisions.md, Build).
 test: deps test-deps
-	$(BIN)/pytest --numprocesses auto --maxprocesses 4 --dist loadfile
+	$(BIN)/pytest --numprocesses auto --maxprocesses 4 --dist loadfile --ignore=tests/cluster
 
 lint: python-deps
 	$(BIN)/ruff check klubovna tests bench

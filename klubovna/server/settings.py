@@ -49,8 +49,10 @@ class Settings:
     `klubovna.tables.registry.register` (`KLUBOVNA_PLUGINS`, comma-separated module names):
     for tests (`tests.toy.nim`) and extensions. None by default."""
     redis_url: str | None = None
-    """Cluster mode (`KLUBOVNA_REDIS_URL`): several processes share the PostgreSQL database
-    and this Redis (rate limits); each table and lobby is owned by one of them."""
+    """Cluster mode (`KLUBOVNA_REDIS_URL`, e.g. `redis://127.0.0.1:6379/0`): several
+    processes share the PostgreSQL database and this Redis, where the rate limits count
+    (one budget for all); each table and lobby is owned by one of them. None by default:
+    one process, limits in its memory."""
     node_url: str | None = None
     """Cluster mode (`KLUBOVNA_NODE_URL`): this process's address as the others reach it,
     e.g. http://10.0.0.5:8101; requests for what it owns are relayed there."""
@@ -60,10 +62,6 @@ class Settings:
     clock_file: Path | None = None
     """Tests only (`KLUBOVNA_CLOCK_FILE`): the server clock runs as many milliseconds ahead
     as this file says, so a test skips to a deadline instead of waiting (server/clock.py)."""
-    redis_url: str | None = None
-    """Redis shared by several server processes (`KLUBOVNA_REDIS_URL`, e.g.
-    `redis://127.0.0.1:6379/0`): cluster mode. Rate limits count there, so every process
-    counts against one budget. None by default: one process, limits in its memory."""
 
     def check_cluster(self) -> None:
         """Cluster mode needs PostgreSQL and this process's address; stop the start if not."""
@@ -105,7 +103,6 @@ class Settings:
             node_url=os.environ.get("KLUBOVNA_NODE_URL") or None,
             lease_ms=_count("KLUBOVNA_LEASE_MS", cls.lease_ms) or cls.lease_ms,
             clock_file=Path(clock) if (clock := os.environ.get("KLUBOVNA_CLOCK_FILE")) else None,
-            redis_url=os.environ.get("KLUBOVNA_REDIS_URL") or None,
         )
 
 
