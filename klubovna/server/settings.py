@@ -73,6 +73,9 @@ class Settings:
         if not self.node_url:
             raise ValueError("KLUBOVNA_REDIS_URL (several processes) needs KLUBOVNA_NODE_URL, "
                              "this process's address as the others reach it")
+        if not os.environ.get("KLUBOVNA_SECRET"):  # else each its own daily deck, links
+            raise ValueError("KLUBOVNA_REDIS_URL (several processes) needs KLUBOVNA_SECRET, "
+                             "the same for every process (daily decks, replay links)")
 
     def load_plugins(self) -> None:
         """Import every plug-in (each registers its games). Before klubovna.server.app is
