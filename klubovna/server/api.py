@@ -108,9 +108,9 @@ async def create_table(
     if body.seed is not None and not request.app.state.settings.allow_seed:
         raise ApiError(422, "seed_not_allowed", "This server deals its own cards.")
     limits = limits_of(request)
-    limits.tables_by_address.check(address_of(request), "new tables")
+    await limits.tables_by_address.check(address_of(request), "new tables")
     if profile is not None:
-        limits.tables_by_profile.check(profile.id, "new tables")
+        await limits.tables_by_profile.check(profile.id, "new tables")
     seed = body.seed
     if body.kind != "daily" and body.replay:
         raise ApiError(422, "bad_config", "Only the daily challenge can be replayed.")

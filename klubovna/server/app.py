@@ -12,15 +12,19 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy import Engine
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from klubovna.server import api, clock, daily, leaderboard, lobbies, profiles, replays, ws
+from klubovna.server.cluster import Node
 from klubovna.server.db import make_engine
 from klubovna.server.errors import BodyLimit, install_error_handlers
+from klubovna.server.forward import Forward
 from klubovna.server.hub import Hub
+from klubovna.server.leases import Leases, lobby_resource
 from klubovna.server.ratelimit import Limits
 from klubovna.server.rooms import Rooms
-from klubovna.server.secret import load_secret
+from klubovna.server.secret import load_secret, read_replay_token
 from klubovna.server.settings import Settings
 from klubovna.server.store import Store
 
@@ -57,25 +61,56 @@ class HeadAsGet:
         await self.app({**scope, "method": "GET"}, receive, headers_only)
 
 
+def cluster_node(settings: Settings, engine: Engine, store: Store, hub: Hub,
+                 rooms: Rooms) -> Node | None:
+    """Cluster mode's lease keeper, wired to the store (fencing), the hub and the rooms."""
+    if settings.redis_url is None:
+        return None
+    settings.check_cluster()
+    assert settings.node_url is not None
+    node = Node.make(lambda owner, url: Leases(engine, owner, url), settings.node_url,
+                     settings.lease_ms)
+    node.lobby_of = store.lobby_of_table
+    node.in_memory = lambda: ({node.known(table_id) for table_id in hub.live}
+                              | {lobby_resource(code) for code in rooms.rooms})
+
+    async def drop(resource: str) -> None:
+        await hub.drop(resource)
+        await rooms.drop(resource)
+
+    node.drop = drop
+    node.orphans = hub.orphans
+    store.fence = node
+    hub.node = node
+    return node
+
+
 def create_app(settings: Settings) -> FastAPI:
     clock.use_skip_file(settings.clock_file)
     engine = make_engine(settings.database_url)
     store = Store(engine)
     hub = Hub(store)
     rooms = Rooms(hub)
+    secret = load_secret(settings.data_dir)  # daily seeds, replay tokens
+    node = cluster_node(settings, engine, store, hub, rooms)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
         await rooms.start()
+        if node is not None:
+            await node.start()
         # What start-up made lives as long as the process: keep it out of the collector's
         # full passes (they cost 60+ ms with many tables and stall every socket meanwhile).
         gc.freeze()
         tune_collector()
         yield
+        if node is not None:
+            await node.stop()
         await rooms.stop()
         await hub.stop()
         engine.dispose()
+        await app.state.limits.aclose()
 
     app = FastAPI(
         title="Klubovna",
@@ -89,10 +124,13 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.rooms = rooms
     app.state.settings = settings
     app.state.store = store
-    app.state.secret = load_secret(settings.data_dir)  # daily seeds, replay tokens
+    app.state.secret = secret
     app.state.limits = Limits(settings.rate_profiles, settings.rate_tables,
-                                settings.rate_joins)
+                                settings.rate_joins, redis_url=settings.redis_url)
     install_error_handlers(app)
+    if node is not None:  # innermost: the limits and checks below run where it lands
+        app.add_middleware(Forward, node=node, replay_table=lambda token: (
+            read_replay_token(secret, token) or (None, 0))[0])
     app.add_middleware(BodyLimit)
     app.add_middleware(HeadAsGet)
     app.include_router(api.router)

@@ -25,6 +25,7 @@ def main(argv: list[str] | None = None) -> None:
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     settings = Settings.from_env(args.data)
+    settings.check_cluster()
     os.umask(0o077)  # whatever the server writes is its user's alone (files.py)
     private_folder(settings.data_dir)
     engine = make_engine(settings.database_url)

@@ -147,6 +147,21 @@ class ResultRow(Base):
     )
 
 
+class LeaseRow(Base):
+    """Which process owns a table or lobby (several processes only: klubovna/server/cluster.py).
+
+    `resource` is `t:{table id}` or `l:{lobby code}`; `token` goes up at every take-over and
+    every log write and lobby save checks it in its own transaction (the fencing token)."""
+
+    __tablename__ = "leases"
+
+    resource: Mapped[str] = mapped_column(String(40), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(200), index=True)
+    url: Mapped[str] = mapped_column(String(200))
+    token: Mapped[int] = mapped_column(BigInteger)
+    expires_at: Mapped[int] = mapped_column(BigInteger)
+
+
 class LobbyRow(Base):
     """A duel or group lobby: the pure `Lobby` as JSON, and its game's table once started."""
 
@@ -176,8 +191,12 @@ def make_engine(url: str) -> Engine:
     is_sqlite = url.startswith("sqlite")
     if is_sqlite:
         private_sqlite(url)  # only the server's user may read it (files.py)
+    # A server database (PostgreSQL) may restart under a running process: each connection
+    # is checked as it is taken from the pool, so a move after the restart is not the one
+    # that finds the pool's connections dead.
     engine = create_engine(
-        url, connect_args={"check_same_thread": False} if is_sqlite else {}
+        url, connect_args={"check_same_thread": False} if is_sqlite else {},
+        pool_pre_ping=not is_sqlite,
     )
     if is_sqlite:
 

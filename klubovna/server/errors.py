@@ -17,6 +17,7 @@ from starlette.routing import Match, Mount
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from klubovna.core import IllegalAction
+from klubovna.server.cluster import Moved
 
 MAX_BODY_BYTES = 4096
 log = logging.getLogger("klubovna.errors")
@@ -51,6 +52,11 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, error: ApiError) -> JSONResponse:
         return error_response(error.status, error.code, error.message, error.headers)
+
+    @app.exception_handler(Moved)
+    async def _moved(_request: Request, _error: Moved) -> JSONResponse:
+        return error_response(503, "moved", "The game moved to another server; try again.",
+                              {"Retry-After": "1"})
 
     @app.exception_handler(IllegalAction)
     async def _illegal(_request: Request, error: IllegalAction) -> JSONResponse:
@@ -118,17 +124,7 @@ class BodyLimit:
             chunks.append(message.get("body", b""))
             if not message.get("more_body"):
                 break
-        body = b"".join(chunks)
-        sent = False
-
-        async def replay() -> Message:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
+        await self.app(scope, replay(b"".join(chunks), receive), send)
 
     @staticmethod
     async def _refuse(send: Send) -> None:
@@ -140,3 +136,17 @@ class BodyLimit:
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode())]})
         await send({"type": "http.response.body", "body": body})
+
+
+def replay(body: bytes, receive: Receive) -> Receive:
+    """A `receive` that gives a body read before, then waits on the real one."""
+    given = False
+
+    async def again() -> Message:
+        nonlocal given
+        if not given:
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return again

@@ -21,6 +21,7 @@ from starlette.concurrency import run_in_threadpool
 
 from klubovna.core import IllegalAction
 from klubovna.server.clock import now_ms
+from klubovna.server.cluster import Moved, Node, wall_ms
 from klubovna.server.logwriter import LogWriter
 from klubovna.server.store import NO_DEADLINE, Append, Recording, Store, StoredTable
 from klubovna.server.wire import Encoder, dumps
@@ -50,6 +51,9 @@ class Connection(Protocol):
 
 CLOSE_LEFT = 4403
 """A table socket of a seat that has left the game is closed with this code."""
+CLOSE_MOVED = 1012
+"""Another process took the table over: the client reconnects (WebSocket's "service
+restart"), and its socket is relayed to the new owner."""
 
 
 @dataclass
@@ -81,12 +85,16 @@ class Hub:
         self.on_over: Callable[[str], Coroutine[Any, Any, None]] | None = None
         """Called (as a task) with a table's id when its game has just ended."""
         self._tasks: set[asyncio.Task[None]] = set()
+        self.node: Node | None = None
+        """Cluster mode: this process's leases (set by the app)."""
 
     # --- life cycle -------------------------------------------------------
     async def start(self) -> None:
         """Note every unfinished table's next deadline (one query, no log is read), then
-        start the sweeper. No table is rebuilt here: see `get` and `sweep`."""
-        self.dormant = dict(await run_in_threadpool(self.store.dormant))
+        start the sweeper. No table is rebuilt here: see `get` and `sweep`. In cluster mode
+        the node takes over the due tables nobody owns instead (`orphans`)."""
+        if self.node is None:
+            self.dormant = dict(await run_in_threadpool(self.store.dormant))
         self._due = [(deadline, table_id) for table_id, deadline in self.dormant.items()
                      if deadline is not None]
         heapq.heapify(self._due)
@@ -136,6 +144,8 @@ class Hub:
         while to replay) when it is not in memory; None when there is no such table."""
         live = self.live.get(table_id)
         if live is None:
+            if self.node is not None and await self.node.claim_table(table_id) is not None:
+                raise Moved(table_id)
             table = await run_in_threadpool(self._load, table_id)
             if table is None:
                 return None
@@ -152,6 +162,42 @@ class Hub:
         rebuilt for a deadline."""
         self.live.pop(table_id, None)
         self.dormant.pop(table_id, None)
+
+    async def drop(self, resource: str) -> None:
+        """Another process took these tables over: out of memory, their sockets closed."""
+        assert self.node is not None
+        for table_id, live in list(self.live.items()):
+            if self.node.known(table_id) != resource:
+                continue
+            del self.live[table_id]
+            for connections in live.connections.values():
+                for connection in list(connections):
+                    with contextlib.suppress(Exception):
+                        await connection.close(code=CLOSE_MOVED)
+
+    async def orphans(self) -> None:
+        """Cluster mode: take over the unfinished tables whose deadline is due and whose
+        owner is gone (no live lease), and rebuild them, so their clocks and computer
+        players go on with nobody connected (one look at every unfinished table: fine for
+        thousands, a query by deadline beyond)."""
+        assert self.node is not None
+        now = now_ms()
+        due = [table_id for table_id, deadline in
+               await run_in_threadpool(self.store.dormant)
+               if deadline is not None and deadline <= now and table_id not in self.live]
+        resources = {table_id: await run_in_threadpool(self.node.resource_of, table_id)
+                     for table_id in due}
+        free = set(await run_in_threadpool(
+            self.node.leases.free, sorted(set(resources.values())), wall_ms()))
+        for table_id, resource in resources.items():
+            if resource not in free:
+                continue
+            try:
+                await self.get(table_id)
+            except Moved:
+                continue  # another process was faster
+            except Exception:
+                log.exception("taking over table %s failed", table_id)
 
     # --- messages ---------------------------------------------------------
     async def handle(self, live: LiveTable, seat: int, data: Any) -> Message | None:

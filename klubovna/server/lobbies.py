@@ -97,14 +97,14 @@ async def room_by_code(request: Request, code: str) -> Room:
     """The lobby for what a person typed. Wrong codes count against the address's limit,
     and an address over it gets no answer at all for a while."""
     limiter, address = limits_of(request).wrong_codes_by_address, address_of(request)
-    limiter.check_left(address, "wrong codes")
+    await limiter.check_left(address, "wrong codes")
     try:
         room = await rooms_of(request).get(normalize_code(code))
     except IllegalAction as error:
-        limiter.allow(address)
+        await limiter.allow(address)
         raise ApiError(422, error.code, error.message) from None
     if room is None:
-        limiter.allow(address)
+        await limiter.allow(address)
         raise ApiError(404, "unknown_lobby", "There is no open game with this code.")
     return room
 
@@ -117,9 +117,9 @@ async def create_lobby(
     """Open a room of a game (a duel, a group, a Kostkový poker table ...); the creator
     takes seat 0 (the host: a group's dealer)."""
     limits = limits_of(request)
-    limits.tables_by_address.check(address_of(request), "new games")
+    await limits.tables_by_address.check(address_of(request), "new games")
     if profile is not None:
-        limits.tables_by_profile.check(profile.id, "new games")
+        await limits.tables_by_profile.check(profile.id, "new games")
     nickname, profile_id = who(profile, body.nickname)
     try:
         room, key, seat = await rooms_of(request).create(

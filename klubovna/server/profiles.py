@@ -195,7 +195,7 @@ async def _profile_out(request: Request, profile_id: str) -> ProfileOut:
 async def create_profile(body: CreateProfile, request: Request) -> CreatedProfile:
     """A new profile. Keep the key: it is the only way to the profile."""
     nickname, folded = clean_nickname(body.nickname)
-    limits_of(request).profiles_by_address.check(address_of(request), "new profiles")
+    await limits_of(request).profiles_by_address.check(address_of(request), "new profiles")
     key = secrets.token_urlsafe(32)  # 256 bits; only its hash is stored
     try:
         row = await run_in_threadpool(

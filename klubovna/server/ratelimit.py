@@ -1,17 +1,26 @@
-"""In-memory rate limits (token buckets): new profiles per address, new tables per address
-and per profile.
+"""Rate limits (token buckets): new profiles per address, new tables per address and per
+profile, wrong join codes and floods per address.
 
-Nothing is written anywhere: client addresses live only in this process's memory, for a
-minute or so, and are forgotten on restart (platform.md: no IP address is stored).
+One process keeps its buckets in memory (`RateLimiter`). Several processes (cluster mode,
+`KLUBOVNA_REDIS_URL`) share theirs in Redis (`RedisRateLimiter`), or each would count
+alone. Either way a client address lives a minute or two, in memory only, and is never
+written to disk (platform.md: no IP address is stored; the Redis server of a cluster is
+started without persistence).
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import math
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from klubovna.server.errors import ApiError
+
+if TYPE_CHECKING:  # imported when a Redis URL is given: 0.3 s a start without it
+    import redis.asyncio
 
 Clock = Callable[[], float]
 """Seconds on a monotonic clock (injectable for tests)."""
@@ -19,16 +28,59 @@ Clock = Callable[[], float]
 MAX_KEYS = 10_000
 """Above this many tracked keys, buckets that have refilled are forgotten."""
 
+log = logging.getLogger(__name__)
 
-class RateLimiter:
-    """`per_minute` events per key per minute, in bursts of at most `per_minute`.
+
+class Limiter:
+    """`per_minute` events per key per minute, in bursts of at most `per_minute`; 0: no
+    limit. The backends answer two questions; the rest is shared."""
+
+    per_minute: int
+
+    async def _take(self, key: str) -> int:
+        """Take a token for `key`: 0 when taken, else the seconds until there is one."""
+        raise NotImplementedError
+
+    async def _peek(self, key: str) -> int:
+        """Seconds until `key` has a token (0: it has one now); takes none."""
+        raise NotImplementedError
+
+    async def allow(self, key: str) -> bool:
+        """Take one token for `key`; False (and nothing taken) when there is none."""
+        return await self._take(key) == 0
+
+    async def retry_after(self, key: str) -> int:
+        """Whole seconds until `key` has a token again (0: it has one now)."""
+        return await self._peek(key)
+
+    async def check(self, key: str, what: str) -> None:
+        """Take a token or raise 429 `rate_limited` saying when to try again."""
+        if wait := await self._take(key):
+            raise _refusal(wait, what)
+
+    async def check_left(self, key: str, what: str) -> None:
+        """Raise 429 like `check` when `key` has no token left, but take none: for limits
+        that count only failures (the caller takes a token with `allow` on one)."""
+        if wait := await self._peek(key):
+            raise _refusal(wait, what)
+
+
+def _refusal(wait: int, what: str) -> ApiError:
+    wait = max(1, wait)
+    return ApiError(429, "rate_limited", f"Too many {what} in a short time; try again in "
+                    f"{wait} s.", headers={"Retry-After": str(wait)})
+
+
+class RateLimiter(Limiter):
+    """The buckets in this process's memory.
 
     >>> t = [0.0]
     >>> limit = RateLimiter(2, clock=lambda: t[0])
-    >>> [limit.allow("a"), limit.allow("a"), limit.allow("a"), limit.allow("b")]
+    >>> async def tries(*keys): return [await limit.allow(key) for key in keys]
+    >>> asyncio.run(tries("a", "a", "a", "b"))
     [True, True, False, True]
     >>> t[0] = 30.0  # half a minute refills one token
-    >>> [limit.allow("a"), limit.allow("a")]
+    >>> asyncio.run(tries("a", "a"))
     [True, False]
     """
 
@@ -50,42 +102,27 @@ class RateLimiter:
         tokens, at = self._buckets.get(key, (float(self.per_minute), now))
         return min(float(self.per_minute), tokens + max(0.0, now - at) * self.rate)
 
-    def allow(self, key: str) -> bool:
-        """Take one token for `key`; False (and nothing taken) when there is none."""
+    def _wait(self, tokens: float) -> int:
+        return max(0, math.ceil((1 - tokens) / self.rate))
+
+    async def _take(self, key: str) -> int:
         if self.per_minute == 0:
-            return True
+            return 0
         now = self.clock()
         tokens = self._tokens(key, now)
         if tokens < 1:
             self._buckets[key] = (tokens, now)
-            return False
+            return max(1, self._wait(tokens))
         if key not in self._buckets and len(self._buckets) >= self.max_keys:
             self._forget_full(now)
         self._buckets[key] = (tokens - 1, now)
-        return True
+        return 0
 
-    def retry_after(self, key: str) -> int:
-        """Whole seconds until `key` has a token again (0: it has one now)."""
+    async def _peek(self, key: str) -> int:
         if self.per_minute == 0:
             return 0
-        missing = 1 - self._tokens(key, self.clock())
-        return max(0, math.ceil(missing / self.rate))
-
-    def check(self, key: str, what: str) -> None:
-        """Take a token or raise 429 `rate_limited` saying when to try again."""
-        if not self.allow(key):
-            raise self._refusal(key, what)
-
-    def check_left(self, key: str, what: str) -> None:
-        """Raise 429 like `check` when `key` has no token left, but take none: for limits
-        that count only failures (the caller takes a token with `allow` on one)."""
-        if self.per_minute and self._tokens(key, self.clock()) < 1:
-            raise self._refusal(key, what)
-
-    def _refusal(self, key: str, what: str) -> ApiError:
-        wait = max(1, self.retry_after(key))
-        return ApiError(429, "rate_limited", f"Too many {what} in a short time; try again in "
-                        f"{wait} s.", headers={"Retry-After": str(wait)})
+        tokens = self._tokens(key, self.clock())
+        return max(1, self._wait(tokens)) if tokens < 1 else 0
 
     def _forget_full(self, now: float) -> None:
         """Drop buckets that have refilled: they behave exactly like unknown keys."""
@@ -101,21 +138,136 @@ class RateLimiter:
         return len(self._buckets)
 
 
+BUCKET_TTL_MS = 120_000
+"""A bucket untouched this long has refilled (a minute at most): Redis forgets it."""
+
+BUCKET_LUA = """
+-- KEYS[1]: the bucket; ARGV: per_minute, 1 to take a token (0 to look), the TTL in ms.
+-- Returns 0 (a token: taken if asked) or the whole seconds until there is one.
+-- Redis's clock, not the caller's: every process sees the same time.
+local per_minute, take = tonumber(ARGV[1]), ARGV[2] == '1'
+local rate = per_minute / 60
+local time = redis.call('TIME')
+local now = tonumber(time[1]) + tonumber(time[2]) / 1000000
+local tokens = per_minute
+local saved = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+if saved[1] and saved[2] then
+  tokens = math.min(per_minute,
+                    tonumber(saved[1]) + math.max(0, now - tonumber(saved[2])) * rate)
+end
+if tokens < 1 then
+  return math.max(1, math.ceil((1 - tokens) / rate))
+end
+if take then
+  redis.call('HSET', KEYS[1], 'tokens', string.format('%.17g', tokens - 1),
+             'at', string.format('%.6f', now))
+  redis.call('PEXPIRE', KEYS[1], ARGV[3])
+end
+return 0
+"""
+
+REDIS_TIMEOUT = 0.5
+"""Seconds a Redis call may take before the limits let the request through."""
+
+RETRY_EVERY = 1.0
+"""Seconds between tries while Redis does not answer (meanwhile nothing is limited)."""
+
+
+class RedisLink:
+    """The Redis client the limits share, and whether Redis answers.
+
+    Redis down or restarting: every limit lets everything through (a missing limit for a
+    few seconds beats a club that does not open), one warning per outage, and the link
+    tries again every `RETRY_EVERY` seconds until Redis answers."""
+
+    def __init__(self, url: str, clock: Clock = time.monotonic) -> None:
+        import redis.asyncio
+        from redis.asyncio.retry import Retry
+        from redis.backoff import NoBackoff
+
+        self.errors = (redis.RedisError, OSError, asyncio.TimeoutError)
+        # One immediate retry when a connection drops under us, none after a timeout, never
+        # the client's default of ten with backoff: a request must not wait for Redis.
+        self.client: redis.asyncio.Redis = redis.asyncio.Redis.from_url(
+            url, socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT,
+            retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)))
+        self.script = self.client.register_script(BUCKET_LUA)  # EVALSHA; reloaded if lost
+        self.clock = clock
+        self.down = False
+        self.next_try = 0.0
+
+    async def bucket(self, key: str, per_minute: int, take: bool) -> int:
+        """The script's answer for `key`; 0 (a token) while Redis does not answer."""
+        now = self.clock()
+        if self.down and now < self.next_try:
+            return 0
+        try:
+            wait = await self.script(keys=[key], args=[per_minute, int(take), BUCKET_TTL_MS])
+        except self.errors as error:
+            if not self.down:
+                log.warning("Redis does not answer (%s): rate limits are off until it does",
+                            error)
+            self.down, self.next_try = True, now + RETRY_EVERY
+            return 0
+        if self.down:
+            log.warning("Redis answers again: rate limits are back")
+            self.down = False
+        return int(wait)
+
+    async def aclose(self) -> None:
+        await self.client.aclose()
+
+
+class RedisRateLimiter(Limiter):
+    """The buckets in Redis, shared by every process: one hash a key,
+    `klubovna:rate:{name}:{key}`, updated atomically by one Lua script."""
+
+    def __init__(self, link: RedisLink, name: str, per_minute: int) -> None:
+        if per_minute < 0:
+            raise ValueError("per_minute must be 0 (no limit) or more")
+        self.link, self.per_minute = link, per_minute
+        self.prefix = f"klubovna:rate:{name}:"
+
+    async def _take(self, key: str) -> int:
+        if self.per_minute == 0:
+            return 0
+        return await self.link.bucket(self.prefix + key, self.per_minute, take=True)
+
+    async def _peek(self, key: str) -> int:
+        if self.per_minute == 0:
+            return 0
+        return await self.link.bucket(self.prefix + key, self.per_minute, take=False)
+
+
 class Limits:
-    """The server's limits, made from the settings."""
+    """The server's limits, made from the settings: in Redis when given its URL, else in
+    memory."""
 
     def __init__(self, profiles_per_minute: int, tables_per_minute: int,
-                 joins_per_minute: int = 30, clock: Clock = time.monotonic) -> None:
-        self.profiles_by_address = RateLimiter(profiles_per_minute, clock)
-        self.tables_by_address = RateLimiter(tables_per_minute, clock)
-        self.tables_by_profile = RateLimiter(tables_per_minute, clock)
-        self.wrong_codes_by_address = RateLimiter(joins_per_minute, clock)
+                 joins_per_minute: int = 30, clock: Clock = time.monotonic,
+                 redis_url: str | None = None) -> None:
+        self.redis = RedisLink(redis_url, clock) if redis_url else None
+
+        def limiter(name: str, per_minute: int) -> Limiter:
+            if self.redis is None:
+                return RateLimiter(per_minute, clock)
+            return RedisRateLimiter(self.redis, name, per_minute)
+
+        self.profiles_by_address = limiter("profiles_by_address", profiles_per_minute)
+        self.tables_by_address = limiter("tables_by_address", tables_per_minute)
+        self.tables_by_profile = limiter("tables_by_profile", tables_per_minute)
+        self.wrong_codes_by_address = limiter("wrong_codes_by_address", joins_per_minute)
         """Counts look-ups of codes that do not exist: guessing is slow, a class behind one
         address joining a real game is never held up."""
-        self.floods_by_address = RateLimiter(FLOODS_PER_MINUTE, clock)
+        self.floods_by_address = limiter("floods_by_address", FLOODS_PER_MINUTE)
         """Counts sockets closed for flooding (past their frame budget): an address that
         floods again and again gets no new socket until a token is back, so reconnecting
         does not renew the budget. Real clients never flood; sockets already open stay."""
+
+    async def aclose(self) -> None:
+        """Close the Redis client, if any (at the app's end)."""
+        if self.redis is not None:
+            await self.redis.aclose()
 
 
 FLOODS_PER_MINUTE = 3

@@ -21,7 +21,9 @@ from starlette.concurrency import run_in_threadpool
 from klubovna.core import IllegalAction, Json
 from klubovna.server.api import MIN_THINK_MS, THINK  # as for solo tables
 from klubovna.server.clock import now_ms
-from klubovna.server.hub import Hub, LiveTable, StorageError
+from klubovna.server.cluster import Moved
+from klubovna.server.hub import CLOSE_MOVED, Hub, LiveTable, StorageError
+from klubovna.server.leases import lobby_resource
 from klubovna.server.store import Recording
 from klubovna.tables import Lobby, Presence, hash_key, new_code
 from klubovna.tables.registry import entry
@@ -98,6 +100,9 @@ class Rooms:
     async def get(self, code: str) -> Room | None:
         room = self.rooms.get(code)
         if room is None:
+            node = self.hub.node
+            if node is not None and await node.claim(lobby_resource(code)) is not None:
+                raise Moved(code)
             stored = await run_in_threadpool(self.store.load_lobby, code)
             if stored is None:
                 return None
@@ -117,6 +122,16 @@ class Rooms:
                 nickname, hash_key(key), now_ms(), profile))
         await self.broadcast_lobby(room)
         return key, seat
+
+    async def drop(self, resource: str) -> None:
+        """Another process took this lobby over: out of memory, its sockets closed."""
+        for code, room in list(self.rooms.items()):
+            if lobby_resource(code) != resource:
+                continue
+            del self.rooms[code]
+            for socket in list(room.sockets.values()):
+                with contextlib.suppress(Exception):
+                    await socket.close(code=CLOSE_MOVED)
 
     # --- sockets ------------------------------------------------------------
     def new_connection_id(self) -> str:

@@ -48,9 +48,34 @@ class Settings:
     """Modules imported at start, each registering games of its own with
     `klubovna.tables.registry.register` (`KLUBOVNA_PLUGINS`, comma-separated module names):
     for tests (`tests.toy.nim`) and extensions. None by default."""
+    redis_url: str | None = None
+    """Cluster mode (`KLUBOVNA_REDIS_URL`, e.g. `redis://127.0.0.1:6379/0`): several
+    processes share the PostgreSQL database and this Redis, where the rate limits count
+    (one budget for all); each table and lobby is owned by one of them. None by default:
+    one process, limits in its memory."""
+    node_url: str | None = None
+    """Cluster mode (`KLUBOVNA_NODE_URL`): this process's address as the others reach it,
+    e.g. http://10.0.0.5:8101; requests for what it owns are relayed there."""
+    lease_ms: int = 3000
+    """Cluster mode (`KLUBOVNA_LEASE_MS`): how long a lease lasts unrenewed, so how soon a
+    dead process's tables are taken over."""
     clock_file: Path | None = None
     """Tests only (`KLUBOVNA_CLOCK_FILE`): the server clock runs as many milliseconds ahead
     as this file says, so a test skips to a deadline instead of waiting (server/clock.py)."""
+
+    def check_cluster(self) -> None:
+        """Cluster mode needs PostgreSQL and this process's address; stop the start if not."""
+        if self.redis_url is None:
+            return
+        if not self.database_url.startswith("postgresql"):
+            raise ValueError("KLUBOVNA_REDIS_URL (several processes) needs a PostgreSQL "
+                             "KLUBOVNA_DATABASE_URL: SQLite is one process's database")
+        if not self.node_url:
+            raise ValueError("KLUBOVNA_REDIS_URL (several processes) needs KLUBOVNA_NODE_URL, "
+                             "this process's address as the others reach it")
+        if not os.environ.get("KLUBOVNA_SECRET"):  # else each its own daily deck, links
+            raise ValueError("KLUBOVNA_REDIS_URL (several processes) needs KLUBOVNA_SECRET, "
+                             "the same for every process (daily decks, replay links)")
 
     def load_plugins(self) -> None:
         """Import every plug-in (each registers its games). Before klubovna.server.app is
@@ -77,6 +102,9 @@ class Settings:
                                            cls.connections_per_address),
             plugins=tuple(name.strip() for name in os.environ.get("KLUBOVNA_PLUGINS", "").split(",")
                           if name.strip()),
+            redis_url=os.environ.get("KLUBOVNA_REDIS_URL") or None,
+            node_url=os.environ.get("KLUBOVNA_NODE_URL") or None,
+            lease_ms=_count("KLUBOVNA_LEASE_MS", cls.lease_ms) or cls.lease_ms,
             clock_file=Path(clock) if (clock := os.environ.get("KLUBOVNA_CLOCK_FILE")) else None,
         )
 

@@ -13,9 +13,9 @@ import sqlite3
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy import Connection, Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -30,7 +30,24 @@ from klubovna.server.db import (
     SeatRow,
     TableRow,
 )
+from klubovna.server.leases import Leases, lobby_resource, table_resource
 from klubovna.tables import Lobby, LogEntry
+
+
+class Fence(Protocol):
+    """Several processes (klubovna/server/cluster.py): the leases this process writes under.
+    Every write of a table's log or a lobby checks the lease's token in its transaction."""
+
+    leases: Leases
+
+    def resource_of(self, table_id: str) -> str: ...
+
+    def token_of(self, resource: str) -> int: ...
+
+    def created(self, resource: str, table_id: str | None = None) -> tuple[int, int]:
+        """A new table or lobby is stored by this process: note it (with the table of a
+        lobby) and give the lease's (now, length) in ms."""
+        ...
 
 
 class AlreadyPlayed(Exception):
@@ -99,6 +116,19 @@ class Store:
         self._now_lock = threading.Lock()
         self.checkpoints = engine.dialect.name == "sqlite"
         """Whether `checkpoint` means anything (SQLite's write-ahead log)."""
+        self.fence: Fence | None = None
+        """Set in cluster mode: writes check this process's leases."""
+
+    def _fenced(self, connection: Connection, table_ids: Sequence[str] = (),
+                codes: Sequence[str] = ()) -> None:
+        """Raise LeaseLost (in the transaction, before it writes) unless this process holds
+        the leases of these tables and lobbies."""
+        fence = self.fence
+        if fence is None:
+            return
+        resources = {fence.resource_of(t) for t in table_ids} | {lobby_resource(c) for c in codes}
+        for resource in sorted(resources):  # one order: no two writers deadlock
+            Leases.check(connection, resource, fence.token_of(resource))
 
     def create_table(
         self, table_id: str, game: str, config: dict[str, Any], seed: int,
@@ -120,6 +150,14 @@ class Store:
                     profile_id=recording.profile_id, daily_date=recording.daily_date,
                 ))
                 session.flush()  # the table row first: seats refer to it
+                if self.fence is not None:
+                    if lobby is not None:
+                        self._fenced(session.connection(), codes=[lobby.code])
+                        self.fence.created(lobby_resource(lobby.code), table_id)
+                    else:
+                        now, ttl = self.fence.created(table_resource(table_id), table_id)
+                        self.fence.leases.create(session.connection(),
+                                                 table_resource(table_id), now, ttl)
                 for seat, key_hash in enumerate(key_hashes):
                     session.add(SeatRow(table_id=table_id, seat=seat, key_hash=key_hash,
                                         profile_id=profiles[seat]))
@@ -154,13 +192,15 @@ class Store:
         rows = self._log_rows(appends)
         if all(each.result is None for each in appends):
             # Once per move: a plain insert, without an ORM session's cost.
-            if self._sqlite_insert_log is not None:
+            if self._sqlite_insert_log is not None and self.fence is None:
                 self._append_sqlite(rows)
                 return
             with self.engine.begin() as connection:
+                self._fenced(connection, [each.table_id for each in appends])
                 connection.execute(self._insert_log, rows[0] if len(rows) == 1 else rows)
             return
         with Session(self.engine) as session, session.begin():
+            self._fenced(session.connection(), [each.table_id for each in appends])
             session.execute(self._insert_log, rows)
             for each in appends:
                 if each.result is None:
@@ -323,12 +363,18 @@ class Store:
             with Session(self.engine) as session, session.begin():
                 session.add(LobbyRow(code=lobby.code, game=game, state=lobby.to_json(),
                                      status=lobby.status, last_activity=lobby.last_activity))
+                if self.fence is not None:
+                    session.flush()  # (a taken code fails here, before any lease)
+                    resource = lobby_resource(lobby.code)
+                    now, ttl = self.fence.created(resource)
+                    self.fence.leases.create(session.connection(), resource, now, ttl)
         except IntegrityError:
             return False
         return True
 
     def save_lobby(self, lobby: Lobby) -> None:
         with Session(self.engine) as session, session.begin():
+            self._fenced(session.connection(), codes=[lobby.code])
             self._save_lobby(session, lobby, None)
 
     @staticmethod

@@ -20,8 +20,9 @@ from starlette.websockets import WebSocketDisconnected
 
 from klubovna.core import IllegalAction
 from klubovna.server.clock import now_ms
+from klubovna.server.cluster import Moved
 from klubovna.server.errors import ApiError
-from klubovna.server.hub import Hub, StorageError, internal_error
+from klubovna.server.hub import CLOSE_MOVED, Hub, StorageError, internal_error
 from klubovna.server.ratelimit import FrameBudget
 from klubovna.server.rooms import CLOSE_SILENT, HEARTBEAT_TIMEOUT_MS, Rooms
 from klubovna.server.wire import dumps
@@ -161,7 +162,7 @@ async def _refused_for_floods(websocket: WebSocket, address: str) -> bool:
     """An address whose sockets were closed for flooding too often gets no new one for a
     while (`rate_limited`, CLOSE_FLOOD): reconnecting must not renew the frame budget."""
     try:
-        websocket.app.state.limits.floods_by_address.check_left(address, "floods")
+        await websocket.app.state.limits.floods_by_address.check_left(address, "floods")
     except ApiError as error:
         await websocket.send_json(_error(error.code, error.message))
         await websocket.close(code=CLOSE_FLOOD)
@@ -177,7 +178,7 @@ async def _over_budget(verdict: str, websocket: WebSocket,
     if verdict is not FrameBudget.CLOSE:
         await send(RATE_LIMITED)
         return False
-    websocket.app.state.limits.floods_by_address.allow(address)
+    await websocket.app.state.limits.floods_by_address.allow(address)
     await websocket.close(code=CLOSE_FLOOD)
     return True
 
@@ -189,7 +190,11 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     if await _refused_for_floods(websocket, address):
         return
     hub: Hub = websocket.app.state.hub
-    live = await hub.get(table_id)
+    try:
+        live = await hub.get(table_id)
+    except Moved:  # taken over by another process just now: the client comes back
+        await websocket.close(code=CLOSE_MOVED)
+        return
     if live is None:
         await websocket.send_json(_error("unknown_table", "There is no such table."))
         await websocket.close(code=4404)
@@ -254,7 +259,7 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
     if await _refused_for_floods(websocket, address):
         return
     try:
-        limiter.check_left(address, "wrong codes")
+        await limiter.check_left(address, "wrong codes")
         room = await rooms.get(normalize_code(code))
     except ApiError as error:
         await websocket.send_json(_error(error.code, error.message))
@@ -262,8 +267,11 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
         return
     except IllegalAction:
         room = None
+    except Moved:
+        await websocket.close(code=CLOSE_MOVED)
+        return
     if room is None:
-        limiter.allow(address)
+        await limiter.allow(address)
         await websocket.send_json(_error("unknown_lobby", "There is no open game with this code."))
         await websocket.close(code=4404)
         return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import doctest
 import hashlib
 import sqlite3
@@ -257,31 +258,38 @@ def test_rate_limits(strict_server: LiveServer) -> None:
 def test_rate_limiter_buckets() -> None:
     now = [0.0]
     limit = RateLimiter(6, clock=lambda: now[0])  # 6 a minute: one more every 10 s
-    assert [limit.allow("a") for _ in range(7)] == [True] * 6 + [False]
-    assert limit.allow("b")  # keys are separate
-    assert limit.retry_after("a") == 10
+
+    async def tries(n: int, key: str = "a") -> list[bool]:
+        return [await limit.allow(key) for _ in range(n)]
+
+    assert asyncio.run(tries(7)) == [True] * 6 + [False]
+    assert asyncio.run(tries(1, "b")) == [True]  # keys are separate
+    assert asyncio.run(limit.retry_after("a")) == 10
     now[0] = 9.9
-    assert not limit.allow("a")
+    assert asyncio.run(tries(1)) == [False]
     now[0] = 10.0
-    assert limit.allow("a") and not limit.allow("a")
+    assert asyncio.run(tries(2)) == [True, False]
     now[0] = 1000.0  # a long pause refills to the burst, never beyond
-    assert [limit.allow("a") for _ in range(7)] == [True] * 6 + [False]
+    assert asyncio.run(tries(7)) == [True] * 6 + [False]
     with pytest.raises(ApiError) as caught:
-        limit.check("a", "new things")
+        asyncio.run(limit.check("a", "new things"))
     assert (caught.value.status, caught.value.code) == (429, "rate_limited")
+    assert caught.value.headers == {"Retry-After": "10"}
 
 
 def test_rate_limiter_off_and_bounded() -> None:
     off = RateLimiter(0)
-    assert all(off.allow("a") for _ in range(1000)) and len(off) == 0
+
+    async def take(limit: RateLimiter, keys: list[str]) -> list[bool]:
+        return [await limit.allow(key) for key in keys]
+
+    assert all(asyncio.run(take(off, ["a"] * 1000))) and len(off) == 0
     now = [0.0]
     limit = RateLimiter(60, clock=lambda: now[0], max_keys=100)
-    for n in range(100):
-        limit.allow(f"old{n}")
+    asyncio.run(take(limit, [f"old{n}" for n in range(100)]))
     now[0] = 61.0  # every old bucket has refilled: they are forgotten when room is needed
-    assert limit.allow("new") and len(limit) == 1
-    for n in range(150):
-        limit.allow(f"busy{n}")
+    assert asyncio.run(take(limit, ["new"])) == [True] and len(limit) == 1
+    asyncio.run(take(limit, [f"busy{n}" for n in range(150)]))
     assert len(limit) <= 100
 
 

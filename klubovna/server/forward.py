@@ -1,0 +1,222 @@
+"""Cluster mode: a request or socket for a table or lobby that another process owns is
+relayed there, so a client may land on any process (no sticky sessions at the proxy).
+
+An ASGI middleware in front of the app. For the paths that name a table or a lobby it makes
+sure this process owns it (taking the lease when nobody holds it); when another live
+process does, the HTTP request is sent on to it and its answer returned, and a socket is
+accepted and its frames piped both ways to a socket of the owner's. A relayed request
+carries RELAYED, and its receiver never relays it again: if it has lost the lease
+meanwhile it answers 503 `moved` (a socket: close 1012) and the client tries again. An
+owner that does not answer is waited for until its lease runs out; then this process
+takes over and rebuilds the table from its log.
+
+Why a relay and not Redis pub/sub: the owner keeps doing everything it does for its own
+sockets (one lock, one fan-out, presence, the frame budget), and the forwarding process
+holds no state of the table at all; a socket costs one extra hop on the private network.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+from collections.abc import Callable
+
+import httpx
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from klubovna.core import IllegalAction
+from klubovna.server.cluster import Node
+from klubovna.server.errors import error_response, replay
+from klubovna.server.hub import CLOSE_MOVED
+from klubovna.server.leases import Holder, lobby_resource
+from klubovna.tables import normalize_code
+
+log = logging.getLogger("klubovna.forward")
+
+RELAYED = "x-klubovna-relayed"
+_HOP_HEADERS = {"host", "connection", "upgrade", "keep-alive", "transfer-encoding",
+                "content-length", "sec-websocket-key", "sec-websocket-version",
+                "sec-websocket-extensions", "sec-websocket-accept", "x-forwarded-for"}
+
+_TABLE = re.compile(r"^/(?:ws|api)/tables/([^/]+)(?:/replay)?$")
+_LOBBY = re.compile(r"^/(?:ws|api)/lobbies/([^/]+)(?:/join|/qr\.svg)?$")
+_REPLAY = re.compile(r"^/api/replays/([^/]+)$")
+
+
+class Forward:
+    def __init__(self, app: ASGIApp, node: Node,
+                 replay_table: Callable[[str], str | None]) -> None:
+        self.app = app
+        self.node = node
+        self.replay_table = replay_table
+        """The table a replay link's token names (None: not a valid token)."""
+        self._client: httpx.AsyncClient | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        target = self._target(scope["path"])
+        if target is None:
+            await self.app(scope, receive, send)
+            return
+        kind, name = target
+        body = b""
+        if scope["type"] == "http":  # read once: relayed, or handled here after all
+            read = await _read_body(receive)
+            if read is None:
+                return
+            body = read
+
+        def again() -> Receive:
+            return replay(body, receive) if scope["type"] == "http" else receive
+
+        relayed = any(key == RELAYED.encode() for key, _ in scope.get("headers", []))
+        holder = await (self.node.claim_table(name) if kind == "t"
+                        else self.node.claim(lobby_resource(name)))
+        while holder is not None:
+            if relayed:  # never relayed twice: the client tries again
+                await self._moved(scope, receive, send)
+                return
+            if await self._relay(holder, scope, again(), send):
+                return
+            # The owner does not answer: wait for its lease to run out, then take it.
+            resource = await self.node.claim_resource(kind, name)
+            holder = await self.node.claim_when_free(resource, holder)
+        await self.app(scope, again(), send)
+
+    def _target(self, path: str) -> tuple[str, str] | None:
+        """("t", table id) or ("l", lobby code) for the paths that name one."""
+        if found := _TABLE.match(path):
+            return "t", found.group(1)
+        if found := _LOBBY.match(path):
+            try:
+                return "l", normalize_code(found.group(1))
+            except IllegalAction:
+                return None  # the handler answers it
+        if (found := _REPLAY.match(path)) and (table := self.replay_table(found.group(1))):
+            return "t", table
+        return None
+
+    async def _moved(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            await receive()  # websocket.connect
+            await send({"type": "websocket.close", "code": CLOSE_MOVED})
+            return
+        response = error_response(503, "moved", "The game moved to another server; try again.",
+                                  {"Retry-After": "1"})
+        await response(scope, receive, send)
+
+    async def _relay(self, holder: Holder, scope: Scope, receive: Receive, send: Send) -> bool:
+        """Send the request or socket on to the holder; False when it does not answer."""
+        headers = [(k.decode("latin-1"), v.decode("latin-1"))
+                   for k, v in scope.get("headers", []) if k.decode("latin-1") not in _HOP_HEADERS]
+        headers.append((RELAYED, "1"))
+        client = scope.get("client")
+        if client:
+            headers.append(("x-forwarded-for", client[0]))
+        query = scope.get("query_string", b"").decode("latin-1")
+        path = scope["path"] + (f"?{query}" if query else "")
+        if scope["type"] == "websocket":
+            return await self._relay_socket(holder.url, path, headers, receive, send)
+        return await self._relay_http(holder.url, path, headers, scope, receive, send)
+
+    async def _relay_http(self, url: str, path: str, headers: list[tuple[str, str]],
+                          scope: Scope, receive: Receive, send: Send) -> bool:
+        body = (await receive()).get("body", b"")  # (read before: the whole body)
+        if self._client is None:
+            self._client = httpx.AsyncClient(timeout=httpx.Timeout(30.0, connect=2.0))
+        request = self._client.build_request(scope["method"], url + path, headers=headers,
+                                             content=body)
+        try:
+            response = await self._client.send(request, stream=True)
+        except httpx.TransportError:
+            return False
+        try:
+            raw = b"".join([chunk async for chunk in response.aiter_raw()])
+        finally:
+            await response.aclose()
+        kept = [(k.encode("latin-1"), v.encode("latin-1"))
+                for k, v in response.headers.multi_items()
+                if k.lower() not in ("content-length", "transfer-encoding", "connection")]
+        kept.append((b"content-length", str(len(raw)).encode()))
+        await send({"type": "http.response.start", "status": response.status_code,
+                    "headers": kept})
+        await send({"type": "http.response.body", "body": raw})
+        return True
+
+    async def _relay_socket(self, url: str, path: str, headers: list[tuple[str, str]],
+                            receive: Receive, send: Send) -> bool:
+        ws_url = "ws" + url.removeprefix("http") + path
+        try:
+            upstream = await connect(ws_url, additional_headers=headers, max_size=1 << 20,
+                                     open_timeout=2, ping_interval=None, compression=None)
+        except (OSError, InvalidHandshake, TimeoutError):
+            return False
+        first = await receive()
+        if first["type"] != "websocket.connect":
+            await upstream.close()
+            return True
+        await send({"type": "websocket.accept"})
+        await _pipe(upstream, receive, send)
+        return True
+
+    async def aclose(self) -> None:
+        if self._client is not None:
+            await self._client.aclose()
+
+
+async def _read_body(receive: Receive) -> bytes | None:
+    """The request's whole body (its size is limited further out); None: disconnected."""
+    body = b""
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return None
+        body += bytes(message.get("body", b""))
+        if not message.get("more_body", False):
+            return body
+
+
+async def _pipe(upstream: ClientConnection, receive: Receive, send: Send) -> None:
+    """Frames both ways until either side closes; the client's close code goes up, the
+    owner's comes down (a lost owner: CLOSE_MOVED, so the client reconnects)."""
+
+    async def up() -> None:
+        while True:
+            message: Message = await receive()
+            if message["type"] == "websocket.disconnect":
+                await upstream.close(message.get("code", 1000))
+                return
+            if message.get("text") is not None:
+                await upstream.send(message["text"])
+            elif message.get("bytes") is not None:
+                await upstream.send(message["bytes"])
+
+    async def down() -> None:
+        with contextlib.suppress(ConnectionClosed):
+            async for data in upstream:
+                key = "text" if isinstance(data, str) else "bytes"
+                await send({"type": "websocket.send", key: data})
+        code = upstream.close_code
+        if code is None or code == 1006:  # the owner went away without a word
+            code = CLOSE_MOVED
+        elif code == 1005:  # closed without a code: a code may not be sent as 1005
+            code = 1000
+        with contextlib.suppress(Exception):
+            await send({"type": "websocket.close", "code": code,
+                        "reason": upstream.close_reason or ""})
+
+    tasks = [asyncio.create_task(up()), asyncio.create_task(down())]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await upstream.close()
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -1,0 +1,108 @@
+"""Leases and fencing on a real PostgreSQL database (klubovna/server/leases.py): one owner at
+a time, take-over only after expiry, and a former owner's writes refused."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+
+import pytest
+
+from klubovna.server.cluster import Node, wall_ms
+from klubovna.server.db import make_engine
+from klubovna.server.leases import Holder, LeaseLost, Leases, lobby_resource, table_resource
+from klubovna.server.migrate import upgrade
+from klubovna.server.store import Append, Store
+from klubovna.tables import Lobby, LogEntry, hash_key, new_code
+
+TTL = 3000
+
+
+@pytest.fixture
+def stores(postgres_url: str) -> Iterator[tuple[Store, Store]]:
+    """Two processes' stores on one database, each fenced by its own node."""
+    engine = make_engine(postgres_url)
+    upgrade(engine)
+    made = []
+    for name in ("a", "b"):
+        store = Store(engine)
+        store.fence = Node(Leases(engine, f"http://{name}#{secrets.token_hex(4)}",
+                                    f"http://{name}"), TTL)
+        made.append(store)
+    yield made[0], made[1]
+    engine.dispose()
+
+
+def node(store: Store) -> Node:
+    assert isinstance(store.fence, Node)
+    return store.fence
+
+
+def entry(version: int) -> Append:
+    return Append("", LogEntry(version=version, kind="act", now=version, seat=0, seq=version,
+                               action={"type": "noop"}))
+
+
+def new_table(store: Store) -> str:
+    table_id = secrets.token_urlsafe(12)
+    store.create_table(table_id, "matematicky-poker", {"mode": "easy"}, 7, ["h"], 1)
+    return table_id
+
+
+def append(store: Store, table_id: str, version: int) -> None:
+    store.append_all([Append(table_id, entry(version).entry)])
+
+
+def test_the_creator_owns_a_new_table_and_the_other_process_is_told_who(
+    stores: tuple[Store, Store],
+) -> None:
+    a, b = stores
+    table_id = new_table(a)
+    resource = table_resource(table_id)
+    assert node(a).held == {resource: 1}
+    holder = node(b).leases.take(resource, wall_ms(), TTL)
+    assert isinstance(holder, Holder) and holder.url == "http://a" and holder.token == 1
+    assert node(b).leases.take(table_resource("no-such-table"), 0, TTL) is None
+
+
+def test_a_lease_is_taken_over_only_once_expired_and_the_old_owner_cannot_write(
+    stores: tuple[Store, Store],
+) -> None:
+    a, b = stores
+    table_id = new_table(a)
+    append(a, table_id, 1)
+    now = wall_ms()
+    assert isinstance(node(b).leases.take(table_resource(table_id), now, TTL), Holder)
+    later = now + TTL + 1  # a's lease ran out (a stalled)
+    token = node(b).leases.take(table_resource(table_id), later, TTL)
+    assert token == 2
+    node(b).held[table_resource(table_id)] = 2
+    with pytest.raises(LeaseLost):
+        append(a, table_id, 2)  # the stalled former owner wakes up and tries to write
+    append(b, table_id, 2)
+    assert [e.version for e in a.load(table_id).entries] == [1, 2]  # type: ignore[union-attr]
+    assert node(a).leases.renew(later, TTL) == {}  # a learns it lost the table
+
+
+def test_a_process_started_again_at_the_same_address_takes_its_leases_at_once(
+    stores: tuple[Store, Store],
+) -> None:
+    a, _ = stores
+    table_id = new_table(a)
+    again = Leases(a.engine, "http://a#2", "http://a")  # a was killed and started again
+    assert again.take(table_resource(table_id), wall_ms(), TTL) == 2
+
+
+def test_lobby_saves_are_fenced_too(stores: tuple[Store, Store]) -> None:
+    a, b = stores
+    lobby = Lobby.open(new_code(), "matematicky-poker", "duel", "Ada", hash_key("k"), 1)
+    assert a.create_lobby(lobby, "matematicky-poker")
+    a.save_lobby(lobby)
+    with pytest.raises(LeaseLost):
+        b.save_lobby(lobby)  # b never took the lease
+    later = wall_ms() + TTL + 1
+    assert node(b).leases.take(lobby_resource(lobby.code), later, TTL) == 2
+    node(b).held[lobby_resource(lobby.code)] = 2
+    b.save_lobby(lobby)
+    with pytest.raises(LeaseLost):
+        a.save_lobby(lobby)
