@@ -80,7 +80,7 @@ cluster-deps:
 test-cluster: deps test-deps cluster-deps
 	$(BIN)/pytest tests/cluster
 	@if [ -d tests/fuzz ]; then $(BIN)/python -m tests.cluster.harness --test --port 0 \
-		--then $(BIN)/pytest tests/fuzz; fi
+		--first-node-port 0 --folder var/cluster-fuzz --then $(BIN)/pytest tests/fuzz; fi
 
 # The same set-up to look at: nginx at $(HOST):$(PORT), in the foreground until Ctrl-C.
 run-cluster: deps cluster-deps

@@ -125,7 +125,7 @@ class Redis:
             ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
              "--appendonly", "no", "--dir", str(self.folder),
              "--logfile", str(self.folder / "log")],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
         )
         wait_until(lambda: _answers_ping(self.port), "Redis")
 
@@ -156,14 +156,14 @@ class Node(LiveServer):
         env["KLUBOVNA_DATABASE_URL"] = self.database_url or ""
         if self.test:
             env |= {"KLUBOVNA_ALLOW_SEED": "1", "KLUBOVNA_CLOCK_FILE": str(self.clock_file),
-                    "KLUBOVNA_RATE_PROFILES": "1000", "KLUBOVNA_RATE_TABLES": "1000",
-                    "KLUBOVNA_RATE_JOINS": "10000"}
+                    "KLUBOVNA_RATE_PROFILES": "100000", "KLUBOVNA_RATE_TABLES": "100000",
+                    "KLUBOVNA_RATE_JOINS": "100000"}  # every client is 127.0.0.1
         env |= self.env
         with open(self.data_dir / "log", "ab") as log:  # the child keeps its own copy
             self.process = subprocess.Popen(
                 [KLUBOVNA, "serve", "--host", "127.0.0.1", "--port", str(self.port),
                  "--data", str(self.data_dir)],
-                cwd=ROOT, env=env, stdout=log, stderr=log,
+                cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True,
             )
 
         def serving() -> bool:
@@ -250,7 +250,7 @@ class Front(LiveServer):
             self.process = subprocess.Popen(
                 ["nginx", "-p", str(self.data_dir), "-e", str(self.data_dir / "error.log"),
                  "-c", str(conf), "-g", "daemon off;"],
-                stdout=subprocess.DEVNULL, stderr=log,
+                stdout=subprocess.DEVNULL, stderr=log, start_new_session=True,
             )
 
         def listening() -> bool:
@@ -289,9 +289,7 @@ class Cluster:
 
     def __init__(self, folder: Path, nodes: int = 3, port: int | None = None,
                  node_ports: list[int] | None = None, test: bool = True,
-                 lease_ms: int | None = None, host: str = "127.0.0.1") -> None:
-        self.folder = folder
-        self.test = test
+                 host: str = "127.0.0.1") -> None:
         self.postgres = Postgres()
         self.redis = Redis(folder / "redis")
         ports = node_ports or [free_port() for _ in range(nodes)]
@@ -304,8 +302,6 @@ class Cluster:
                 "KLUBOVNA_TRUSTED_PROXIES": "127.0.0.1",
                 "KLUBOVNA_SECRET": secret,
             }
-            if lease_ms is not None:
-                env["KLUBOVNA_LEASE_MS"] = str(lease_ms)
             data = folder / f"node{number}"
             data.mkdir(parents=True, exist_ok=True)
             self.nodes.append(Node(data, node_port, database_url=self.postgres.url, env=env,
@@ -367,7 +363,7 @@ class Cluster:
 
     def restart(self, node: Node) -> None:
         """Start the node again (after killing it if it still runs); back when it serves."""
-        if node.process is not None and node.process.poll() is None:
+        if self.alive(node):
             node.kill()
         node.start()
 
@@ -426,7 +422,8 @@ class Cluster:
 
 def main(argv: list[str] | None = None) -> int:
     """`make run-cluster`: the set-up in the foreground until Ctrl-C. With `--then CMD...`:
-    CMD runs against it (KLUBOVNA_FUZZ_URL: nginx's address), then everything stops."""
+    CMD runs against it (KLUBOVNA_FUZZ_URL: nginx's address, KLUBOVNA_FUZZ_DATABASE_URL:
+    the database, as tests/fuzz reads them), then everything stops."""
     parser = argparse.ArgumentParser(description="Klubovna on several processes behind nginx.")
     parser.add_argument("--host", default="127.0.0.1", help="nginx's address")
     parser.add_argument("--port", type=int, default=8000, help="nginx's port (0: a free one)")
@@ -445,12 +442,14 @@ def main(argv: list[str] | None = None) -> int:
              else None)
     cluster = Cluster(folder, nodes=args.nodes, port=args.port or None, node_ports=ports,
                       test=args.test, host=args.host)
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # also where it was ignored
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # `kill` stops it cleanly too
     print("Starting PostgreSQL, Redis, the processes and nginx...", flush=True)
     with cluster:
         print("\n".join(cluster.describe()), flush=True)
         if args.then:
-            env = {**os.environ, "KLUBOVNA_FUZZ_URL": cluster.front.http}
+            env = {**os.environ, "KLUBOVNA_FUZZ_URL": cluster.front.http,
+                   "KLUBOVNA_FUZZ_DATABASE_URL": cluster.postgres.url}
             return subprocess.run(args.then, env=env, cwd=ROOT).returncode
         print(f"Klubovna is running at {cluster.front.http} (Ctrl-C stops everything)",
               flush=True)
