@@ -22,7 +22,7 @@ def test_a_duel_with_its_players_on_two_processes(cluster: Cluster) -> None:
     guest = join_lobby(second, host.code, "Bob")  # the join too lands on another process
     players = [AsyncPlayer(first, host, choose_move, name="Ada", start_with=2),
                AsyncPlayer(second, guest, choose_move, name="Bob")]
-    run_players(players, timeout=30)
+    run_players(players, timeout=60)
 
     owner = cluster.owner_of_lobby(host.code)
     assert owner in (first, second), f"the lobby's owner is {cluster.index(owner)}"

@@ -25,7 +25,7 @@ def test_fifty_people_spread_over_the_processes(cluster: Cluster) -> None:
                for seat in seats]
     players[0].choose, players[0].start_with = dealer_move, 50
     began = time.monotonic()
-    run_players(players, timeout=60)
+    run_players(players, timeout=120)
     took = time.monotonic() - began
 
     # nginx logs a socket when it closes: all fifty are closed now (run_players is over).
