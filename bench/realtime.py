@@ -38,8 +38,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
 from multiprocessing.queues import Queue
 from multiprocessing.sharedctypes import Synchronized
@@ -401,8 +401,9 @@ def cpu_seconds(pid: int) -> float:
 
 
 @contextmanager
-def server(kind: Server, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    """The server under test in its own process, with a fresh data folder."""
+def server(kind: Server, port: int) -> Iterator[list[int]]:
+    """The server under test in its own process, with a fresh data folder; yields its pid
+    (bench/cluster.py starts several processes behind nginx instead)."""
     with tempfile.TemporaryDirectory(prefix="klubovna-rt-") as data:
         if kind == "lobby":
             command = [sys.executable, "-m", "klubovna.server.cli", "serve",
@@ -419,7 +420,7 @@ def server(kind: Server, port: int) -> Iterator[subprocess.Popen[bytes]]:
                                     stderr=subprocess.STDOUT)
         try:
             wait_for_port(port, proc, log)
-            yield proc
+            yield [proc.pid]
         finally:
             proc.terminate()
             try:
@@ -477,11 +478,15 @@ class Step:
                 and self.percentile(0.99) < GOAL_MS)
 
 
-def measure(plan: Plan, processes: int) -> Step:
+Start = Callable[[Server, int], AbstractContextManager[list[int]]]
+"""Starts the server(s) under test on a port; yields the pids whose CPU is the server's."""
+
+
+def measure(plan: Plan, processes: int, start: Start = server) -> Step:
     """Start a fresh server, set up N tables from `processes` client processes, deal."""
     ctx = multiprocessing.get_context("fork")  # the orchestrator runs no event loop
     port = free_port()
-    with server(plan.server, port) as proc:
+    with start(plan.server, port) as pids:
         shares = [range(i, plan.tables, processes) for i in range(min(processes, plan.tables))]
         ready, go, release = (ctx.Barrier(len(shares) + 1) for _ in range(3))
         start_at = ctx.Value("d", 0.0)
@@ -497,13 +502,13 @@ def measure(plan: Plan, processes: int) -> Step:
             start_at.value = time.monotonic() + 0.5
             go.wait(timeout=60)
             time.sleep(max(0.0, start_at.value - time.monotonic()))
-            cpu, busy = cpu_seconds(proc.pid), machine_busy()
+            cpu, busy = sum(map(cpu_seconds, pids)), machine_busy()
         except Exception:  # a client process failed in its set-up: its figures say why
             cpu, busy = 0.0, 0.0
         for _ in workers:
             figures.merge(results.get(timeout=600))
         phase = max(figures.phase_seconds, 1e-9)
-        server_cpu = cpu_seconds(proc.pid) - cpu
+        server_cpu = sum(map(cpu_seconds, pids)) - cpu
         other_cpu = machine_busy() - busy - server_cpu - figures.client_cpu
         with suppress(BrokenBarrierError):
             release.wait(timeout=60)  # now the clients may close their sockets
@@ -535,7 +540,7 @@ HEADER = (f"{'tables':>6} {'clients':>8} {'draws':>6} {'p50 ms':>8} {'p99 ms':>8
 
 
 def sweep(title: str, plans: Sequence[Plan], processes: int, seconds: float,
-          retries: int) -> list[Step]:
+          retries: int, start: Start = server) -> list[Step]:
     """Raise N until the p99 passes the goal twice in a row (or time runs out): one failed
     step may be the tail of a pause (a garbage collection ...) rather than the load.
     A failed step on a busy machine (other processes used over a quarter of a core) is
@@ -548,12 +553,12 @@ def sweep(title: str, plans: Sequence[Plan], processes: int, seconds: float,
         if steps and time.monotonic() > deadline:
             print("  (stopped: this sweep's share of the time budget is spent)", flush=True)
             break
-        step = measure(plan, processes)
+        step = measure(plan, processes, start)
         print(row(step), flush=True)
         for _ in range(retries):
             if step.passed or step.figures.failure or step.other_cpu < 0.25:
                 break
-            again = measure(plan, processes)
+            again = measure(plan, processes, start)
             print(row(again) + "  (again)", flush=True)
             step = min(step, again, key=lambda each: each.percentile(0.99))
         steps.append(step)

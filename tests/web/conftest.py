@@ -70,10 +70,14 @@ class ConsoleWatch:
 
     def __init__(self) -> None:
         self.errors: list[str] = []
+        self.warnings: list[str] = []
+        """Not failures, but what a failing assertion may want to show."""
 
     def console(self, message: ConsoleMessage) -> None:
         if message.type == "error" or message.text.startswith(MISSING_MESSAGE):
             self.errors.append(f"console: {message.text}")
+        elif message.type == "warning":
+            self.warnings.append(message.text)
 
     def page_error(self, error: Exception) -> None:
         self.errors.append(f"page error: {error}")

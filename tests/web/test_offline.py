@@ -133,7 +133,7 @@ def test_offline_reload_plays_a_local_game(context: BrowserContext, console: Con
     expect(page.get_by_role("progressbar")).to_have_count(0)
     # ... starting from the interpreter snapshot the first visit left behind.
     snapshot = "performance.getEntriesByName('klubovna:engine-load').at(-1).detail.snapshot"
-    assert page.evaluate(snapshot) is True
+    assert page.evaluate(snapshot) is True, console.warnings  # (why a snapshot was dropped)
 
     request = {"game": "matematicky-poker", "mode": "easy", "table": "school"}
     opened = page.evaluate(TABLE_JS, {**request, "seed": 5})
