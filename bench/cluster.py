@@ -32,8 +32,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import realtime  # noqa: E402
-from tests.cluster.harness import Cluster  # noqa: E402
 
+from tests.cluster.harness import Cluster  # noqa: E402
 from tests.server.lobby_client import (  # noqa: E402
     AsyncPlayer,
     Message,
