@@ -25,11 +25,12 @@ lint: python-deps
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-bench: deps test-deps
+bench: deps test-deps cluster-deps
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/web.py
 	$(BIN)/python bench/leaderboard.py
 	$(BIN)/python bench/realtime.py
+	$(BIN)/python bench/cluster.py
 	$(BIN)/python bench/kostkovy_poker.py
 	$(BIN)/python bench/zoliky.py
 	$(BIN)/python bench/locus_poker.py
