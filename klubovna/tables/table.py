@@ -50,6 +50,11 @@ class Step:
     events: list[Event] = field(default_factory=list)
     replies: Outbox = field(default_factory=list)
     ack: tuple[int, int] | None = None  # (seat, seq) acknowledged by this step
+    own: bool = False
+    """The replies answer the sending connection alone (a pong, an error, a hello's
+    catch-up): the seat's other connections (another tab) did not ask for them. Replies
+    that update the seat (a resent action's view) reach all of them, so none misses a
+    version."""
 
 
 def public(events: list[Event]) -> bool:
@@ -266,14 +271,15 @@ class Table:
         try:
             message = parse_client_message(data)
         except ProtocolError as error:
-            return Step(replies=[(seat, error.to_message())])
+            return Step(replies=[(seat, error.to_message())], own=True)
         if isinstance(message, Ping):
-            return Step(replies=[(seat, pong(message, now))])
+            return Step(replies=[(seat, pong(message, now))], own=True)
         if isinstance(message, Hello):
             if self.seat_for_key(message.key) != seat:
                 wrong_key = ProtocolError("bad_key", "This key does not open this seat.")
-                return Step(replies=[(seat, wrong_key.to_message())])
-            return Step(replies=[(seat, self.view_message(seat, now, since=message.since))])
+                return Step(replies=[(seat, wrong_key.to_message())], own=True)
+            catch_up = self.view_message(seat, now, since=message.since)
+            return Step(replies=[(seat, catch_up)], own=True)
         assert isinstance(message, Act)  # a table's own messages never parse as lobby ones
         return self._act(seat, message, now)
 
@@ -309,7 +315,7 @@ class Table:
 
     @staticmethod
     def _refuse(seat: int, seq: int, error: IllegalAction) -> Step:
-        return Step(replies=[(seat, {"t": "error", "seq": seq, **error.to_json()})])
+        return Step(replies=[(seat, {"t": "error", "seq": seq, **error.to_json()})], own=True)
 
     def _unchanged(self, state: Any) -> bool:
         """Whether `state` (the outcome of an action) is the state the table has: then the
