@@ -50,6 +50,19 @@ class Target:
         assert stored is not None, f"table {table_id} is not stored"
         return stored
 
+    def log_size(self) -> int:
+        """How long the server's own log is (0 for a server at KLUBOVNA_FUZZ_URL)."""
+        return (self.server.data_dir / "log").stat().st_size if self.server is not None else 0
+
+    def errors_since(self, size: int) -> list[str]:
+        """The server's ERROR lines and tracebacks logged since the log was `size` long."""
+        if self.server is None:
+            return []
+        with (self.server.data_dir / "log").open("rb") as log:
+            log.seek(size)
+            lines = log.read().decode(errors="replace").splitlines()
+        return [line for line in lines if line.startswith(("ERROR", "CRITICAL", "Traceback"))]
+
     def close(self) -> None:
         if self._store is not None:
             self._store.engine.dispose()

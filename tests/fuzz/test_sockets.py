@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 import httpx
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 from websockets.exceptions import ConnectionClosed
@@ -42,6 +42,9 @@ EXAMPLES = 6
 """Runs of the machine per setup in `make test` (KLUBOVNA_FUZZ_EXAMPLES: more)."""
 STEPS = 15
 MOST_MOVES = 30
+PHASES = [Phase.explicit, Phase.reuse, Phase.generate]
+"""No shrinking: over real sockets it takes minutes, and a failing run's steps are few
+and listed anyway."""
 FRAMES_PER_SOCKET = 150
 """A socket that sent this many frames is replaced by a new one (see Sock.frames)."""
 SETUPS = setups() + TIMED
@@ -85,6 +88,7 @@ class Fuzz(RuleBasedStateMachine):
         self.problems: list[str] = []
         self.steps = 0
         self.mirror: Now | None = None
+        self.log_at = self.target.log_size()
         for index in range(len(self.people)):
             self._hello(index, self._open(index, lobby=self.lobby))
         if self.lobby:
@@ -475,6 +479,8 @@ class Fuzz(RuleBasedStateMachine):
         try:
             if not self.problems:
                 self._replays()
+            errors = self.target.errors_since(self.log_at)
+            assert not errors, "the server logged:\n" + "\n".join(errors)
         finally:
             for socks in [*self.socks, self.spare]:
                 for sock in socks:
@@ -518,7 +524,7 @@ def test_sockets(target: Target, setup: Setup) -> None:
     run = machine.TestCase
     run.settings = settings(max_examples=examples(EXAMPLES), stateful_step_count=STEPS,
                             derandomize=True, deadline=None, database=None,
-                            suppress_health_check=list(HealthCheck))
+                            suppress_health_check=list(HealthCheck), phases=PHASES)
     run().runTest()
 
 
