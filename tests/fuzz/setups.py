@@ -86,6 +86,9 @@ class Person:
     lobby_seat: int | None
     table_seat: int
     gone: bool = False
+    left_running: bool = False
+    """Gone while the game ran: the table's log says so and the key opens nothing (gone
+    after the end, it still opens the finished table's view)."""
 
 
 @dataclass

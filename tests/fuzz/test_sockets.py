@@ -404,11 +404,12 @@ class Fuzz(RuleBasedStateMachine):
             return
         for other in self.socks[index]:
             other.expect |= {1000, 4403}
+        running = self.game.result(self.now().state) is None
         answer = self._send(sock, {"t": "leave"})
         self._need(answer, lambda m: m["t"] == "lobby", "a leave")
         if sock.closed != 1000:
             self.problems.append(f"a leave closed the socket with {sock.closed}")
-        self.people[index].gone = True
+        self.people[index].gone, self.people[index].left_running = True, running
         self.spare += self.socks[index]
         self.socks[index] = []
 
@@ -416,14 +417,20 @@ class Fuzz(RuleBasedStateMachine):
     @rule(who=st.integers(0, 49), lobby=st.booleans())
     def hello_of_one_who_left(self, who: int, lobby: bool) -> None:
         """The key of a member who left opens nothing: `left_game` in the lobby, `bad_key`
-        at the table; the socket stays open for another hello."""
+        at the table (but a finished table's view, when they left after the end); the
+        socket stays open for another hello."""
         if self.table is None and not lobby:
             return
         gone = [p for p in self.people if p.gone]
         person = gone[who % len(gone)]
         sock = self._open(None, lobby)
         answer = self._send(sock, {"t": "hello", "key": person.key})
-        self._need(answer, lambda m: m["t"] in ("lobby", "error"), "a hello after leaving")
+        refused = {"left_game"} if lobby else {"bad_key"}
+        if lobby or person.left_running:
+            self._need(answer, lambda m: m["t"] == "error" and m["code"] in refused,
+                       "a hello after leaving")
+        else:
+            self._need(answer, lambda m: m["t"] in ("view", "error"), "a hello after the end")
 
     @precondition(lambda self: self.target.server is not None)
     @rule(ms=st.integers(500, 20_000), sockets=st.just("all"))
