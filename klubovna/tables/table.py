@@ -243,11 +243,11 @@ class Table:
         view: View | None = None,
     ) -> Message:
         """The seat's current view (`view` when the caller has it already) with its events
-        after version `since`: `after` says where they start. Without `since`, or too far
-        behind, there are none (`after` is the current version): the view alone is the
-        fresh start."""
+        after version `since`: `after` says where they start. Without `since`, too far
+        behind, or ahead of the table (a version it never had), there are none (`after`
+        is the current version): the view alone is the fresh start."""
         after = self.version
-        if since is not None and self.version - since <= CATCH_UP_VERSIONS:
+        if since is not None and 0 <= self.version - since <= CATCH_UP_VERSIONS:
             after = max(0, since)
         batches = self.event_log[after:]
         if len(batches) == 1:  # the usual update: one step's events
