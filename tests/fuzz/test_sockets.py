@@ -49,17 +49,7 @@ FRAMES_PER_SOCKET = 150
 """A socket that sent this many frames is replaced by a new one (see Sock.frames)."""
 SETUPS = setups() + TIMED
 STEPS_BEFORE_LEAVING = 6
-"""Steps before anyone may leave (a duel's leave ends it: little to fuzz after).
-
-Preconditions and draws hang on the machine's own doings only, never on the server's
-answers (random decks in rooms): hypothesis replays a run's draws exactly."""
-
-
-@dataclass(frozen=True)
-class Now:
-    table: str
-    state: Any
-    version: int
+"""Steps before anyone may leave (a duel's leave ends it: little to fuzz after)."""
 
 
 def normal(value: Any) -> Any:
@@ -67,7 +57,21 @@ def normal(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
+@dataclass(frozen=True)
+class Now:
+    """A table's state as stored, at its log's `version`."""
+
+    table: str
+    state: Any
+    version: int
+
+
 class Fuzz(RuleBasedStateMachine):
+    """One setup's table or room, fuzzed (the test makes a subclass per setup).
+
+    Preconditions and draws hang on the machine's own doings only, never on the server's
+    answers (rooms deal random decks): hypothesis replays a run's draws exactly."""
+
     target: ClassVar[Target]
     setup: ClassVar[Setup]
 
@@ -130,8 +134,8 @@ class Fuzz(RuleBasedStateMachine):
         return answer
 
     def _send(self, sock: Sock, frame: str | bytes | Message) -> list[Message]:
-        """One frame and its answer; [] (and a problem unless expected) when the server
-        closed the socket."""
+        """One frame and its answer; when the server closed the socket, what came before
+        the close (and a problem, unless the close was expected)."""
         try:
             return sock.exchange(frame)
         except Closed as closed:
@@ -169,13 +173,12 @@ class Fuzz(RuleBasedStateMachine):
 
     # --- the table as stored ----------------------------------------------------------------
 
-    def stored_table(self, version: int | None = None) -> Table:
-        """The table rebuilt from the server's stored log (up to `version`)."""
-        assert self.table is not None
-        stored = self.target.load(self.table)
-        entries = stored.entries if version is None else stored.entries[:version]
-        assert version is None or len(entries) == version, (
-            f"{self.table}: the log has {len(stored.entries)} entries, a view said {version}")
+    def replayed(self, table_id: str, version: int) -> Table:
+        """The table rebuilt from the server's stored log (Table.restore) up to `version`."""
+        stored = self.target.load(table_id)
+        entries = stored.entries[:version]
+        assert len(entries) == version, (
+            f"{table_id}: the log has {len(stored.entries)} entries, a view said {version}")
         return Table.restore(stored.id, get_game(stored.game), stored.config, stored.seed,
                              stored.key_hashes, entries)
 
@@ -301,10 +304,12 @@ class Fuzz(RuleBasedStateMachine):
         self._need(answer, lambda m: m["t"] == "error", f"the frame {frame[:80]!r}")
 
     @rule(who=st.integers(0, 49), pick=st.integers(0, 2**20),
-          key=st.sampled_from(["own", "other", "wrong"]), since=st.integers(-3, 1005))
-    def hello_again(self, who: int, pick: int, key: str, since: int) -> None:
+          key=st.sampled_from(["own", "other", "wrong"]), since=st.integers(-3, 1005),
+          ahead=st.booleans())
+    def hello_again(self, who: int, pick: int, key: str, since: int, ahead: bool) -> None:
         """A second hello on a socket that holds its seat: with its own key (and a `since`
-        near the socket's version), another person's key, or a wrong one."""
+        behind the socket's version, or `ahead` of it: a version this table never had),
+        another person's key, or a wrong one."""
         alive = self.alive()
         if not alive:
             return
@@ -312,7 +317,8 @@ class Fuzz(RuleBasedStateMachine):
         sock = self.sock_of(index, pick)
         others = [p for i, p in enumerate(self.people) if i != index]
         if key == "own":
-            self._hello(index, sock, since=max(0, sock.version - since) if since >= 0 else None)
+            seen = sock.version + since if ahead else max(0, sock.version - since)
+            self._hello(index, sock, since=seen if since >= 0 else None)
             return
         wrong = others[pick % len(others)].key if key == "other" and others else "x" * 43
         answer = self._send(sock, {"t": "hello", "key": wrong})
@@ -501,26 +507,24 @@ class Fuzz(RuleBasedStateMachine):
             stored = self.target.load(table_id)
             acts = [(e.seat, e.seq) for e in stored.entries if e.kind == "act" and e.seq]
             assert len(acts) == len(set(acts)), f"{table_id}: an action applied twice: {acts}"
-        current = self.table
+        if self.table is None:
+            return
         for index, socks in enumerate(self.socks):
-            for sock in socks:
-                if sock.view is None or sock.table is None:
-                    continue
-                self.table = sock.table
-                restored = self.stored_table(sock.version)
-                seat = self.people[index].table_seat if sock.table == current else None
-                if seat is not None:
-                    assert normal(self.game.view(restored.state, seat)) == sock.view, (
+            seat = self.people[index].table_seat
+            for sock in socks:  # (a socket of an earlier round's table: its seat may differ)
+                if sock.view is not None and sock.table == self.table:
+                    state = self.replayed(self.table, sock.version).state
+                    assert normal(self.game.view(state, seat)) == sock.view, (
                         f"{sock.url}: the view at version {sock.version} is not the replay's")
-        self.table = current
-        for index in self.alive() if current is not None else []:
+        for index in self.alive():
             person = self.people[index]
-            answer = self.http.get(f"/api/tables/{current}",
+            answer = self.http.get(f"/api/tables/{self.table}",
                                    headers={"Authorization": f"Bearer {person.key}"})
             assert answer.status_code == 200, answer.text
             shown = answer.json()
-            restored = self.stored_table(shown["version"])
-            assert normal(self.game.view(restored.state, person.table_seat)) == shown["view"]
+            state = self.replayed(self.table, shown["version"]).state
+            assert normal(self.game.view(state, person.table_seat)) == shown["view"], (
+                f"GET /api/tables/{self.table}: the view is not the replay's")
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=[s.name for s in SETUPS])
