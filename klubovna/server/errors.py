@@ -72,9 +72,14 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, error: StarletteHTTPException) -> JSONResponse:
-        code, message = _HTTP_CODES.get(error.status_code, ("http_error", str(error.detail)))
-        response = error_response(error.status_code, code, message)
-        if error.status_code == 405:
+        status = error.status_code
+        if status == 404 and api_methods(request):
+            # The static web app takes every GET: its 404 for an API path that takes other
+            # methods (GET /api/tables) is the 405 the same path gives for PUT.
+            status = 405
+        code, message = _HTTP_CODES.get(status, ("http_error", str(error.detail)))
+        response = error_response(status, code, message)
+        if status == 405:
             response.headers["Allow"] = allowed_methods(request)
         return response
 
@@ -87,14 +92,19 @@ def install_error_handlers(app: FastAPI) -> None:
 METHODS = ("DELETE", "GET", "PATCH", "POST", "PUT")
 
 
+def api_methods(request: Request) -> set[str]:
+    """The methods the API's routes (not the static web app) take at the request's path."""
+    api = [r for r in request.app.router.routes if not isinstance(r, Mount)]
+    return {m for m in METHODS
+            if any(r.matches({**request.scope, "method": m})[0] == Match.FULL for r in api)}
+
+
 def allowed_methods(request: Request) -> str:
     """The 405's `Allow`: every method some route takes at this path (the router answers
     405 from the first route whose path matched, or from the static app, never from all)."""
-    routes = request.app.router.routes
-    api = [r for r in routes if not isinstance(r, Mount)]
-    methods = {m for m in METHODS
-               if any(r.matches({**request.scope, "method": m})[0] == Match.FULL for r in api)}
-    if not methods and any(r.matches(request.scope)[0] == Match.FULL for r in routes):
+    methods = api_methods(request)
+    if not methods and any(r.matches(request.scope)[0] == Match.FULL
+                           for r in request.app.router.routes):
         methods = {"GET"}  # the static web app
     if "GET" in methods:
         methods.add("HEAD")  # app.py answers HEAD wherever GET works

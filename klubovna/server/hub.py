@@ -200,8 +200,10 @@ class Hub:
                 log.exception("taking over table %s failed", table_id)
 
     # --- messages ---------------------------------------------------------
-    async def handle(self, live: LiveTable, seat: int, data: Any) -> Message | None:
-        """Run one client message through the table; persist, commit and fan out.
+    async def handle(self, live: LiveTable, seat: int, data: Any,
+                     sender: Connection | None = None) -> Message | None:
+        """Run one client message through the table; persist, commit and fan out. What
+        answers the sending connection alone (Step.own) goes to `sender`, when given.
 
         Returns an error message for the sender when the store failed, the game raised
         something unexpected (`internal`: logged; nothing of a step that failed before it
@@ -214,7 +216,8 @@ class Hub:
         async with live.lock:
             now = now_ms()
             try:
-                await self._run(live, now, lambda now: live.table.handle(seat, data, now))
+                await self._run(live, now, lambda now: live.table.handle(seat, data, now),
+                                sender)
             except StorageError:
                 return {"t": "error", "seq": seq, "code": "unavailable",
                         "message": "The game could not be saved; please send the move again."}
@@ -273,16 +276,23 @@ class Hub:
                 log.exception("table %s failed on an action of the server", live.table.id)
                 raise InternalError from error
 
-    async def _run(self, live: LiveTable, now: int, first: MakeStep | None = None) -> None:
+    async def _run(self, live: LiveTable, now: int, first: MakeStep | None = None,
+                   sender: Connection | None = None) -> None:
         """The table's step pipeline (klubovna.tables.pipeline): each step is stored, then
         committed and sent, before the next is made. Raises StorageError, IllegalAction
         (InternalError)."""
         for step in steps(live.table, now, first):
-            await self._commit(live, step, now)
+            await self._commit(live, step, now, sender)
 
-    async def _commit(self, live: LiveTable, step: Step, now: int) -> None:
+    async def _commit(self, live: LiveTable, step: Step, now: int,
+                      sender: Connection | None = None) -> None:
         table = live.table
         if step.entry is None:
+            if step.own and sender is not None:
+                for _, message in table.commit(step, now):
+                    with contextlib.suppress(Exception):  # closed: its reader ends
+                        await sender.send_text(Encoder().message(message))
+                return
             await self.send_all(live, table.commit(step, now))
             return
         was_over = table.over

@@ -242,13 +242,15 @@ class Rooms:
                 live.connections.setdefault(table_seat, set()).add(socket)
         return live
 
-    async def act(self, room: Room, seat: int, data: Any) -> dict[str, Any] | None:
-        """A game message of a member: see Hub.handle. None, or an error for the sender."""
+    async def act(self, room: Room, seat: int, data: Any,
+                  sender: Socket | None = None) -> dict[str, Any] | None:
+        """A game message of a member (from `sender`): see Hub.handle. None, or an error
+        for the sender."""
         live = await self._live(room)
         if live is None:
             return {"t": "error", "seq": data.get("seq"), "code": "not_started",
                     "message": "The game has not started yet."}
-        return await self.hub.handle(live, room.lobby.table_seat(seat), data)
+        return await self.hub.handle(live, room.lobby.table_seat(seat), data, sender)
 
     async def leave(self, room: Room, seat: int) -> None:
         """A member leaves for good (see Lobby.leave); in a running game the table is told

@@ -231,7 +231,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                     await hub.join(live, found, websocket, hello.since)
                     seat = found
                 else:
-                    failure = await hub.handle(live, seat, data)
+                    failure = await hub.handle(live, seat, data, websocket)
             except ProtocolError as error:
                 failure = error.to_message()
             except IllegalAction as error:
@@ -323,7 +323,7 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
                     break
                 else:
                     assert seat is not None
-                    failure = await rooms.act(room, seat, data)
+                    failure = await rooms.act(room, seat, data, link)
                     if failure is not None:
                         await link.send_json(failure)
             except ProtocolError as error:

@@ -50,6 +50,11 @@ class Step:
     events: list[Event] = field(default_factory=list)
     replies: Outbox = field(default_factory=list)
     ack: tuple[int, int] | None = None  # (seat, seq) acknowledged by this step
+    own: bool = False
+    """The replies answer the sending connection alone (a pong, an error, a hello's
+    catch-up): the seat's other connections (another tab) did not ask for them. Replies
+    that update the seat (a resent action's view) reach all of them, so none misses a
+    version."""
 
 
 def public(events: list[Event]) -> bool:
@@ -238,11 +243,11 @@ class Table:
         view: View | None = None,
     ) -> Message:
         """The seat's current view (`view` when the caller has it already) with its events
-        after version `since`: `after` says where they start. Without `since`, or too far
-        behind, there are none (`after` is the current version): the view alone is the
-        fresh start."""
+        after version `since`: `after` says where they start. Without `since`, too far
+        behind, or ahead of the table (a version it never had), there are none (`after`
+        is the current version): the view alone is the fresh start."""
         after = self.version
-        if since is not None and self.version - since <= CATCH_UP_VERSIONS:
+        if since is not None and 0 <= self.version - since <= CATCH_UP_VERSIONS:
             after = max(0, since)
         batches = self.event_log[after:]
         if len(batches) == 1:  # the usual update: one step's events
@@ -266,14 +271,15 @@ class Table:
         try:
             message = parse_client_message(data)
         except ProtocolError as error:
-            return Step(replies=[(seat, error.to_message())])
+            return Step(replies=[(seat, error.to_message())], own=True)
         if isinstance(message, Ping):
-            return Step(replies=[(seat, pong(message, now))])
+            return Step(replies=[(seat, pong(message, now))], own=True)
         if isinstance(message, Hello):
             if self.seat_for_key(message.key) != seat:
                 wrong_key = ProtocolError("bad_key", "This key does not open this seat.")
-                return Step(replies=[(seat, wrong_key.to_message())])
-            return Step(replies=[(seat, self.view_message(seat, now, since=message.since))])
+                return Step(replies=[(seat, wrong_key.to_message())], own=True)
+            catch_up = self.view_message(seat, now, since=message.since)
+            return Step(replies=[(seat, catch_up)], own=True)
         assert isinstance(message, Act)  # a table's own messages never parse as lobby ones
         return self._act(seat, message, now)
 
@@ -309,7 +315,7 @@ class Table:
 
     @staticmethod
     def _refuse(seat: int, seq: int, error: IllegalAction) -> Step:
-        return Step(replies=[(seat, {"t": "error", "seq": seq, **error.to_json()})])
+        return Step(replies=[(seat, {"t": "error", "seq": seq, **error.to_json()})], own=True)
 
     def _unchanged(self, state: Any) -> bool:
         """Whether `state` (the outcome of an action) is the state the table has: then the

@@ -105,6 +105,20 @@ def test_reconnect_gets_missed_events(server: LiveServer) -> None:
         assert placed == [1, 2]
 
 
+def test_a_hello_since_a_version_the_table_never_had_is_a_fresh_start(
+        server: LiveServer) -> None:
+    """(Found by tests/fuzz: it was answered `after` 5 for `version` 0, events after a
+    version ahead of the view.)"""
+    table_id, key = server.create()
+    with server.socket(table_id) as client:
+        client.hello(key)
+        started = client.act({"type": "start"})
+    with server.socket(table_id) as client:
+        fresh = client.hello(key, since=started["version"] + 5)
+        assert fresh["after"] == fresh["version"] == started["version"]
+        assert fresh["events"] == []
+
+
 
 def test_nothing_undrawn_reaches_the_client(server: LiveServer) -> None:
     """Every message only shows cards already drawn, in the order of the stored deck."""

@@ -87,7 +87,7 @@ class FakeHub:
     async def join(self, live: Any, seat: int, socket: Any, since: int | None) -> None:
         await socket.send_json({"t": "view"})
 
-    async def handle(self, live: Any, seat: int, data: Any) -> None:
+    async def handle(self, live: Any, seat: int, data: Any, sender: Any = None) -> None:
         if data.get("action", {}).get("type") == "boom":
             raise KeyError("a bug somewhere in a game")
         self.handled.append(data)
@@ -113,7 +113,7 @@ class FakeRooms:
     def seen(self, room: Any, conn_id: str) -> None:
         pass
 
-    async def act(self, room: Any, seat: int, data: Any) -> None:
+    async def act(self, room: Any, seat: int, data: Any, sender: Any = None) -> None:
         if data["action"]["type"] == "boom":
             raise ZeroDivisionError("a bug somewhere in a room")
         self.acts.append(data)
