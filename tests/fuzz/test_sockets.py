@@ -462,6 +462,7 @@ class Fuzz(RuleBasedStateMachine):
         gone = [p for p in self.people if p.gone]
         person = gone[who % len(gone)]
         sock = self._open(None, lobby)
+        sock.expect.add(4408)  # (no hello within 30 s: a very slow run)
         answer = self._send(sock, {"t": "hello", "key": person.key})
         refused = {"left_game"} if lobby else {"bad_key"}
         if lobby or person.left_running:
@@ -471,9 +472,9 @@ class Fuzz(RuleBasedStateMachine):
             self._need(answer, lambda m: m["t"] in ("view", "error"), "a hello after the end")
 
     @precondition(lambda self: self.target.server is not None)
-    @rule(ms=st.integers(500, 20_000), sockets=st.just("all"))
+    @rule(ms=st.integers(500, 12_000), sockets=st.just("all"))
     def skip_clock(self, ms: int, sockets: str) -> None:
-        """The server clock jumps ahead (less than the 30 s a silent socket may last):
+        """The server clock jumps ahead (well within the 30 s a silent socket may last):
         deadlines come due; every socket is pinged after it (the step's check).
         (`sockets`: two arguments, so that hypothesis does not try this first.)"""
         assert self.target.server is not None
