@@ -93,7 +93,14 @@ class Sock:
     def act(self, seq: int, action: Any) -> list[Message]:
         """Send an action; the messages until its answer (its ack or its error), which is
         the last of them."""
+        self.send_act(seq, action)
+        return self.answer_to(seq)
+
+    def send_act(self, seq: int, action: Any) -> None:
         self._send(json.dumps({"t": "act", "seq": seq, "action": action}))
+
+    def answer_to(self, seq: int) -> list[Message]:
+        """The messages until a view with the ack of `seq` or an error with it."""
         return self.until(lambda m: m.get("ack") == seq or (
             m["t"] == "error" and m["seq"] == seq))
 
