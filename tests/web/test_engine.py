@@ -101,8 +101,14 @@ STARTED_FROM_SNAPSHOT = (
     "performance.getEntriesByName('klubovna:engine-load').at(-1)?.detail?.snapshot"
 )
 SNAPSHOTS = """async () => {
+  // A snapshot listed is not yet one that reads whole: wait until its body does (a reload
+  // while the worker still writes it found none, under load).
   const cache = await caches.open('klubovna-engine-snapshot');
-  return (await cache.keys()).length;
+  for (const key of await cache.keys()) {
+    const found = await cache.match(key);
+    if (found && (await found.arrayBuffer()).byteLength > 100_000) return true;
+  }
+  return false;
 }"""
 SPOIL_SNAPSHOTS = """async () => {
   const cache = await caches.open('klubovna-engine-snapshot');
