@@ -106,9 +106,9 @@ class Node:
         return None
 
     async def claim_table(self, table_id: str) -> Holder | None:
-        return await self.claim(await self.claim_resource("t", table_id))
+        return await self.claim(await self.resource_for("t", table_id))
 
-    async def claim_resource(self, kind: str, name: str) -> str:
+    async def resource_for(self, kind: str, name: str) -> str:
         """The resource of ("t", table id) or ("l", lobby code)."""
         if kind == "l":
             return lobby_resource(name)

@@ -32,7 +32,7 @@ from klubovna.core import IllegalAction
 from klubovna.server.cluster import Node
 from klubovna.server.errors import error_response, replay
 from klubovna.server.hub import CLOSE_MOVED
-from klubovna.server.leases import Holder, lobby_resource
+from klubovna.server.leases import Holder
 from klubovna.tables import normalize_code
 
 log = logging.getLogger("klubovna.forward")
@@ -76,8 +76,8 @@ class Forward:
             return replay(body, receive) if scope["type"] == "http" else receive
 
         relayed = any(key == RELAYED.encode() for key, _ in scope.get("headers", []))
-        holder = await (self.node.claim_table(name) if kind == "t"
-                        else self.node.claim(lobby_resource(name)))
+        resource = await self.node.resource_for(kind, name)
+        holder = await self.node.claim(resource)
         while holder is not None:
             if relayed:  # never relayed twice: the client tries again
                 await self._moved(scope, receive, send)
@@ -85,7 +85,6 @@ class Forward:
             if await self._relay(holder, scope, again(), send):
                 return
             # The owner does not answer: wait for its lease to run out, then take it.
-            resource = await self.node.claim_resource(kind, name)
             holder = await self.node.claim_when_free(resource, holder)
         await self.app(scope, again(), send)
 
