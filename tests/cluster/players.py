@@ -13,6 +13,10 @@ from tests.server.lobby_client import HEARTBEAT_S, AsyncPlayer, Message, Seat
 
 RETRY_S = 0.1
 """How long a player waits before sending again a move the server could not store."""
+PACE_S = 0.05
+"""A DicePlayer's pause before each move: at most the socket's sustained frame rate (20 a
+second, klubovna/server/ws.py), which a person never comes near; without it a player
+answering computer players at once spends the burst of 200 within a long game."""
 
 
 @dataclass
@@ -72,7 +76,8 @@ class Story:
 @dataclass
 class DicePlayer:
     """One person at a Kostkový poker table on its own asyncio socket: keeps the first die,
-    checks or calls, until the game is over. No reconnects: its story must be whole."""
+    raises, bets, calls or checks (the first offered: a table of 10 chips ends in a few
+    hands), until the game is over. No reconnects: its story must be whole."""
 
     server: LiveServer
     seat: Seat
@@ -103,6 +108,7 @@ class DicePlayer:
                     self.start_with = None
                     await ws.send(json.dumps({"t": "start"}))
                 if view is not None and self.pending is None and view["actions"]:
+                    await asyncio.sleep(PACE_S)
                     self.seq = self.pending = self.seq + 1
                     await ws.send(json.dumps({"t": "act", "seq": self.seq,
                                               "action": self._choose(view["actions"])}))
@@ -131,4 +137,4 @@ class DicePlayer:
     def _choose(actions: list[str]) -> Message:
         if "keep" in actions:
             return {"type": "keep", "dice": [0]}
-        return {"type": "check" if "check" in actions else "call"}
+        return {"type": next(a for a in ("raise", "bet", "call", "check") if a in actions)}

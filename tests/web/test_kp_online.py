@@ -1,20 +1,35 @@
-"""An online Kostkový poker table in two browsers: Ada sets it up (three seats, 10 chips,
-Chytrý in the empty seat), Bob joins by the link, Ada starts, Bob reloads mid-game and gets
-his seat back, and both play through the table screen until the end ranking."""
+"""An online Kostkový poker table in three browsers: Ada sets up five seats with 10 chips
+(Klidný takes the seats nobody joins), Bob and Cyd (Cyd on a phone-sized screen) open the
+link Ada shares and join, Ada starts, Bob's tab reloads mid-game and gets his seat back,
+and all three play through the table screen, keeping dice and betting with the real
+buttons, as hard as the table lets them (raise, bet, call, never fold), until every one of
+them sees the final ranking.
+
+The helpers here (open_table, play_a_step) serve the other online Kostkový poker tests."""
 
 from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from tests.web.conftest import axe_violations, screenshot
+from tests.web.conftest import SHOTS, axe_violations, screenshot
 
 NO_WAITING = "localStorage.setItem('klubovna.kp.prefs', JSON.stringify({pace: 'instant'}))"
 """The device setting that shows the other players' moves without pauses."""
+PHONE: ViewportSize = {"width": 390, "height": 844}
+CALM = ("call", "check")
+"""Keep the first die (free), then check or call: the hands other tests' seeds were chosen
+for, and a long game."""
+EAGER = ("raise", "bet", "call", "check")
+"""Keep the largest group one can pay for and press the first of these offered: a table of
+10 chips ends within a minute (calling only, it may take several)."""
+LIMIT_S = 150
+"""The whole game, from the start to every end ranking."""
 
 
 def open_table(page: Page, seats: int, robot: str, chips: int = 10) -> str:
@@ -33,95 +48,148 @@ def open_table(page: Page, seats: int, robot: str, chips: int = 10) -> str:
     return code
 
 
-def play_a_step(page: Page) -> bool:
-    """Do what the table asks of this person now, if anything: go on after a showdown, keep
-    the first die, check or call. True when the game is over for this page. A button the
-    table took away before the click (a timed table moves on) is no error: the caller's
-    loop looks again."""
-    if page.locator(".kp-end").count():
+def click_if_there(button: Locator) -> bool:
+    """Click `button` if it is still there within 2 s (a timed table that moved on took it
+    away): whether it was clicked."""
+    with contextlib.suppress(PlaywrightTimeoutError):
+        button.click(timeout=2_000)
         return True
-    if page.locator(".kp-showdown").count():
-        click_if_there(page.locator(".kp-go-on .primary"))
-        return False
-    submit = page.locator(".kp-keep-submit:enabled")
-    if page.locator(".kp-pick").count():
-        if page.locator(".kp-pick[aria-pressed='true']").count() == 0:
-            click_if_there(page.locator(".kp-pick").first)
-        if submit.count():
-            click_if_there(submit)
-        return False
-    act = page.locator(".kp-act.call:enabled, .kp-act.check:enabled")
-    if act.count():
-        click_if_there(act.first)
     return False
 
 
-def click_if_there(button: Locator) -> None:
-    """Click `button` if it is still there within 2 s; a table that moved on took it away."""
-    with contextlib.suppress(PlaywrightTimeoutError):
-        button.click(timeout=2_000)
+def keep_first(page: Page) -> None:
+    if page.locator(".kp-pick[aria-pressed='true']").count() == 0:
+        click_if_there(page.locator(".kp-pick").first)
+    click_if_there(page.locator(".kp-keep-submit:enabled"))
 
 
-def test_two_people_and_a_computer_player_finish_a_table(people: Callable[[], Page]) -> None:
-    ada, bob = people(), people()
-    for page in (ada, bob):
+def keep_a_group(page: Page) -> None:
+    """Pick the largest group of equal dice the person can pay for, and keep it."""
+    picks = page.locator(".kp-pick")
+    values = [int(v or 0) for v in picks.evaluate_all("(b) => b.map((e) => e.dataset.value)")]
+    affordable = page.locator(".kp-costs td:not(.unaffordable)").count()
+    value, _ = max(Counter(values).items(), key=lambda item: (item[1], item[0]))
+    wanted = [i for i, v in enumerate(values) if v == value][: max(1, affordable)]
+    for i in wanted:
+        if picks.nth(i).get_attribute("aria-pressed") != "true":
+            click_if_there(picks.nth(i))
+    click_if_there(page.locator(".kp-keep-submit:enabled"))
+
+
+def play_a_step(page: Page, bets: Sequence[str] = CALM,
+                before_bet: Callable[[], None] = lambda: None) -> str | None:
+    """Do what the table asks of this person now, if anything; what was done ("end" once the
+    final ranking is on screen, "go on", "keep" or the betting action), or None when the
+    table waits for someone else. A button the table took away before the click (a timed
+    table moves on) is no error: the caller's loop looks again. `before_bet` is called
+    when a betting button is about to be pressed."""
+    if page.locator(".kp-end").count():
+        return "end"
+    if page.locator(".kp-showdown").count():
+        return "go on" if click_if_there(page.locator(".kp-go-on .primary")) else None
+    if page.locator(".kp-pick:enabled").count():
+        (keep_a_group if bets == EAGER else keep_first)(page)
+        return "keep"
+    for action in bets:
+        button = page.locator(f".kp-act[data-action='{action}']:enabled")
+        if button.count():
+            if action == "raise":  # the amount comes from the view: 4, 6, ... never 0
+                amount = int(button.inner_text().split("na ")[1].split()[0])
+                assert amount >= 4 and amount % 2 == 0, button.inner_text()
+            before_bet()
+            return action if click_if_there(button.first) else None
+    return None
+
+
+def snap(page: Page, name: str) -> None:
+    """The whole page and, as the person sees it, the screen (for people to look at)."""
+    screenshot(page, name)
+    page.screenshot(path=str(SHOTS / f"{name}-screen.png"))
+
+
+def test_three_people_and_two_computer_players_finish_a_table(
+    people: Callable[[], Page],
+) -> None:
+    ada, bob, cyd = people(), people(), people()
+    cyd.set_viewport_size(PHONE)
+    for page in (ada, bob, cyd):
         page.add_init_script(NO_WAITING)
 
-    code = open_table(ada, 3, "Chytrý")
-    settings = "3 místa · 10 žetonů · 30 s na tah · počítač: Chytrý"
-    expect(ada.locator(".mp-info")).to_contain_text(settings)
-    link = ada.get_by_label("Odkaz na hru")
-    expect(link).to_have_value(f"{ada.url.split('#')[0]}#/kostkovy-poker/hra/{code}")
-    expect(ada.locator(".lobby-qr img")).to_be_visible()
-    expect(ada.locator(".lobby-state")).to_have_attribute("data-state", "alone")
+    code = open_table(ada, 5, "Klidný")
+    expect(ada.locator(".mp-info")).to_contain_text(
+        "5 míst · 10 žetonů · 30 s na tah · počítač: Klidný")
+    link = ada.get_by_label("Odkaz na hru").input_value()
+    assert link.endswith(f"#/kostkovy-poker/hra/{code}"), link
+    expect(ada.locator(".lobby-people")).to_contain_text("Prázdná místa (4) obsadí počítač")
 
-    bob.goto(f"/#/kostkovy-poker/hra/{code}")
-    expect(bob.get_by_role("heading", name="Připojit se ke stolu")).to_be_visible()
-    expect(bob.locator(".lobby-join-card")).to_contain_text("Lidé u stolu: 1 z 3.")
-    bob.get_by_label("Přezdívka").fill("Bob")
-    bob.get_by_role("button", name="Připojit se").click()
-    expect(bob.locator(".lobby-state")).to_have_text("Čekáme, až Ada začne hru.")
-    expect(ada.locator(".lobby-player")).to_have_count(2)
-    expect(ada.locator(".lobby-player[data-presence='on']")).to_have_count(2)
+    for page, nickname, people_before in ((bob, "Bob", 1), (cyd, "Cyd", 2)):
+        page.goto(link)  # the link Ada shares
+        expect(page.get_by_role("heading", name="Připojit se ke stolu")).to_be_visible()
+        expect(page.locator(".lobby-join-card")).to_contain_text(
+            f"Lidé u stolu: {people_before} z 5.")
+        page.get_by_label("Přezdívka").fill(nickname)
+        page.get_by_role("button", name="Připojit se").click()
+        expect(page.locator(".lobby-state")).to_have_text("Čekáme, až Ada začne hru.")
+    expect(ada.locator(".lobby-player[data-presence='on']")).to_have_count(3)
+    expect(ada.locator(".lobby-people")).to_contain_text("Prázdná místa (2) obsadí počítač")
     expect(ada.locator(".lobby-state")).to_have_attribute("data-state", "ready")
-    screenshot(ada, "kp-online-room")
-    assert axe_violations(ada) == []
     ada.get_by_role("button", name="Začít hru").click()
 
-    # Three seats: Ada and Bob (by their nicknames, each "Ty" to themselves) and Chytrý.
-    expect(ada.locator(".kp-seats .kp-seat-name")).to_have_text(["Bob", "Chytrý"])
-    expect(bob.locator(".kp-seats .kp-seat-name")).to_have_text(["Chytrý", "Ada"])
-    for page in (ada, bob):
+    # Five seats: the three people by their nicknames (each "Ty" to themselves) and two Klidný.
+    for page, me in ((ada, "Ada"), (bob, "Bob"), (cyd, "Cyd")):
+        expect(page.locator(".kp-seat")).to_have_count(5)
         expect(page.locator(".kp-me .kp-seat-name")).to_have_text("Ty")
+        names = page.locator(".kp-seats .kp-seat-name")
+        expect(names).to_have_count(4)
+        assert sorted(names.all_inner_texts()) == sorted(
+            {"Ada", "Bob", "Cyd", "Klidný 1", "Klidný 2"} - {me}), names.all_inner_texts()
+        expect(page.locator(".kp-pick")).to_have_count(5)
 
-    # Bob's tab drops mid-game: the reload connects to the same seat again.
-    expect(bob.locator(".kp-pick").first).to_be_visible()
+    # Bob's tab drops before he keeps: the reload connects to the same seat again.
     bob.reload()
     expect(bob.locator(".kp-me .kp-seat-name")).to_have_text("Ty", timeout=10_000)
-    expect(bob.locator(".kp-seat")).to_have_count(3)
+    expect(bob.locator(".kp-seat")).to_have_count(5)
 
-    checked = False
-    deadline = time.monotonic() + 150
-    while time.monotonic() < deadline:
-        done = [play_a_step(page) for page in (ada, bob)]
-        if all(done):
+    done: dict[str, Counter[str]] = {"Ada": Counter(), "Bob": Counter(), "Cyd": Counter()}
+    shot: dict[str, bool] = {}
+
+    def first_bet(name: str, page: Page) -> Callable[[], None]:
+        """At a person's first bet: the table mid-game, on a desktop (Ada) and a phone (Cyd)."""
+        def snap_once() -> None:
+            if name in ("Ada", "Cyd") and name not in shot:
+                shot[name] = True
+                snap(page, f"kp-online-five-{name.lower()}-mid")
+                assert axe_violations(page) == []
+        return snap_once
+
+    deadline = time.monotonic() + LIMIT_S
+    pages = {"Ada": ada, "Bob": bob, "Cyd": cyd}
+    while True:
+        steps: dict[str, str | None] = {}
+        for name, page in pages.items():
+            step = steps[name] = play_a_step(page, EAGER, first_bet(name, page))
+            if step:
+                done[name][step] += 1
+        if all(step == "end" for step in steps.values()):
             break
-        if not checked and ada.locator(".kp-act:enabled").count():
-            checked = True
-            screenshot(ada, "kp-online-table")
-            assert axe_violations(ada) == []
-        time.sleep(0.1)
-    else:
-        raise AssertionError("the table did not finish")
+        assert time.monotonic() < deadline, f"the table did not finish: {done}"
+        if not any(steps.values()):  # nobody could act: the table waits for its next view
+            ada.wait_for_timeout(50)
 
-    assert checked, "Ada never had a betting decision"
-    for page in (ada, bob):
+    for name, page in pages.items():
+        assert done[name]["keep"] >= 1, (name, done[name])
         end = page.locator(".kp-end")
+        expect(end.get_by_role("heading", name="Konec hry")).to_be_visible()
         rows = end.locator(".kp-ranking tbody tr")
-        expect(rows).to_have_count(3)
+        expect(rows).to_have_count(5)
         chips = [int(text.split()[0]) for text in rows.locator("td.num").all_inner_texts()]
-        assert sum(chips) == 30, chips  # nothing made or lost
+        assert sum(chips) == 50, chips  # nothing made or lost
+        assert sorted(chips) == [0, 0, 0, 0, 50], chips  # the last player with chips won
+        ranked = rows.locator("th").all_inner_texts()
+        assert sorted(ranked) == sorted(
+            ["Ty", "Klidný 1", "Klidný 2", *({"Ada", "Bob", "Cyd"} - {name})]), ranked
         expect(end.get_by_role("link", name="Nový stůl")).to_be_visible()
-    names = ada.locator(".kp-ranking tbody th").all_inner_texts()
-    assert sorted(names) == ["Bob", "Chytrý", "Ty"], names
-    screenshot(ada, "kp-online-end")
+    assert sum(done[name]["raise"] + done[name]["bet"] for name in done) >= 1, done
+    assert sorted(shot) == ["Ada", "Cyd"], shot
+    snap(ada, "kp-online-five-ada-end")
+    snap(cyd, "kp-online-five-cyd-end")

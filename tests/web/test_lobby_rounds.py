@@ -11,12 +11,12 @@ from playwright.sync_api import Page, expect
 
 from tests.web.conftest import axe_violations, screenshot
 from tests.web.test_duel import best_gain, first_free, join, move, open_lobby, play_until_results
-from tests.web.test_kp_online import NO_WAITING, open_table, play_a_step
+from tests.web.test_kp_online import EAGER, NO_WAITING, open_table, play_a_step
 
 
 def play_to_the_end(page: Page) -> None:
     deadline = time.monotonic() + 150
-    while not play_a_step(page):
+    while play_a_step(page, EAGER) != "end":
         assert time.monotonic() < deadline, "the table did not finish"
         time.sleep(0.1)
 
