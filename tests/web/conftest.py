@@ -4,7 +4,9 @@ headless, no sandbox, background networking off) against a real server with the 
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,7 @@ from playwright.sync_api import (
     ConsoleMessage,
     Page,
     Playwright,
+    Route,
     sync_playwright,
 )
 
@@ -32,11 +35,17 @@ SHOTS = ROOT / "var" / "screenshots"
 
 @pytest.fixture(scope="session")
 def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """The real server, serving web/dist (built by `make test` before the suite)."""
+    """The real server, serving a copy of web/dist (built by `make test` before the suite)
+    beside which the tests keep files of their own (TESTS_DIR)."""
     assert (ROOT / "web" / "dist" / "index.html").exists(), "run `make test` (it builds web/)"
+    web = tmp_path_factory.mktemp("web") / "dist"
+    shutil.copytree(ROOT / "web" / "dist", web)
+    (web / TESTS_DIR).mkdir()
+    (web / TESTS_DIR / "blank.html").write_text(
+        "<!doctype html><title>tests</title><link rel=icon href=\"data:,\">")
     # Every browser is 127.0.0.1: the per-address limit on joining lobbies is lifted.
     live = LiveServer(tmp_path_factory.mktemp("web-data"), free_port(), allow_seed=True,
-                      env={"KLUBOVNA_RATE_JOINS": "10000"})
+                      env={"KLUBOVNA_RATE_JOINS": "10000", "KLUBOVNA_WEB_DIST": str(web)})
     live.start()
     yield live
     live.stop()
@@ -92,6 +101,102 @@ def console() -> ConsoleWatch:
     return ConsoleWatch()
 
 
+# ------------------------------------------------------------------ a warm engine
+# Starting the engine cold (Pyodide downloaded, compiled and started, klubovna imported, the
+# memory snapshot made) costs a fresh browser context 7-11 s of CPU; starting from the
+# snapshot costs 1-2 s. Every test's context is a new person's browser, so each would pay
+# the cold start: the suite's largest cost on a 2-core machine. So each test worker makes
+# the snapshot once, the way the app does, and puts it into every new context's Cache
+# Storage before the test's first page opens, as a returning visitor has it. The cold
+# path keeps tests of its own: a module with `COLD_ENGINE = True` (test_engine.py,
+# test_offline.py) gets contexts with nothing in them (docs/decisions.md, Build).
+
+SNAPSHOTS = "klubovna-engine-snapshot"
+"""The Cache Storage the engine worker keeps its snapshot in (web/src/worker)."""
+ENGINE_LOADED = "performance.getEntriesByName('klubovna:engine-load').length > 0"
+TESTS_DIR = "__tests"
+"""The tests' own files in app_server's copy of the build: a blank page of the app's origin
+and the snapshot's bytes (engine-snapshot.bin)."""
+UPLOAD_URL = f"/{TESTS_DIR}/upload"
+"""Answered by a route of the one context that reads the snapshot out."""
+
+
+@dataclass(frozen=True)
+class EngineSnapshot:
+    key: str
+    """The path the worker stores it under (its Pyodide version and Python sources)."""
+    url: str
+    """Where the server serves its bytes."""
+
+
+_SNAPSHOTS: dict[str, EngineSnapshot] = {}
+"""This worker's snapshot per server address, made once."""
+
+READ_SNAPSHOT = """async ([name, upload]) => {
+  for (;;) {  // the worker saves it after the engine loaded: wait until it reads whole
+    try {
+      const cache = await caches.open(name);
+      const [request] = await cache.keys();
+      if (request) {
+        const body = await (await cache.match(request)).arrayBuffer();
+        if (body.byteLength > 0) {
+          await fetch(upload, { method: 'POST', body });
+          return new URL(request.url).pathname;
+        }
+      }
+    } catch (error) { /* not whole yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}"""
+
+WRITE_SNAPSHOT = """async ([name, key, url]) => {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  const headers = { 'content-type': 'application/octet-stream' };
+  const cache = await caches.open(name);
+  await cache.put(key, new Response(await response.arrayBuffer(), { headers }));
+}"""
+
+
+def engine_snapshot(browser: Browser, server: LiveServer) -> EngineSnapshot:
+    """The engine's memory snapshot as the app makes it on `server`, made once a worker and
+    put beside the build the server serves."""
+    made = _SNAPSHOTS.get(server.http)
+    if made is None:
+        uploaded: list[bytes] = []
+
+        def upload(route: Route) -> None:
+            uploaded.append(route.request.post_data_buffer or b"")
+            route.fulfill(status=204)
+
+        ctx = browser.new_context(base_url=server.http)
+        try:
+            ctx.route(f"**{UPLOAD_URL}", upload)
+            page = ctx.new_page()
+            page.goto("/#/matematicky-poker")
+            page.wait_for_function(ENGINE_LOADED, timeout=120_000)
+            key = page.evaluate(READ_SNAPSHOT, [SNAPSHOTS, UPLOAD_URL])
+        finally:
+            ctx.close()
+        assert uploaded and uploaded[0], "the engine snapshot could not be read"
+        web = Path(server.env["KLUBOVNA_WEB_DIST"])
+        (web / TESTS_DIR / "engine-snapshot.bin").write_bytes(uploaded[0])
+        made = _SNAPSHOTS[server.http] = EngineSnapshot(key, f"/{TESTS_DIR}/engine-snapshot.bin")
+    return made
+
+
+def warm(ctx: BrowserContext, snapshot: EngineSnapshot) -> Page:
+    """Put `snapshot` into `ctx`'s Cache Storage; the blank page it used, for the test."""
+    page = ctx.new_page()
+    page.goto(f"/{TESTS_DIR}/blank.html")
+    page.evaluate(WRITE_SNAPSHOT, [SNAPSHOTS, snapshot.key, snapshot.url])
+    return page
+
+
+def cold(request: pytest.FixtureRequest) -> bool:
+    return bool(getattr(request.module, "COLD_ENGINE", False))
+
+
 @pytest.fixture
 def context(
     browser: Browser, app_server: LiveServer, console: ConsoleWatch
@@ -105,17 +210,21 @@ def context(
 
 
 @pytest.fixture
-def page(context: BrowserContext) -> Page:
-    return context.new_page()
+def page(request: pytest.FixtureRequest, browser: Browser, app_server: LiveServer,
+         context: BrowserContext) -> Page:
+    """The context's page; the engine snapshot in its storage unless the module is cold."""
+    if cold(request):
+        return context.new_page()
+    return warm(context, engine_snapshot(browser, app_server))
 
 
 def people_on(
     browser: Browser, server: LiveServer, console: ConsoleWatch,
-    viewport: tuple[int, int] = (1100, 900),
+    viewport: tuple[int, int] = (1100, 900), snapshot: EngineSnapshot | None = None,
 ) -> Iterator[Callable[[], Page]]:
     """Each call a page in a fresh context of its own on `server` (own storage, as another
-    person's browser), watched for console errors and missing catalogue keys like
-    `context`; the contexts close at the end."""
+    person's browser; `snapshot` in it, if given), watched for console errors and missing
+    catalogue keys like `context`; the contexts close at the end."""
     made: list[BrowserContext] = []
 
     def person() -> Page:
@@ -123,7 +232,7 @@ def people_on(
                                   viewport={"width": viewport[0], "height": viewport[1]})
         ctx.on("page", console.watch)
         made.append(ctx)
-        return ctx.new_page()
+        return ctx.new_page() if snapshot is None else warm(ctx, snapshot)
 
     yield person
     for ctx in made:
@@ -133,10 +242,12 @@ def people_on(
 
 @pytest.fixture
 def people(
-    browser: Browser, app_server: LiveServer, console: ConsoleWatch
+    request: pytest.FixtureRequest, browser: Browser, app_server: LiveServer,
+    console: ConsoleWatch,
 ) -> Iterator[Callable[[], Page]]:
     """More people at once (duel, group): each call a page in a browser of its own."""
-    yield from people_on(browser, app_server, console)
+    snapshot = None if cold(request) else engine_snapshot(browser, app_server)
+    yield from people_on(browser, app_server, console, snapshot=snapshot)
 
 
 def screenshot(page: Page, name: str) -> Path:

@@ -14,6 +14,10 @@ from klubovna.games.matematicky_poker.state import shuffled_deck
 from tests.server.live import LiveServer
 from tests.web.shots import four_looks
 
+COLD_ENGINE = True
+"""Every context starts with empty storage: these tests are about the engine's first start
+and the snapshot it makes (tests/web/conftest.py)."""
+
 # The page's real client functions (web/src/worker/client.ts), exposed only when a test sets
 # `__klubovnaTest` before the app starts; each call goes through the worker like the UI's.
 HOOK = "window.__klubovnaTest = true;"

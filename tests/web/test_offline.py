@@ -12,6 +12,10 @@ from klubovna.tables.local import LocalHost
 from tests.server.live import next_move
 from tests.web.conftest import ConsoleWatch
 
+COLD_ENGINE = True
+"""Every context starts with empty storage: these tests are about the engine's first start
+and the snapshot it makes (tests/web/conftest.py)."""
+
 HOOK = "window.__klubovnaTest = true;"  # exposes the real client functions (see client.ts)
 
 # A local table driven through the page's real openLocalTable: every message goes to the
