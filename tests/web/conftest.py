@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -119,34 +119,45 @@ TESTS_DIR = "__tests"
 and the snapshot's bytes (engine-snapshot.bin)."""
 UPLOAD_URL = f"/{TESTS_DIR}/upload"
 """Answered by a route of the one context that reads the snapshot out."""
+SNAPSHOT_URL = f"/{TESTS_DIR}/engine-snapshot.bin"
 
 
-@dataclass(frozen=True)
-class EngineSnapshot:
-    key: str
-    """The path the worker stores it under (its Pyodide version and Python sources)."""
-    url: str
-    """Where the server serves its bytes."""
+_SNAPSHOT_KEYS: dict[str, str] = {}
+"""Per server address, the path this worker's snapshot is stored under in Cache Storage
+(it names the Pyodide version and the Python sources); its bytes are at SNAPSHOT_URL."""
+
+SNAPSHOT_SAVED = """async () => {
+  // A snapshot listed is not yet one that reads whole: wait until its body does (a reload
+  // while the worker still writes it found none, under load).
+  const cache = await caches.open('klubovna-engine-snapshot');
+  for (const key of await cache.keys()) {
+    const found = await cache.match(key);
+    if (found && (await found.arrayBuffer()).byteLength > 100_000) return true;
+  }
+  return false;
+}"""
+"""True once the worker's snapshot reads whole: for wait_for_snapshot (an async predicate
+given to page.wait_for_function returns a promise, which counts as true at once)."""
 
 
-_SNAPSHOTS: dict[str, EngineSnapshot] = {}
-"""This worker's snapshot per server address, made once."""
+def wait_for_snapshot(page: Page, timeout_ms: int) -> None:
+    """Wait until the engine worker's snapshot in `page`'s Cache Storage reads whole."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not page.evaluate(SNAPSHOT_SAVED):
+        assert time.monotonic() < deadline, "the engine snapshot was not saved"
+        page.wait_for_timeout(100)
 
 READ_SNAPSHOT = """async ([name, upload]) => {
-  for (;;) {  // the worker saves it after the engine loaded: wait until it reads whole
-    try {
-      const cache = await caches.open(name);
-      const [request] = await cache.keys();
-      if (request) {
-        const body = await (await cache.match(request)).arrayBuffer();
-        if (body.byteLength > 0) {
-          await fetch(upload, { method: 'POST', body });
-          return new URL(request.url).pathname;
-        }
-      }
-    } catch (error) { /* not whole yet */ }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const cache = await caches.open(name);
+  for (const request of await cache.keys()) {
+    const found = await cache.match(request);
+    const body = found && (await found.arrayBuffer());
+    if (body && body.byteLength > 100_000) {
+      await fetch(upload, { method: 'POST', body });
+      return new URL(request.url).pathname;
+    }
   }
+  throw new Error(`no whole snapshot in ${name}`);
 }"""
 
 WRITE_SNAPSHOT = """async ([name, key, url]) => {
@@ -158,11 +169,11 @@ WRITE_SNAPSHOT = """async ([name, key, url]) => {
 }"""
 
 
-def engine_snapshot(browser: Browser, server: LiveServer) -> EngineSnapshot:
+def engine_snapshot(browser: Browser, server: LiveServer) -> str:
     """The engine's memory snapshot as the app makes it on `server`, made once a worker and
-    put beside the build the server serves."""
-    made = _SNAPSHOTS.get(server.http)
-    if made is None:
+    put beside the build the server serves (SNAPSHOT_URL); the key to store it under."""
+    key = _SNAPSHOT_KEYS.get(server.http)
+    if key is None:
         uploaded: list[bytes] = []
 
         def upload(route: Route) -> None:
@@ -175,21 +186,23 @@ def engine_snapshot(browser: Browser, server: LiveServer) -> EngineSnapshot:
             page = ctx.new_page()
             page.goto("/#/matematicky-poker")
             page.wait_for_function(ENGINE_LOADED, timeout=120_000)
+            wait_for_snapshot(page, 60_000)
             key = page.evaluate(READ_SNAPSHOT, [SNAPSHOTS, UPLOAD_URL])
         finally:
             ctx.close()
         assert uploaded and uploaded[0], "the engine snapshot could not be read"
         web = Path(server.env["KLUBOVNA_WEB_DIST"])
-        (web / TESTS_DIR / "engine-snapshot.bin").write_bytes(uploaded[0])
-        made = _SNAPSHOTS[server.http] = EngineSnapshot(key, f"/{TESTS_DIR}/engine-snapshot.bin")
-    return made
+        (web / SNAPSHOT_URL.lstrip("/")).write_bytes(uploaded[0])
+        _SNAPSHOT_KEYS[server.http] = key
+    return key
 
 
-def warm(ctx: BrowserContext, snapshot: EngineSnapshot) -> Page:
-    """Put `snapshot` into `ctx`'s Cache Storage; the blank page it used, for the test."""
+def warm(ctx: BrowserContext, key: str) -> Page:
+    """Put the snapshot into `ctx`'s Cache Storage under `key`; the blank page it used, for
+    the test."""
     page = ctx.new_page()
     page.goto(f"/{TESTS_DIR}/blank.html")
-    page.evaluate(WRITE_SNAPSHOT, [SNAPSHOTS, snapshot.key, snapshot.url])
+    page.evaluate(WRITE_SNAPSHOT, [SNAPSHOTS, key, SNAPSHOT_URL])
     return page
 
 
@@ -220,11 +233,12 @@ def page(request: pytest.FixtureRequest, browser: Browser, app_server: LiveServe
 
 def people_on(
     browser: Browser, server: LiveServer, console: ConsoleWatch,
-    viewport: tuple[int, int] = (1100, 900), snapshot: EngineSnapshot | None = None,
+    viewport: tuple[int, int] = (1100, 900), snapshot: str | None = None,
 ) -> Iterator[Callable[[], Page]]:
     """Each call a page in a fresh context of its own on `server` (own storage, as another
-    person's browser; `snapshot` in it, if given), watched for console errors and missing
-    catalogue keys like `context`; the contexts close at the end."""
+    person's browser; the engine snapshot in it under the key `snapshot`, if given),
+    watched for console errors and missing catalogue keys like `context`; the contexts
+    close at the end."""
     made: list[BrowserContext] = []
 
     def person() -> Page:

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, Request, Route, expect
 from klubovna.games.matematicky_poker import score_board
 from klubovna.games.matematicky_poker.state import shuffled_deck
 from tests.server.live import LiveServer
+from tests.web.conftest import wait_for_snapshot
 from tests.web.shots import four_looks
 
 COLD_ENGINE = True
@@ -104,16 +105,6 @@ def test_engine_loads_and_matches_python(page: Page, app_server: LiveServer) -> 
 STARTED_FROM_SNAPSHOT = (
     "performance.getEntriesByName('klubovna:engine-load').at(-1)?.detail?.snapshot"
 )
-SNAPSHOTS = """async () => {
-  // A snapshot listed is not yet one that reads whole: wait until its body does (a reload
-  // while the worker still writes it found none, under load).
-  const cache = await caches.open('klubovna-engine-snapshot');
-  for (const key of await cache.keys()) {
-    const found = await cache.match(key);
-    if (found && (await found.arrayBuffer()).byteLength > 100_000) return true;
-  }
-  return false;
-}"""
 SPOIL_SNAPSHOTS = """async () => {
   const cache = await caches.open('klubovna-engine-snapshot');
   for (const key of await cache.keys()) await cache.put(key, new Response(new Uint8Array(4096)));
@@ -128,7 +119,7 @@ def test_engine_restarts_from_its_snapshot_and_survives_a_bad_one(page: Page) ->
     page.goto("/")
     page.wait_for_function(ENGINE_READY, timeout=30_000)
     assert page.evaluate(STARTED_FROM_SNAPSHOT) is False  # the first start makes it
-    page.wait_for_function(SNAPSHOTS, timeout=10_000)
+    wait_for_snapshot(page, 10_000)
 
     page.reload()
     page.wait_for_function(ENGINE_READY, timeout=30_000)
@@ -145,7 +136,7 @@ def test_engine_restarts_from_its_snapshot_and_survives_a_bad_one(page: Page) ->
     page.wait_for_function(ENGINE_READY, timeout=30_000)
     assert page.evaluate(STARTED_FROM_SNAPSHOT) is False
     assert page.evaluate(f"{DECK}(42)") == list(shuffled_deck(42))
-    page.wait_for_function(SNAPSHOTS, timeout=10_000)
+    wait_for_snapshot(page, 10_000)
     page.reload()
     page.wait_for_function(ENGINE_READY, timeout=30_000)
     assert page.evaluate(STARTED_FROM_SNAPSHOT) is True, warnings

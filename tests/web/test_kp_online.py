@@ -57,19 +57,18 @@ def click_if_there(button: Locator) -> bool:
     return False
 
 
-def keep_first(page: Page) -> None:
-    if page.locator(".kp-pick[aria-pressed='true']").count() == 0:
-        click_if_there(page.locator(".kp-pick").first)
-    click_if_there(page.locator(".kp-keep-submit:enabled"))
-
-
-def keep_a_group(page: Page) -> None:
-    """Pick the largest group of equal dice the person can pay for, and keep it."""
+def keep(page: Page, largest_group: bool) -> None:
+    """Keep the first die (unless a die is picked already), or the largest group of equal
+    dice the person can pay for."""
     picks = page.locator(".kp-pick")
-    values = [int(v or 0) for v in picks.evaluate_all("(b) => b.map((e) => e.dataset.value)")]
-    affordable = page.locator(".kp-costs td:not(.unaffordable)").count()
-    value, _ = max(Counter(values).items(), key=lambda item: (item[1], item[0]))
-    wanted = [i for i, v in enumerate(values) if v == value][: max(1, affordable)]
+    if largest_group:
+        values = [int(v or 0)
+                  for v in picks.evaluate_all("(b) => b.map((e) => e.dataset.value)")]
+        affordable = page.locator(".kp-costs td:not(.unaffordable)").count()
+        value, _ = max(Counter(values).items(), key=lambda item: (item[1], item[0]))
+        wanted = [i for i, v in enumerate(values) if v == value][: max(1, affordable)]
+    else:
+        wanted = [] if page.locator(".kp-pick[aria-pressed='true']").count() else [0]
     for i in wanted:
         if picks.nth(i).get_attribute("aria-pressed") != "true":
             click_if_there(picks.nth(i))
@@ -88,7 +87,7 @@ def play_a_step(page: Page, bets: Sequence[str] = CALM,
     if page.locator(".kp-showdown").count():
         return "go on" if click_if_there(page.locator(".kp-go-on .primary")) else None
     if page.locator(".kp-pick:enabled").count():
-        (keep_a_group if bets == EAGER else keep_first)(page)
+        keep(page, largest_group=bets == EAGER)
         return "keep"
     for action in bets:
         button = page.locator(f".kp-act[data-action='{action}']:enabled")

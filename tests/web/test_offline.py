@@ -10,7 +10,7 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
 
 from klubovna.tables.local import LocalHost
 from tests.server.live import next_move
-from tests.web.conftest import ConsoleWatch
+from tests.web.conftest import ENGINE_LOADED, ConsoleWatch, wait_for_snapshot
 
 COLD_ENGINE = True
 """Every context starts with empty storage: these tests are about the engine's first start
@@ -40,16 +40,6 @@ async (request) => {
 """
 
 
-SNAPSHOT_SAVED = """async () => {
-  // A snapshot listed is not yet one that reads whole: wait until its body does (a reload
-  // while the worker still writes it found none, under load).
-  const cache = await caches.open('klubovna-engine-snapshot');
-  for (const key of await cache.keys()) {
-    const found = await cache.match(key);
-    if (found && (await found.arrayBuffer()).byteLength > 100_000) return true;
-  }
-  return false;
-}"""
 
 
 def visit_once(page: Page) -> None:
@@ -58,10 +48,8 @@ def visit_once(page: Page) -> None:
     page.goto("/")
     expect(page.get_by_role("heading", name="Klubovna", exact=True)).to_be_visible()
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
-    page.wait_for_function(
-        "performance.getEntriesByName('klubovna:engine-load').length > 0", timeout=30_000
-    )
-    page.wait_for_function(SNAPSHOT_SAVED, timeout=10_000)
+    page.wait_for_function(ENGINE_LOADED, timeout=30_000)
+    wait_for_snapshot(page, 10_000)
     cached: list[str] = page.evaluate(
         """async () => {
           const urls = [];
