@@ -58,6 +58,9 @@ def keep_first_die(page: Page, moves: list[dict[str, Any]]) -> None:
     """Keep the first die: chosen by its key, kept with Enter (the keyboard path)."""
     page.locator(".kp-keep").wait_for()
     first = page.locator(".kp-pick").first
+    # The dice show while the computers' moves before them still play out: keys count
+    # once the person may act (the buttons enabled), as for a person watching.
+    expect(first).to_be_enabled()
     page.keyboard.press("1")
     expect(first).to_have_attribute("aria-pressed", "true")
     expect(page.locator(".kp-keep-submit")).to_have_text("Položit 1 kostku · zdarma")

@@ -1,7 +1,7 @@
 // The betting buttons, each with its exact amount (from the view): check, bet N, call N
 // (all-in when that is everything left), raise to N, fold. Keys: C checks or calls, B bets or raises, F folds.
 // Only the actions the table offers (the view's `actions`) are shown.
-import { useEffect, useRef } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
 import { t } from "../../i18n";
 import type { Action } from "../../net/protocol";
 import { forThePage } from "./Keep";
@@ -41,7 +41,7 @@ export function Betting({ view, ready, onAct }: Props) {
   // One listener for the component's life, reading the latest render (see Keep.tsx).
   const latest = useRef({ ready, offered, onAct });
   latest.current = { ready, offered, onAct };
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const now = latest.current;
       if (!now.ready || !forThePage(event)) return;

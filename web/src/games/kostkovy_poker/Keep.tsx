@@ -1,7 +1,7 @@
 // The person's own five dice: to choose from while keeping (toggle buttons, keys 1–5, Enter
 // keeps, the cost of each count shown), afterwards with the kept ones marked and the rest
 // dimmed (they do not count this hand).
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { KEEP_COSTS } from "virtual:game-data/kostkovy_poker";
 import { t } from "../../i18n";
 import { Die } from "./Die";
@@ -33,9 +33,8 @@ interface ChoiceProps {
 }
 
 export function KeepChoice({ view, rolled, ready, onKeep }: ChoiceProps) {
-  const [picked, setPicked] = useState<number[]>([]);
+  const [picked, setPicked] = useState<number[]>([]); // new each hand: Table keys us by it
   const first = useRef<HTMLButtonElement>(null);
-  useEffect(() => setPicked([]), [view.hand]);
   const most = Math.min(view.keep_max ?? MOST, MOST);
   const me = view.players[view.seat];
   const count = picked.length;
@@ -50,10 +49,11 @@ export function KeepChoice({ view, rolled, ready, onKeep }: ChoiceProps) {
     if (ready && document.activeElement === document.body) first.current?.focus();
   }, [ready, view.hand]);
   // One listener for the component's life, reading the latest render's state: an effect
-  // re-registered after each render would run a render late (after the next paint).
+  // re-registered after each render would run a render late (after the next paint). It is
+  // added before the first paint, so a key pressed as soon as the dice show is heard.
   const latest = useRef({ toggle, keep, dice: view.dice.length, ready });
   latest.current = { toggle, keep, dice: view.dice.length, ready };
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!forThePage(event)) return;
       const digit = Number(event.key);

@@ -171,7 +171,7 @@ function Actions({ session, view, names, ready, onAct, end }: ActionsProps) {
   if (view.actions.includes("keep")) {
     return (
       <div class="kp-action-row">
-        <KeepChoice view={view} rolled={session.rolls.own} ready={ready} onKeep={(dice) => onAct({ type: "keep", dice })} />
+        <KeepChoice key={view.hand} view={view} rolled={session.rolls.own} ready={ready} onKeep={(dice) => onAct({ type: "keep", dice })} />
         {timer}
       </div>
     );
