@@ -615,6 +615,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="measure a failed step again this often (default 1)")
     parser.add_argument("--scenarios", default="draws,bare,play",
                         help="comma-separated: draws (lobby), bare, play (default all)")
+    parser.add_argument("--tables", default=None,
+                        help="the lobby's steps, comma-separated (default 5 to 400)")
     parser.add_argument("--budget", type=float, default=1800.0,
                         help="seconds for all sweeps; a started step runs on (default 1800)")
     args = parser.parse_args(argv)
@@ -634,6 +636,8 @@ def main(argv: list[str] | None = None) -> int:
     cap = min(400, (open_files - 1000) // GROUP)
     steps_n = [5, 10, 20] if args.quick else sorted(
         {min(cap, n) for n in (5, 10, 20, 40, 60, 80, 100, 130, 160, 200, 250, 300, 400)})
+    if args.tables:
+        steps_n = sorted({min(cap, int(n)) for n in args.tables.split(",")})
 
     print(f"Real-time fan-out: group lobbies of {GROUP} (the dealer only deals, "
           f"{GROUP - 1} players), easy mode; goal p99 < {GOAL_MS:g} ms")
