@@ -28,11 +28,14 @@ from tests.server.lobby_client import (
 )
 
 T0 = 1_700_000_000_000
+EAGER = ("raise", "bet", "call", "check")
+"""A person's betting: the first of these the view offers."""
 
 
 class Person:
-    """One person's socket: the latest view, and a plain way of playing (keep the first
-    die, check or call)."""
+    """One person's socket: the latest view, and a plain way of playing: keep the first
+    die, then the first of raise, bet, call and check offered. (People who only check or
+    call let a table of 10 chips run for hundreds of hands: a test took 205 s in one run.)"""
 
     def __init__(self, conn: ClientConnection, key: str) -> None:
         self.conn, self.seq = conn, 0
@@ -69,7 +72,7 @@ class Person:
         if "keep" in actions:
             action: dict[str, Any] = {"type": "keep", "dice": [0]}
         else:
-            action = {"type": "check" if "check" in actions else "call"}
+            action = {"type": next(a for a in EAGER if a in actions)}
         self.seq += 1
         self.conn.send(json.dumps({"t": "act", "seq": self.seq, "action": action}))
         while True:
@@ -114,7 +117,7 @@ def test_two_people_and_a_computer_player_finish_a_game(server: LiveServer) -> N
 
 
 def play_to_the_end(*people: Person) -> None:
-    """Everyone plays (keep one die, check or call) until the first one's game is over."""
+    """Everyone plays (Person.move) until the first one's game is over."""
     host = people[0]
     for _ in range(5000):
         moved = any([person.move() for person in people])
