@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from websockets.asyncio.client import connect as async_connect
 
 from tests.server.live import LiveServer
-from tests.server.lobby_client import HEARTBEAT_S, AsyncPlayer, Message, Seat
+from tests.server.lobby_client import HEARTBEAT_S, AsyncPlayer, Message, Seat, dice_move
 
 RETRY_S = 0.1
 """How long a player waits before sending again a move the server could not store."""
@@ -75,9 +75,8 @@ class Story:
 
 @dataclass
 class DicePlayer:
-    """One person at a Kostkový poker table on its own asyncio socket: keeps the first die,
-    raises, bets, calls or checks (the first offered: a table of 10 chips ends in a few
-    hands), until the game is over. No reconnects: its story must be whole."""
+    """One person at a Kostkový poker table on its own asyncio socket, playing dice_move
+    until the game is over. No reconnects: its story must be whole."""
 
     server: LiveServer
     seat: Seat
@@ -111,7 +110,7 @@ class DicePlayer:
                     await asyncio.sleep(PACE_S)
                     self.seq = self.pending = self.seq + 1
                     await ws.send(json.dumps({"t": "act", "seq": self.seq,
-                                              "action": self._choose(view["actions"])}))
+                                              "action": dice_move(view["actions"])}))
 
     def _take(self, message: Message) -> None:
         kind = message["t"]
@@ -133,8 +132,3 @@ class DicePlayer:
         return (lobby is not None and lobby["status"] == "waiting" and self.start_with
                 is not None and sum(p["connected"] for p in lobby["players"]) >= self.start_with)
 
-    @staticmethod
-    def _choose(actions: list[str]) -> Message:
-        if "keep" in actions:
-            return {"type": "keep", "dice": [0]}
-        return {"type": next(a for a in ("raise", "bet", "call", "check") if a in actions)}

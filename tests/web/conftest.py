@@ -126,16 +126,21 @@ _SNAPSHOT_KEYS: dict[str, str] = {}
 """Per server address, the path this worker's snapshot is stored under in Cache Storage
 (it names the Pyodide version and the Python sources); its bytes are at SNAPSHOT_URL."""
 
-SNAPSHOT_SAVED = """async () => {
-  // A snapshot listed is not yet one that reads whole: wait until its body does (a reload
-  // while the worker still writes it found none, under load).
-  const cache = await caches.open('klubovna-engine-snapshot');
-  for (const key of await cache.keys()) {
-    const found = await cache.match(key);
-    if (found && (await found.arrayBuffer()).byteLength > 100_000) return true;
+WHOLE_SNAPSHOT = """async (name) => {
+  // A snapshot listed is not yet one that reads whole: only its body says (a reload while
+  // the worker still wrote it found none, under load).
+  const cache = await caches.open(name);
+  for (const request of await cache.keys()) {
+    const found = await cache.match(request);
+    const body = found && (await found.arrayBuffer());
+    if (body && body.byteLength > 100_000) return [request, body];
   }
-  return false;
+  return null;
 }"""
+"""The worker's snapshot in the cache `name` as [request, bytes] once it reads whole, else
+null."""
+
+SNAPSHOT_SAVED = f"async () => (await ({WHOLE_SNAPSHOT})({json.dumps(SNAPSHOTS)})) !== null"
 """True once the worker's snapshot reads whole: for wait_for_snapshot (an async predicate
 given to page.wait_for_function returns a promise, which counts as true at once)."""
 
@@ -147,18 +152,13 @@ def wait_for_snapshot(page: Page, timeout_ms: int) -> None:
         assert time.monotonic() < deadline, "the engine snapshot was not saved"
         page.wait_for_timeout(100)
 
-READ_SNAPSHOT = """async ([name, upload]) => {
-  const cache = await caches.open(name);
-  for (const request of await cache.keys()) {
-    const found = await cache.match(request);
-    const body = found && (await found.arrayBuffer());
-    if (body && body.byteLength > 100_000) {
-      await fetch(upload, { method: 'POST', body });
-      return new URL(request.url).pathname;
-    }
-  }
-  throw new Error(`no whole snapshot in ${name}`);
-}"""
+
+READ_SNAPSHOT = f"""async ([name, upload]) => {{
+  const whole = await ({WHOLE_SNAPSHOT})(name);
+  if (!whole) throw new Error(`no whole snapshot in ${{name}}`);
+  await fetch(upload, {{ method: 'POST', body: whole[1] }});
+  return new URL(whole[0].url).pathname;
+}}"""
 
 WRITE_SNAPSHOT = """async ([name, key, url]) => {
   const response = await fetch(url);

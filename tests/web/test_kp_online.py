@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from playwright.sync_api import Locator, Page, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from tests.server.lobby_client import EAGER
 from tests.web.conftest import SHOTS, axe_violations, screenshot
 
 NO_WAITING = "localStorage.setItem('klubovna.kp.prefs', JSON.stringify({pace: 'instant'}))"
@@ -24,10 +25,7 @@ NO_WAITING = "localStorage.setItem('klubovna.kp.prefs', JSON.stringify({pace: 'i
 PHONE: ViewportSize = {"width": 390, "height": 844}
 CALM = ("call", "check")
 """Keep the first die (free), then check or call: the hands other tests' seeds were chosen
-for, and a long game."""
-EAGER = ("raise", "bet", "call", "check")
-"""Keep the largest group one can pay for and press the first of these offered: a table of
-10 chips ends within a minute (calling only, it may take several)."""
+for, and a long game. With EAGER bets a person keeps the largest group they can pay for."""
 LIMIT_S = 150
 """The whole game, from the start to every end ranking."""
 

@@ -40,8 +40,6 @@ async (request) => {
 """
 
 
-
-
 def visit_once(page: Page) -> None:
     """The first visit: the service worker installs (precaching everything), takes control,
     and the idle preload brings the engine up."""
