@@ -18,6 +18,7 @@ from playwright.sync_api import (
     Page,
     Playwright,
     Route,
+    expect,
     sync_playwright,
 )
 
@@ -31,6 +32,12 @@ CHROMIUM_ARGS = [
 ]
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
 SHOTS = ROOT / "var" / "screenshots"
+
+EXPECT_TIMEOUT_MS = 15_000
+"""How long an `expect` waits before it fails (Playwright's default: 5 s). The suite keeps
+both cores of a 2-core machine busy, and a page that loads its engine meanwhile has shown
+the answer only after 5 s; a passing test waits no longer for it."""
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
 @pytest.fixture(scope="session")
@@ -287,6 +294,10 @@ HOOK = "window.__klubovnaTest = true;"
 and its act, net/session.ts), for tests that play a whole online game through the page."""
 VIEW = "window.__klubovna.table.view()"
 
+WAIT_MAX_MS = 60_000
+"""play_until_over: how long all pages may show no move before the test fails (waits
+counted, not the clock: a busy machine only makes it slower)."""
+
 Chooser = Callable[[list[dict[str, Any]], int], dict[str, Any]]
 """The move for page `mover` given every page's view now (a player may remember what all
 the pages showed)."""
@@ -298,8 +309,11 @@ def play_until_over(pages: list[Page], choose: Chooser, moves_max: int,
     test hook, HOOK): whichever page's view offers actions sends `choose`'s move, as its
     screen would, and waits for its view to change (the server's answer). While nobody
     may move, every page presses the control `skip` selects, if it shows (a wait a person
-    may cut short). Returns the views at the end; fails after `moves_max` moves."""
-    for _ in range(moves_max):
+    may cut short). Returns the views at the end; fails after `moves_max` moves, or when
+    nobody may move for WAIT_MAX_MS (only moves count: a view may change for other reasons
+    than the answer to the move, and the loop then waits a turn for the answer)."""
+    moves = waited_ms = 0
+    while True:
         texts = [page.evaluate(f"JSON.stringify({VIEW})") for page in pages]
         views: list[dict[str, Any]] = [json.loads(text) for text in texts]
         if all(view["over"] for view in views):
@@ -309,9 +323,12 @@ def play_until_over(pages: list[Page], choose: Chooser, moves_max: int,
             for waiting in pages if skip else ():
                 waiting.evaluate("selector => document.querySelector(selector)?.click()", skip)
             pages[0].wait_for_timeout(20)
+            waited_ms += 20
+            assert waited_ms < WAIT_MAX_MS, f"nobody could move after {moves} moves"
             continue
+        assert moves < moves_max, f"the game did not end in {moves_max} moves"
+        moves += 1
         page = pages[mover]
         page.evaluate("action => window.__klubovna.table.act(action)", choose(views, mover))
         page.wait_for_function(f"before => JSON.stringify({VIEW}) !== before",
                                arg=texts[mover])
-    raise AssertionError(f"the game did not end in {moves_max} moves")
