@@ -5,7 +5,8 @@
 
 from __future__ import annotations
 
-import gc
+import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -17,6 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from klubovna.server import api, clock, daily, leaderboard, lobbies, profiles, replays, ws
 from klubovna.server.cluster import Node
+from klubovna.server.collector import keep_collector
 from klubovna.server.db import make_engine
 from klubovna.server.errors import BodyLimit, install_error_handlers
 from klubovna.server.forward import Forward
@@ -27,16 +29,6 @@ from klubovna.server.rooms import Rooms
 from klubovna.server.secret import load_secret, read_replay_token
 from klubovna.server.settings import Settings
 from klubovna.server.store import Store
-
-GC_THRESHOLDS = (10_000, 20, 20)
-"""Young collections every 10,000 allocations instead of 700, full ones half as often. With
-thousands of sockets the default catches every fan-out's views in flight, promotes them and
-soon pays a full pass over every connection (300 ms at 5,000 sockets, measured with
-bench/realtime.py: p99 437 ms at 100 group tables; with these thresholds 22 ms)."""
-
-
-def tune_collector() -> None:
-    gc.set_threshold(*GC_THRESHOLDS)
 
 
 class HeadAsGet:
@@ -100,11 +92,13 @@ def create_app(settings: Settings) -> FastAPI:
         await rooms.start()
         if node is not None:
             await node.start()
-        # What start-up made lives as long as the process: keep it out of the collector's
-        # full passes (they cost 60+ ms with many tables and stall every socket meanwhile).
-        gc.freeze()
-        tune_collector()
+        # What start-up made lives as long as the process, and so do most sockets' objects:
+        # kept out of the collector's passes (server/collector.py).
+        collector = asyncio.create_task(keep_collector())
         yield
+        collector.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await collector
         if node is not None:
             await node.stop()
         await rooms.stop()
