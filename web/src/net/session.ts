@@ -70,9 +70,12 @@ export abstract class TableSession<V> {
     return seq;
   }
 
-  /** Re-run `listener` after every change; returns the unsubscribe function. */
+  /** Re-run `listener` after every change; returns the unsubscribe function. A table that
+   *  failed for good before the listener came (a page subscribes in an effect, after its
+   *  first render, and a busy machine let the server's answer in first) is told at once. */
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
+    if (this.fatal) queueMicrotask(() => this.listeners.has(listener) && listener());
     return () => void this.listeners.delete(listener);
   }
 
