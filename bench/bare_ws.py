@@ -13,7 +13,6 @@ Run: `.venv/bin/python bench/bare_ws.py --port P` (uvicorn with the same setting
 from __future__ import annotations
 
 import argparse
-import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -21,7 +20,7 @@ from starlette.applications import Starlette
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from klubovna.server.collector import keep_collector
+from klubovna.server.collector import collecting
 
 rooms: dict[str, list[WebSocket]] = {}
 
@@ -52,9 +51,8 @@ async def room_socket(websocket: WebSocket) -> None:
 async def lifespan(_app: Starlette) -> AsyncIterator[None]:
     # The same collector settings as the real server (klubovna/server/app.py), so the
     # comparison is of the work per message, not of garbage collection.
-    collector = asyncio.create_task(keep_collector())
-    yield
-    collector.cancel()
+    async with collecting():
+        yield
 
 
 app = Starlette(routes=[WebSocketRoute("/ws/rooms/{room}", room_socket)], lifespan=lifespan)

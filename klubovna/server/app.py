@@ -5,8 +5,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -18,7 +16,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from klubovna.server import api, clock, daily, leaderboard, lobbies, profiles, replays, ws
 from klubovna.server.cluster import Node
-from klubovna.server.collector import keep_collector
+from klubovna.server.collector import collecting
 from klubovna.server.db import make_engine
 from klubovna.server.errors import BodyLimit, install_error_handlers
 from klubovna.server.forward import Forward
@@ -94,11 +92,8 @@ def create_app(settings: Settings) -> FastAPI:
             await node.start()
         # What start-up made lives as long as the process, and so do most sockets' objects:
         # kept out of the collector's passes (server/collector.py).
-        collector = asyncio.create_task(keep_collector())
-        yield
-        collector.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await collector
+        async with collecting():
+            yield
         if node is not None:
             await node.stop()
         await rooms.stop()

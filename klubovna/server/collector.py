@@ -22,11 +22,12 @@ getrusage call) measures the growth, since counting the frozen heap walks it (11
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import resource
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 
 log = logging.getLogger("klubovna.collector")
 
@@ -79,3 +80,15 @@ async def keep_collector(seconds: float = FREEZE_SECONDS) -> None:
     while True:
         await asyncio.sleep(seconds)
         collector.tick()
+
+
+@contextlib.asynccontextmanager
+async def collecting(seconds: float = FREEZE_SECONDS) -> AsyncIterator[None]:
+    """For a server's lifespan: keep_collector runs while it is open."""
+    task = asyncio.create_task(keep_collector(seconds))
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
