@@ -67,7 +67,8 @@ def main() -> None:
     args = parser.parse_args()
     # The same uvicorn settings as `klubovna serve` (klubovna/server/cli.py), on uvicorn's
     # own protocols: the baseline has no request timeouts or connection cap (guard.py).
-    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=1 << 20, log_level="info")
+    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=1 << 20, log_level="info",
+                ws_per_message_deflate=False)
 
 
 if __name__ == "__main__":

@@ -47,6 +47,9 @@ def main(argv: list[str] | None = None) -> None:
     uvicorn.run(
         create_app(settings), host=args.host, port=args.port,
         ws_max_size=1 << 20, log_level="info", http=http, ws=ws,
+        # No per-message compression: it deflates every message once per socket, where a
+        # group's draw is one text for 50 (twice the server's CPU a draw; decisions, #18).
+        ws_per_message_deflate=False,
         # X-Forwarded-For only from the proxies named (uvicorn trusts 127.0.0.1 by default).
         proxy_headers=bool(settings.trusted_proxies),
         forwarded_allow_ips=list(settings.trusted_proxies),

@@ -11,12 +11,18 @@ docs/decisions.md, "Several server processes"). Full passes walk every socket (1
 So the process freezes its heap every second (`gc.freeze()`: O(1), the objects leave the
 collector's generations; anything that dies by reference count is still freed at once):
 the young generation only ever holds a second's objects. What the frozen heap cannot free
-is cyclic garbage, and there is little (measured: 233 objects after 5,000 joins and
+is cyclic garbage, and there is little (measured: 0-233 objects after 5,000 joins and
 sockets). It is reclaimed by a full collection once the process's peak memory has
 doubled since the last one (Go's default pacing): garbage can at most double the memory,
 and a server that keeps as many sockets and tables never pauses for it. The peak (a
 getrusage call) measures the growth, since counting the frozen heap walks it (115 ms at
 700,000 objects).
+
+A full collection stops the server for as long as it walks the heap (1.4-3 s at 7,500-
+15,000 sockets), and the memory doubles mostly because sockets come in, not garbage: the
+collection then waits for a quiet second (the process used less than QUIET_SHARE of a
+core), so the people who just came in do not wait for it; a server busy for RECLAIM_WAIT
+after the memory doubled collects anyway (the price of a leak the busy hours would feed).
 """
 
 from __future__ import annotations
@@ -36,7 +42,12 @@ THRESHOLDS = (10_000, 20, 20)
 views in flight and promoted them (session 15: p99 437 ms at 100 group tables)."""
 FREEZE_SECONDS = 1.0
 RECLAIM_GROWTH = 2.0
-"""A full collection once the peak memory is this many times what it was after the last."""
+"""A full collection once the peak memory is this many times what it was after the last,
+in a quiet second."""
+RECLAIM_WAIT = 3600.0
+"""Seconds a full collection waits for a quiet second, once the memory has doubled."""
+QUIET_SHARE = 0.25
+"""A quiet second: the process's CPU over the last tick, in cores."""
 
 
 def peak_memory() -> int:
@@ -56,21 +67,35 @@ def reclaim() -> None:
 
 class Collector:
     """Freezes the heap on each tick; reclaims it once the memory has grown by
-    RECLAIM_GROWTH (as `memory` measures it)."""
+    RECLAIM_GROWTH (as `memory` measures it) and the process was quiet since the last tick
+    (as `cpu`, its CPU seconds, and `clock` measure it), or RECLAIM_WAIT after it grew."""
 
-    def __init__(self, memory: Callable[[], int] = peak_memory) -> None:
-        self.memory = memory
+    def __init__(self, memory: Callable[[], int] = peak_memory,
+                 cpu: Callable[[], float] = time.process_time,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.memory, self.cpu, self.clock = memory, cpu, clock
         gc.set_threshold(*THRESHOLDS)
         gc.freeze()
         self.floor = memory()
+        self.last = (clock(), cpu())
+        self.grown_at: float | None = None
+        """When the memory was first seen grown by RECLAIM_GROWTH (None: it has not)."""
 
     def tick(self) -> bool:
         """Freeze what is young; True when this tick made a full collection."""
         gc.freeze()
+        (then, used), now = self.last, (self.clock(), self.cpu())
+        self.last = now
         if self.memory() <= self.floor * RECLAIM_GROWTH:
             return False
+        if self.grown_at is None:
+            self.grown_at = now[0]
+        quiet = now[1] - used < QUIET_SHARE * (now[0] - then)
+        if not quiet and now[0] - self.grown_at < RECLAIM_WAIT:
+            return False
         reclaim()
-        self.floor = self.memory()
+        self.floor, self.grown_at = self.memory(), None
+        self.last = (self.clock(), self.cpu())  # (the collection's own CPU is not load)
         return True
 
 

@@ -13,6 +13,9 @@
   proxy are not counted: behind a proxy every connection comes from it.
 * A text frame that is not UTF-8 closes its socket with 1007 as before, logged in one line
   instead of uvicorn's ERROR with a traceback.
+* A fan-out writes one frame to many sockets: the app finds `write_frame` in the scope's
+  extensions (FRAME_EXTENSION) and hands it a whole text frame made once (wire.framed),
+  where a send would frame the same text again for every socket (docs/decisions.md, #18).
 
 `protocols(...)` makes the two classes for `uvicorn.run(http=..., ws=...)`.
 """
@@ -28,6 +31,8 @@ from typing import Any, ClassVar
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.http11 import Request
+from websockets.protocol import State
 
 
 def _answer(status: int, reason: str, code: str, message: str) -> bytes:
@@ -177,10 +182,34 @@ class GuardedHttp(H11Protocol):
         self.transport.close()
 
 
+FRAME_EXTENSION = "klubovna.frame"
+"""The ASGI scope's extension with this server's `write_frame` (see GuardedWebSocket)."""
+
+
 class GuardedWebSocket(WebSocketsSansIOProtocol):
-    """The WebSocket protocol, giving back its connection's slot, quiet on bad UTF-8."""
+    """The WebSocket protocol, giving back its connection's slot, quiet on bad UTF-8, and
+    taking whole frames from the app."""
 
     slots: ClassVar[AddressSlots]
+
+    def handle_connect(self, event: Request) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)  # (none when the handshake was refused)
+        if scope is not None:
+            scope["extensions"][FRAME_EXTENSION] = {"write_frame": self.write_frame}
+
+    def write_frame(self, frame: bytes) -> bool:
+        """Write a whole unmasked text frame (wire.framed) now, as uvicorn's send would
+        write the frame it makes of the same text. False, with nothing written, when a send
+        would not write at once (paused for a slow reader, closing) or would change the
+        frame (a negotiated extension: compression): the caller then sends as usual."""
+        if not (self.writable.is_set() and self.handshake_complete and not self.close_sent
+                and self.initial_response is None and not self.disconnected
+                and self.conn.state is State.OPEN and not self.conn.extensions
+                and not self.transport.is_closing()):
+            return False
+        self.transport.write(frame)
+        return True
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)

@@ -319,13 +319,18 @@ class Hub:
         if not outbox:  # (a tick with nothing due) keep the texts of the last fan-out
             return
         encoder = live.encoder = live.encoder.next()
+        last: tuple[Message, str] | None = None
         for seat, message in outbox:
-            await self.send(live, seat, message, encoder)
+            if last is None or last[0] is not message:  # a public update: one text for all
+                last = message, encoder.message(message)
+            await self.send_text(live, seat, last[1])
 
     async def send(
         self, live: LiveTable, seat: int, message: Message, encoder: Encoder | None = None
     ) -> None:
-        text = (encoder or Encoder()).message(message)
+        await self.send_text(live, seat, (encoder or Encoder()).message(message))
+
+    async def send_text(self, live: LiveTable, seat: int, text: str) -> None:
         for connection in list(live.connections.get(seat, ())):
             try:
                 await connection.send_text(text)

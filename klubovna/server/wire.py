@@ -12,6 +12,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from websockets.frames import Frame, Opcode
+
 from klubovna.core import SharedView
 from klubovna.tables.table import Message
 
@@ -22,6 +24,20 @@ _string = json.encoder.encode_basestring  # the C speed-up
 def dumps(value: Any) -> str:
     """Compact JSON text, as Starlette's send_json writes it."""
     return _dumps(value)
+
+
+_framed: list[tuple[str, bytes]] = []
+"""The last text framed, by identity: a fan-out hands the same text to each socket."""
+
+
+def framed(text: str) -> bytes:
+    """`text` as one whole text frame, as a server writes it (unmasked, RFC 6455), made once
+    for all the sockets of a fan-out."""
+    if _framed and _framed[0][0] is text:
+        return _framed[0][1]
+    frame = Frame(Opcode.TEXT, text.encode()).serialize(mask=False)
+    _framed[:] = [(text, frame)]
+    return frame
 
 
 _keys: dict[str, str] = {}

@@ -22,10 +22,11 @@ from klubovna.core import IllegalAction
 from klubovna.server.clock import now_ms
 from klubovna.server.cluster import Moved
 from klubovna.server.errors import ApiError
+from klubovna.server.guard import FRAME_EXTENSION
 from klubovna.server.hub import CLOSE_MOVED, Hub, StorageError, internal_error
 from klubovna.server.ratelimit import FrameBudget
 from klubovna.server.rooms import CLOSE_SILENT, HEARTBEAT_TIMEOUT_MS, Rooms
-from klubovna.server.wire import dumps
+from klubovna.server.wire import dumps, framed
 from klubovna.tables import ProtocolError, normalize_code, parse_client_message
 from klubovna.tables.protocol import MAX_MESSAGE_BYTES, Again, Hello, Leave, Ping, Start
 from klubovna.tables.table import pong
@@ -79,17 +80,32 @@ PLAIN_PING = '{"t":"ping"}'
 
 
 class Link:
-    """A member's socket, remembering when the server last sent it something."""
+    """A table's or a lobby member's socket, remembering when the server last sent it
+    something. A text the server offers whole frames for (guard.FRAME_EXTENSION) is written
+    as the frame a fan-out made once (wire.framed); otherwise, and while an earlier send
+    waits for a slow reader (the frames keep their order), it is sent as usual."""
 
-    __slots__ = ("websocket", "sent_at")
+    __slots__ = ("websocket", "sent_at", "write_frame", "waiting")
 
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
         self.sent_at = 0.0
+        server = websocket.scope.get("extensions", {}).get(FRAME_EXTENSION)
+        self.write_frame: Callable[[bytes], bool] | None = (
+            server["write_frame"] if server else None)
+        self.waiting = 0
+        """Sends under way that did not finish at once."""
 
     async def send_text(self, data: str) -> None:
         self.sent_at = time.monotonic()
-        await self.websocket.send_text(data)
+        if self.waiting == 0 and self.write_frame is not None and self.write_frame(
+                framed(data)):
+            return
+        self.waiting += 1
+        try:
+            await self.websocket.send_text(data)
+        finally:
+            self.waiting -= 1
 
     async def send_json(self, data: Any) -> None:
         await self.send_text(dumps(data))
@@ -199,6 +215,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.send_json(_error("unknown_table", "There is no such table."))
         await websocket.close(code=4404)
         return
+    link = Link(websocket)
     seat: int | None = None
     budget = frame_budget()
     try:
@@ -214,7 +231,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 break
             verdict = budget.take()
             if verdict is not FrameBudget.OK:
-                if await _over_budget(verdict, websocket, websocket.send_text, address):
+                if await _over_budget(verdict, websocket, link.send_text, address):
                     break
                 continue
             failure: dict[str, Any] | None = None
@@ -228,10 +245,10 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                     found = live.table.seat_for_key(hello.key)
                     if found is None:
                         raise ProtocolError("bad_key", "This key does not open a seat here.")
-                    await hub.join(live, found, websocket, hello.since)
+                    await hub.join(live, found, link, hello.since)
                     seat = found
                 else:
-                    failure = await hub.handle(live, seat, data, websocket)
+                    failure = await hub.handle(live, seat, data, link)
             except ProtocolError as error:
                 failure = error.to_message()
             except IllegalAction as error:
@@ -241,12 +258,12 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             except Exception as error:  # never a dropped socket for one bad frame
                 failure = _internal(error, "/ws/tables")
             if failure is not None:
-                await websocket.send_json(failure)
+                await link.send_json(failure)
     except _ENDED:
         pass
     finally:
         if seat is not None:
-            live.connections.get(seat, set()).discard(websocket)
+            live.connections.get(seat, set()).discard(link)
 
 
 @router.websocket("/ws/lobbies/{code}")

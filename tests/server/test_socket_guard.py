@@ -44,6 +44,7 @@ class FakeSocket:
     def __init__(self, app: Any, clock: Clock, frames: list[tuple[float, Frame]]) -> None:
         self.app, self.clock, self.frames = app, clock, list(frames)
         self.client = SimpleNamespace(host="192.0.2.1")
+        self.scope: dict[str, Any] = {"type": "websocket"}  # (no whole frames offered)
         self.sent: list[dict[str, Any]] = []
         self.closed: int | None = None
         self.read = 0
