@@ -9,7 +9,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from klubovna.server.collector import QUIET_SHARE, RECLAIM_GROWTH, RECLAIM_WAIT, Collector
+from klubovna.server.collector import (
+    QUIET_SHARE,
+    QUIET_TICKS,
+    RECLAIM_GROWTH,
+    RECLAIM_WAIT,
+    Collector,
+)
 
 
 class Node:
@@ -88,8 +94,9 @@ def test_frozen_cycles_are_reclaimed_once_the_memory_has_doubled(
     gc.collect()  # a full pass leaves frozen objects alone
     assert gone() is not None
     memory.size = int(1000 * RECLAIM_GROWTH)
-    load.second(0.0)
-    assert collector.tick() is False  # doubled, not more
+    for _ in range(QUIET_TICKS):
+        load.second(0.0)
+        assert collector.tick() is False  # doubled, not more
     assert gone() is not None
     memory.size += 1
     load.second(0.0)
@@ -108,7 +115,15 @@ def test_a_busy_process_waits_for_a_quiet_second_at_most_reclaim_wait(
     for _ in range(3):  # doubled, but busy: the people coming in are not kept waiting
         load.second(QUIET_SHARE + 0.1)
         assert collector.tick() is False
-    load.second(QUIET_SHARE - 0.1)  # the first quiet second
+    for _ in range(QUIET_TICKS - 1):  # a lull is not yet quiet
+        load.second(QUIET_SHARE - 0.1)
+        assert collector.tick() is False
+    load.second(QUIET_SHARE + 0.1)
+    assert collector.tick() is False  # (and busy again: the quiet seconds count anew)
+    for _ in range(QUIET_TICKS - 1):
+        load.second(QUIET_SHARE - 0.1)
+        assert collector.tick() is False
+    load.second(QUIET_SHARE - 0.1)  # the tenth quiet second in a row
     assert collector.tick() is True
     memory.size = int(memory.size * RECLAIM_GROWTH) + 1
     load.second(1.0)
