@@ -32,6 +32,12 @@ COMPUTER_DONE = f"""() => {{
   return view.game_over || computer.finished || view.drawn - computer.handled === 0;
 }}"""
 
+# A duel under way with a number in the player's hand.
+NEXT_DUEL_DEALT = f"""() => {{
+  const view = {VIEW};
+  return Boolean(view && view.started && !view.game_over && view.hand !== null);
+}}"""
+
 
 def view_text(page: Page) -> str:
     text: str = page.evaluate(f"JSON.stringify({VIEW})")
@@ -139,6 +145,8 @@ def test_a_duel_against_the_computer_offline(
 
     page.get_by_role("button", name="Hrát znovu").click()
     expect(page.locator(".mp-computer td:not(.empty)")).to_have_count(0)
+    # The next duel deals its first number (the finished one's view may linger a moment).
+    page.wait_for_function(NEXT_DUEL_DEALT)
     page.wait_for_function(COMPUTER_DONE)
     assert view_of(page)["hand"] is not None and not view_of(page)["game_over"]
     failures.settle()
