@@ -239,7 +239,7 @@ class Hub:
             if seat in live.table.stale:
                 await self.send(live, seat, live.table.update(seat, now))
             try:
-                text = Encoder().message(live.table.view_message(seat, now, since=since))
+                text = Encoder().message(live.table.welcome(seat, now, since=since))
             except Exception:  # the game's view raised: an answer, not a dropped socket
                 log.exception("the view of %s for seat %s failed", live.table.id, seat)
                 raise ProtocolError(INTERNAL, INTERNAL_MESSAGE) from None

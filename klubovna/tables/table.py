@@ -443,6 +443,20 @@ class Table:
         """The views of the stale seats (the caller does this every so often)."""
         return [(seat, self.update(seat, now)) for seat in sorted(self.stale)]
 
+    def welcome(self, seat: int, now: int, since: int | None = None) -> Message:
+        """The view for a new connection of `seat`, with its events after `since`. A seat
+        that is not stale has every connection at the current version once this is sent:
+        that is noted as for `update`, so the next public step reaches the seat as the one
+        shared update (else the first draw after a group's 50 people connected built and
+        encoded 50 full views; bench/realtime.py). A stale seat's other connections are
+        behind: the caller sends them its update first (Hub.join), or nothing is noted."""
+        message = self.view_message(seat, now, since=since)
+        if seat not in self.stale:
+            shown = message["view"]
+            self.own_sent[seat] = shown.own if isinstance(shown, SharedView) else None
+            self.sent[seat] = self.version
+        return message
+
     def update(
         self, seat: int, now: int, ack: int | None = None, view: View | None = None
     ) -> Message:

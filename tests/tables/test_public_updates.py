@@ -106,3 +106,30 @@ def test_a_seat_behind_or_acknowledged_gets_a_full_view() -> None:
     outbox = dict(table.commit(table.act_for(0, {"type": "draw"}, T0), T0))
     assert outbox[1].get("public") and "public" not in outbox[2]
     assert outbox[2]["after"] == table.version - 2 and "board" in outbox[2]["view"]
+
+
+def test_a_new_connection_counts_as_sent_so_the_next_draw_is_the_public_update() -> None:
+    """A table rebuilt from its log (a restart) has sent nobody anything: the views its
+    people get on connecting (Table.welcome) count, so the next draw reaches them as the
+    one public update, with the events after their version only (not the whole log)."""
+    config = {"variant": "group", "seats": 3, "dealer_plays": False}
+    first = Table("t", ENGINE, config, 1, ["h"] * 3)
+    first.commit(first.act_for(0, {"type": "start"}, T0), T0)
+    for _ in range(2):
+        first.commit(first.act_for(0, {"type": "draw"}, T0), T0)
+    table = Table.restore(first.id, first.game, first.config, first.seed, first.key_hashes,
+                          first.log)
+    clients = [Client() for _ in range(3)]
+    for seat, client in enumerate(clients):
+        client.receive(table.welcome(seat, T0, since=None))
+    outbox = dict(table.commit(table.act_for(0, {"type": "draw"}, T0), T0))
+    assert outbox[1].get("public") and outbox[1] is outbox[2]
+    assert outbox[1]["after"] == table.version - 1 == first.version
+    deliver(clients, list(outbox.items()))
+    for seat, client in enumerate(clients):
+        assert client.view == dict(table.game.view(table.state, seat))
+    # A stale seat's other connections are behind: a new one of its is not counted.
+    table.sent[2] -= 1
+    table.stale.add(2)
+    table.welcome(2, T0)
+    assert table.sent[2] == table.version - 1
