@@ -139,11 +139,7 @@ class Table:
         self.measuring = False
         self.done = asyncio.Event()
         self.to_place = plan.draws * (GROUP - 1) if plan.scenario == "play" else 0
-        # Lobby, draws only: the dealer's first draw, which hands every player a number
-        # (each seat's own part changes: 50 full views), is made in the set-up; the
-        # measured draws are the running game's, one public update each, as the bare
-        # server's broadcasts. (All tables' first draws in the same second would measure
-        # a start no real day has: 250 groups beginning at once; docs/decisions.md.)
+        # Lobby, draws only: the first draw is made in the set-up (the module's docstring).
         self.base = 1 if plan.server == "lobby" and plan.scenario == "draws" else 0
         self.warm_clients = 0
         self.warmed = asyncio.Event()
@@ -273,7 +269,7 @@ class Client:
                 if not self.table.measuring:
                     if not self.started.is_set() and json.loads(frame).get("t") == "view":
                         self.started.set()
-                    elif self.started.is_set() and not self.warm:
+                    elif self.table.base and self.started.is_set() and not self.warm:
                         self.note_warm(frame)
                     continue
                 self.on_frame(frame, at)
@@ -281,7 +277,7 @@ class Client:
     def note_warm(self, frame: bytes) -> None:
         """In the set-up: whether this frame shows the dealer's first draw (Table.base)."""
         counts = DRAWN.findall(frame)
-        if self.table.base and counts and max(map(int, counts)) >= self.table.base:
+        if counts and max(map(int, counts)) >= self.table.base:
             self.warm = True
             self.table.warm_clients += 1
             if self.table.warm_clients == GROUP:

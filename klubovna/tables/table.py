@@ -446,15 +446,14 @@ class Table:
     def welcome(self, seat: int, now: int, since: int | None = None) -> Message:
         """The view for a new connection of `seat`, with its events after `since`. A seat
         that is not stale has every connection at the current version once this is sent:
-        that is noted as for `update`, so the next public step reaches the seat as the one
-        shared update (else the first draw after a group's 50 people connected built and
-        encoded 50 full views; bench/realtime.py). A stale seat's other connections are
-        behind: the caller sends them its update first (Hub.join), or nothing is noted."""
+        noted as `update` notes it, so that the next public step that leaves the seat's own
+        parts as they were reaches it as the one shared update (a table rebuilt from its
+        log had no own parts noted: its next draw was a full view for every seat). A stale
+        seat's other connections are behind: the caller sends them its update first
+        (Hub.join), else nothing is noted."""
         message = self.view_message(seat, now, since=since)
         if seat not in self.stale:
-            shown = message["view"]
-            self.own_sent[seat] = shown.own if isinstance(shown, SharedView) else None
-            self.sent[seat] = self.version
+            self._note_sent(seat, message)
         return message
 
     def update(
@@ -463,11 +462,15 @@ class Table:
         """The next message for all of `seat`'s connections: its view with every event
         since the version last sent to it."""
         message = self.view_message(seat, now, since=self.sent[seat], ack=ack, view=view)
+        self._note_sent(seat, message)
+        self.stale.discard(seat)
+        return message
+
+    def _note_sent(self, seat: int, message: Message) -> None:
+        """Every connection of `seat` now holds `message`: its version and own view parts."""
         shown = message["view"]
         self.own_sent[seat] = shown.own if isinstance(shown, SharedView) else None
         self.sent[seat] = self.version
-        self.stale.discard(seat)
-        return message
 
     def _record(self, step: Step) -> None:
         assert step.entry is not None and step.entry.version == self.version + 1

@@ -109,9 +109,9 @@ def test_a_seat_behind_or_acknowledged_gets_a_full_view() -> None:
 
 
 def test_a_new_connection_counts_as_sent_so_the_next_draw_is_the_public_update() -> None:
-    """A table rebuilt from its log (a restart) has sent nobody anything: the views its
-    people get on connecting (Table.welcome) count, so the next draw reaches them as the
-    one public update, with the events after their version only (not the whole log)."""
+    """A table rebuilt from its log (a restart) knows no seat's own view parts: the views
+    its people get on connecting (Table.welcome) count, so the next draw reaches them as
+    the one public update, not as a full view each."""
     config = {"variant": "group", "seats": 3, "dealer_plays": False}
     first = Table("t", ENGINE, config, 1, ["h"] * 3)
     first.commit(first.act_for(0, {"type": "start"}, T0), T0)
