@@ -43,6 +43,10 @@ class Presence:
     def __init__(self) -> None:
         self._by_conn: dict[str, Connection] = {}
         self._by_seat: dict[int, str] = {}
+        self._oldest: int | None = None
+        """No connection was last seen before this (None: not known). `dead` looks at the
+        connections only once the oldest could be silent too long: a server sweeps every
+        socket each second, and a heartbeat comes every ten."""
 
     def connect(self, conn_id: str, seat: int, now: int) -> list[tuple[str, Message]]:
         """Bind a connection to a seat; returns the messages for a connection it took over.
@@ -52,6 +56,7 @@ class Presence:
                 raise IllegalAction("other_seat", "This connection already holds another seat; "
                                     "open a new connection for that key.")
             self._by_conn[conn_id].last_seen = now
+            self._seen_at(now)
             return []
         outbox: list[tuple[str, Message]] = []
         old = self._by_seat.get(seat)
@@ -60,7 +65,13 @@ class Presence:
             outbox.append((old, dict(TAKEN_OVER)))
         self._by_conn[conn_id] = Connection(conn_id, seat, now)
         self._by_seat[seat] = conn_id
+        self._seen_at(now)
         return outbox
+
+    def _seen_at(self, now: int) -> None:
+        """A connection's last_seen was set to `now` (not by a heartbeat: may be earlier)."""
+        if self._oldest is not None and now < self._oldest:
+            self._oldest = now
 
     def disconnect(self, conn_id: str) -> int | None:
         """Forget a connection; returns the seat it held (None if unknown or taken over)."""
@@ -80,6 +91,9 @@ class Presence:
 
     def dead(self, now: int, timeout_ms: int) -> list[str]:
         """Connections silent for longer than `timeout_ms`: the caller drops them."""
+        if self._oldest is not None and now - self._oldest <= timeout_ms:
+            return []  # (last_seen only grows: nobody can be silent that long yet)
+        self._oldest = min((c.last_seen for c in self._by_conn.values()), default=None)
         return sorted(c.conn_id for c in self._by_conn.values()
                       if now - c.last_seen > timeout_ms)
 

@@ -409,6 +409,35 @@ def test_heartbeats_and_dead_connections() -> None:
     assert seen.connected_seats() == []
 
 
+
+PRESENCE_STEPS = st.lists(st.tuples(
+    st.sampled_from(["connect", "seen", "disconnect", "dead"]),
+    st.sampled_from(["a", "b", "c", "d"]), st.integers(0, 3), st.integers(0, 100)))
+
+
+@given(PRESENCE_STEPS)
+@settings(max_examples=300, deadline=None)
+def test_dead_is_every_connection_silent_too_long_whatever_the_order(
+        steps: list[tuple[str, str, int, int]]) -> None:
+    """`dead` skips its scan while no connection can be silent too long yet: the answers are
+    a plain scan's, also for clocks that go back (a reconnect stamped earlier)."""
+    seen, last, seat_of = Presence(), dict[str, int](), dict[str, int]()
+    for kind, conn, seat, now in steps:
+        if kind == "connect":
+            if conn in seat_of and seat_of[conn] != seat:
+                continue
+            for taken in seen.connect(conn, seat, now):
+                last.pop(taken[0]), seat_of.pop(taken[0])
+            last[conn], seat_of[conn] = now, seat
+        elif kind == "seen":
+            if seen.seen(conn, now):
+                last[conn] = max(last[conn], now)
+        elif kind == "disconnect":
+            seen.disconnect(conn)
+            last.pop(conn, None), seat_of.pop(conn, None)
+        else:
+            assert seen.dead(now, 30) == sorted(c for c, at in last.items() if now - at > 30)
+
 def test_doctests() -> None:
     assert doctest.testmod(lobby).failed == 0
     assert doctest.testmod(presence).failed == 0
