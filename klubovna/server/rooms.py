@@ -22,7 +22,7 @@ from klubovna.core import IllegalAction, Json
 from klubovna.server.api import MIN_THINK_MS, THINK  # as for solo tables
 from klubovna.server.clock import now_ms
 from klubovna.server.cluster import Moved
-from klubovna.server.hub import CLOSE_MOVED, Hub, LiveTable, StorageError
+from klubovna.server.hub import CLOSE_MOVED, Connection, Hub, LiveTable, StorageError
 from klubovna.server.leases import lobby_resource
 from klubovna.server.store import Recording
 from klubovna.server.wire import dumps
@@ -47,10 +47,8 @@ def settings_of(lobby: Lobby) -> dict[str, Json]:
     return lobby.shown_settings()
 
 
-class Socket(Protocol):
+class Socket(Connection, Protocol):
     async def send_json(self, data: Any) -> None: ...
-    async def send_text(self, data: str) -> None: ...
-    async def close(self, code: int = 1000) -> None: ...
 
 
 @dataclass

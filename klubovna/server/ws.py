@@ -96,11 +96,23 @@ class Link:
         self.waiting = 0
         """Sends under way that did not finish at once."""
 
-    async def send_text(self, data: str) -> None:
+    def send_now(self, data: str) -> bool:
+        """Write the text's frame at once (True), or nothing when the server offers no whole
+        frames or an earlier send still waits (False: await send_text). Never raises."""
+        if self.waiting or self.write_frame is None:
+            return False
+        try:
+            if not self.write_frame(framed(data)):
+                return False
+        except Exception:  # send_text meets it again, and says it
+            return False
         self.sent_at = time.monotonic()
-        if self.waiting == 0 and self.write_frame is not None and self.write_frame(
-                framed(data)):
+        return True
+
+    async def send_text(self, data: str) -> None:
+        if self.send_now(data):
             return
+        self.sent_at = time.monotonic()
         self.waiting += 1
         try:
             await self.websocket.send_text(data)
@@ -170,6 +182,14 @@ def _depth(data: Any) -> int:
     return deepest
 
 
+async def _receive(websocket: WebSocket, before_hello: bool) -> Mapping[str, Any]:
+    """The next frame; before the hello within HELLO_TIMEOUT (else TimeoutError), after it
+    as it comes (a heartbeat every ten seconds: no timer for each)."""
+    if before_hello:
+        return await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT)
+    return await websocket.receive()
+
+
 def _address(websocket: WebSocket) -> str:
     return websocket.client.host if websocket.client is not None else "unknown"
 
@@ -221,9 +241,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     try:
         while True:
             try:  # a socket that never says hello holds nothing for long (as a lobby's)
-                raw = await asyncio.wait_for(
-                    websocket.receive(), None if seat is not None else HELLO_TIMEOUT
-                )
+                raw = await _receive(websocket, seat is None)
             except TimeoutError:
                 await websocket.close(code=CLOSE_SILENT)
                 break
@@ -299,9 +317,7 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
     try:
         while True:
             try:  # until the hello, presence does not watch the socket: a timeout does
-                raw = await asyncio.wait_for(
-                    websocket.receive(), None if seat is not None else HELLO_TIMEOUT
-                )
+                raw = await _receive(websocket, seat is None)
             except TimeoutError:
                 await link.close(CLOSE_SILENT)
                 break

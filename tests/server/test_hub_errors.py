@@ -50,6 +50,9 @@ def test_a_game_that_raises_gets_an_internal_error_and_nothing_is_committed(
             async def send_text(self, data: str) -> None:
                 sent.append(data)
 
+            def send_now(self, data: str) -> bool:
+                return False
+
         live.connections[0] = {Socket()}
         start = {"t": "act", "seq": 1, "action": {"type": "start"}}
         assert await hub.handle(live, 0, start) is None

@@ -103,6 +103,9 @@ class Null:
     async def send_text(self, data: str) -> None:
         pass
 
+    def send_now(self, data: str) -> bool:
+        return True
+
 
 def test_a_fan_out_with_nothing_to_send_keeps_the_texts(
     counted: list[Any], sqlite_store: Store
