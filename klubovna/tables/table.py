@@ -384,25 +384,27 @@ class Table:
             return list(step.replies)
         before = self.state
         self._record(step)
+        after, previous = self.state, self.version - 1
         everyone = bool(step.events) and self.public_log[-1]  # a draw: 50 seats at once
+        acked = step.ack[0] if step.ack is not None else None
         shared: Message | None = None
         outbox: Outbox = []
         for seat in range(len(self.key_hashes)):
-            ack = step.ack[1] if step.ack is not None and step.ack[0] == seat else None
-            if not (everyone or ack is not None or self._events_of(self.version - 1, seat)):
+            ack = step.ack[1] if acked == seat and step.ack is not None else None
+            if not (everyone or ack is not None or self._events_of(previous, seat)):
                 self.stale.add(seat)
                 continue
-            candidate = everyone and ack is None and self.sent[seat] == self.version - 1
+            candidate = everyone and ack is None and self.sent[seat] == previous
             # The game may know without a view that the seat's own part stayed (and the
             # seat was sent one): then no view is built for it at all.
             known = candidate and self.own_sent[seat] is not None and self.game.same_own(
-                before, self.state, seat)
-            view = None if known else self.game.view(self.state, seat)
+                before, after, seat)
+            view = None if known else self.game.view(after, seat)
             if known or (candidate and self._same_own(seat, view)):
                 if shared is None:
                     shared = self._public_update(view if view is not None else
-                                                 self.game.view(self.state, seat), now)
-                self.sent[seat] = self.version
+                                                 self.game.view(after, seat), now)
+                self.sent[seat] = previous + 1
                 outbox.append((seat, shared))
             else:
                 outbox.append((seat, self.update(seat, now, ack, view)))

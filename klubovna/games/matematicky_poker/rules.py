@@ -433,6 +433,8 @@ def advance(state: State, now: int) -> tuple[State, list[Event]]:
     """
     require_time("now", now)
     events: list[Event] = []
+    if state.seconds is None:  # easy mode: nothing expires (a group would ask 50 seats)
+        return state, events
     while True:  # in time order (then seat order): in a duel one expiry may deal to the other
         due = [
             (expiry, seat)
@@ -462,6 +464,8 @@ def hand_expiry(state: State, player: Player) -> int | None:
 def next_deadline(state: State) -> int | None:
     """The first moment (Unix ms) at which `advance` changes something: 1 ms after the
     earliest hand expiry of any seat, since an action at the expiry moment still counts."""
+    if state.seconds is None:  # easy mode: no hand ever expires (a group asks 50 seats)
+        return None
     return first_due(hand_expiry(state, p) for p in state.players if not p.finished)
 
 

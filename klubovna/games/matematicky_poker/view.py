@@ -235,12 +235,16 @@ def same_own(before: State, after: State, seat: int) -> bool:
     (its part is memoized by it; in a duel the other's too, for `opponent`) and the same
     settings; its few seat fields never change.
     A dealer who only deals is never "same" (the cards dealt are its own part)."""
+    # (Asked for each of a group's 50 seats on every draw: the cheap tests first, and
+    # `plays` once, since the same variant, dealer and seat count make it the same before.)
     return (
-        after.variant != "solo" and after.plays(seat) and before.plays(seat)
-        and before.players[seat] is after.players[seat]
+        before.players[seat] is after.players[seat] and after.variant != "solo"
         and (after.variant != "duel" or before.players[1 - seat] is after.players[1 - seat])
-        and (before.table, before.preview, before.seconds, before.variant)
-        == (after.table, after.preview, after.seconds, after.variant)
+        and (before.table, before.preview, before.seconds, before.variant,
+             before.dealer_plays, len(before.players))
+        == (after.table, after.preview, after.seconds, after.variant,
+            after.dealer_plays, len(after.players))
+        and after.plays(seat)
     )
 
 
