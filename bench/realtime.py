@@ -558,7 +558,7 @@ def row(step: Step) -> str:
             f" {max(f.latencies_ms, default=float('inf')):8.1f} {f.lost:5}"
             f" {step.server_cpu * 100:7.0f}% {step.clients_cpu * 100:7.0f}%"
             f" {step.other_cpu * 100:6.0f}% {f.messages / f.phase_seconds:10,.0f}"
-            f" {step.step_ms:7.1f} {f.places:6} {f.errors:6}")
+            f" {step.step_ms:7.2f} {f.places:6} {f.errors:6}")
 
 
 HEADER = (f"{'tables':>6} {'clients':>8} {'draws':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}"
@@ -736,7 +736,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"{step.clients_cpu * 100:.0f}%: the limit"
                   " there is the machine's (load generator, kernel), not the bare server's;"
                   " the tables per core below compare the servers themselves.")
-        print(f"server CPU per draw sent to 50 clients: lobby {mean_step_ms(lobby):.1f} ms,"
+        print(f"server CPU per draw sent to 50 clients: lobby {mean_step_ms(lobby):.2f} ms,"
               f" bare {mean_step_ms(bare):.2f} ms")
         if top_lobby and top_bare:
             # Where a limit lies beyond what the load generator drives on this machine,
