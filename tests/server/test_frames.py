@@ -13,9 +13,12 @@ from websockets.frames import Frame, Opcode
 from websockets.sync.client import connect
 
 from klubovna.server.guard import FRAME_EXTENSION
+from klubovna.server.hub import Hub, LiveTable
+from klubovna.server.store import Store
 from klubovna.server.wire import framed
 from klubovna.server.ws import Link
 from tests.server.live import Client, LiveServer, play_out
+from tests.server.test_wire import group_table
 
 
 class Socket:
@@ -90,6 +93,34 @@ def test_a_socket_that_cannot_take_a_frame_is_sent_to_as_usual_and_in_order() ->
     assert socket.sent == ["1", "2"]
     assert [text_of(frame) for frame in socket.frames] == ["3"]
 
+
+
+def test_a_hub_fan_out_writes_frames_and_sends_the_rest_as_usual(sqlite_store: Store) -> None:
+    """Hub.send_all: sockets that take a frame get it at once; a paused one gets the text
+    through send_text after, in order with what it had queued; one whose send fails is
+    dropped from the table's connections, and the others still get theirs."""
+
+    class Broken(Socket):
+        async def send_text(self, data: str) -> None:
+            raise RuntimeError("closed")
+
+    async def run() -> tuple[list[Socket], list[Link], LiveTable]:
+        sockets = [Socket(), Socket(), Broken(), Socket()]
+        links = [Link(socket) for socket in sockets]  # type: ignore[arg-type]
+        sockets[1].open = sockets[2].open = False  # paused for a slow reader
+        live = LiveTable(group_table(), connections={1: {links[0], links[1]}, 2: {links[2]},
+                                                     3: {links[3]}})
+        message = {"t": "view", "drawn": 7}
+        await Hub(sqlite_store).send_all(live, [(1, message), (2, message), (3, message)])
+        return sockets, links, live
+
+    sockets, links, live = asyncio.run(run())
+    text = '{"t":"view","drawn":7}'
+    assert [text_of(frame) for frame in sockets[0].frames] == [text] == [
+        text_of(frame) for frame in sockets[3].frames]
+    assert sockets[0].frames[0] is sockets[3].frames[0]  # made once
+    assert sockets[1].frames == [] and sockets[1].sent == [text]
+    assert live.connections == {1: {links[0], links[1]}, 2: set(), 3: {links[3]}}
 
 def test_a_client_offering_compression_gets_none_and_plays(server: LiveServer) -> None:
     table_id, key = server.create(mode="easy")
