@@ -4,7 +4,10 @@ N group lobbies (easy mode, the dealer only deals, 49 players), every client a r
 socket. The latency of one draw is the time from the dealer sending it to the last of
 the table's 50 clients (the dealer included) receiving the message that shows it.
 N goes up until the p99 passes 100 ms. The same run measures a bare Starlette broadcast
-server (bench/bare_ws.py: no game, no database) the same way, and the ratio.
+server (bench/bare_ws.py: no game, no database) the same way, and the ratio. The bare
+server's limit lies beyond what the load generator drives on a small machine, so both
+servers' CPU a draw is then measured at the lobby's largest passing N, by turns (--pairs):
+their ratio is that of the tables one server core serves.
 
 Each server is started fresh for every N, as its own process; the clients run in another
 process on the `websockets` asyncio client and read frames with regexes, not json.loads,
@@ -39,6 +42,7 @@ import random
 import re
 import resource
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -621,10 +625,6 @@ def draws_for(tables: int, draws: int, samples: int) -> int:
     return min(25, max(draws, -(-samples // tables)))
 
 
-def mean_step_ms(steps: Sequence[Step]) -> float:
-    return sum(step.step_ms for step in steps) / max(1, len(steps))
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer steps and draws")
@@ -644,6 +644,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="comma-separated: draws (lobby), bare, play (default all)")
     parser.add_argument("--tables", default=None,
                         help="the lobby's steps, comma-separated (default 5 to 400)")
+    parser.add_argument("--pairs", type=int, default=3,
+                        help="CPU a draw: lobby and bare server measured by turns this often "
+                             "at the lobby's largest passing N (default 3; 0: none)")
     parser.add_argument("--budget", type=float, default=1800.0,
                         help="seconds for all sweeps; a started step runs on (default 1800)")
     args = parser.parse_args(argv)
@@ -688,11 +691,11 @@ def main(argv: list[str] | None = None) -> int:
                       "hand) in the set-up",
                       plans, args.processes, args.budget * 0.5, args.retries)
     bare: list[Step] = []
+    # The bare draw message is padded to the lobby's mean view size: same bytes sent.
+    sized = [s for s in lobby if s.figures.draw_messages]
+    pad = (sum(s.figures.draw_bytes for s in sized)
+           // max(1, sum(s.figures.draw_messages for s in sized))) if sized else 6000
     if "bare" in scenarios:
-        # The bare draw message is padded to the lobby's mean view size: same bytes sent.
-        sized = [s for s in lobby if s.figures.draw_messages]
-        pad = (sum(s.figures.draw_bytes for s in sized)
-               // max(1, sum(s.figures.draw_messages for s in sized))) if sized else 6000
         # From where the lobby server stopped up to 2x that (and the cap), in steps of a
         # quarter: where the bare server's limit lies, and so the ratio.
         start = lobby[-1].plan.tables if lobby else steps_n[0]  # (where it failed)
@@ -702,6 +705,26 @@ def main(argv: list[str] | None = None) -> int:
         bare = sweep(f"Bare Starlette broadcast (bench/bare_ws.py), the same schedule; "
                      f"{pad:,} bytes a draw, as the lobby's views", plans, args.processes,
                      args.budget * 0.25, args.retries)
+    pairs: list[tuple[Step, Step]] = []
+    top_lobby = best(lobby)
+    if top_lobby and "bare" in scenarios and args.pairs > 0:
+        # The CPU a draw costs each server, at one N, measured by turns: this machine's
+        # speed drifts by ~10 % from run to run (other tenants), as much as a change's
+        # effect, and the two sweeps' largest N differ (a server's CPU a draw falls as N
+        # grows: more work per wake-up). The medians' ratio is the tables one core serves.
+        n = top_lobby.plan.tables
+        print(f"\nServer CPU a draw at {n} tables: lobby and bare server by turns, "
+              f"{args.pairs} times each (the draws scenario, {pad:,} bytes a bare draw)"
+              f"\n{HEADER}", flush=True)
+
+        def at(kind: Server) -> Step:
+            step = measure(Plan(kind, "draws", n, draws_for(n, draws, 25), args.interval,
+                                pad=pad if kind == "bare" else 0), args.processes)
+            print(f"{row(step)}  ({kind})", flush=True)
+            return step
+
+        for _ in range(args.pairs):
+            pairs.append((at("lobby"), at("bare")))
     play: list[Step] = []
     if "play" in scenarios:
         think = (0.5, min(3.0, args.play_interval * 0.6))
@@ -720,7 +743,7 @@ def main(argv: list[str] | None = None) -> int:
         print(summary("bare broadcast server   ", bare))
     if play:
         print(summary("lobby server, playing   ", play))
-    top_lobby, top_bare = best(lobby), best(bare)
+    top_bare = best(bare)
     if lobby and bare and top_bare:
         ratio = "not known: the lobby sweep ended before its limit"
         if not lobby[-1].passed:
@@ -735,18 +758,17 @@ def main(argv: list[str] | None = None) -> int:
                   f"{step.server_cpu * 100:.0f}% of a core and its clients "
                   f"{step.clients_cpu * 100:.0f}%: the limit"
                   " there is the machine's (load generator, kernel), not the bare server's;"
-                  " the tables per core below compare the servers themselves.")
-        print(f"server CPU per draw sent to 50 clients: lobby {mean_step_ms(lobby):.2f} ms,"
-              f" bare {mean_step_ms(bare):.2f} ms")
-        if top_lobby and top_bare:
-            # Where a limit lies beyond what the load generator drives on this machine,
-            # the CPU each server needs per table at its largest passing step tells the
-            # capacity the other way: tables one core serves.
-            per_core = [step.plan.tables / max(step.server_cpu, 1e-9)
-                        for step in (top_lobby, top_bare)]
-            print(f"tables one server core carries (N / server CPU at the largest passing N):"
-                  f" lobby {per_core[0]:.0f}, bare {per_core[1]:.0f}; ratio"
-                  f" {per_core[0] / per_core[1]:.2f}")
+                  " the CPU a draw below compares the servers themselves.")
+    if pairs:
+        # Where a limit lies beyond what the load generator drives on this machine, the
+        # CPU each server needs a draw tells the capacity the other way: tables one core
+        # serves, in the ratio of the CPU a draw.
+        lobby_ms = statistics.median(pair[0].step_ms for pair in pairs)
+        bare_ms = statistics.median(pair[1].step_ms for pair in pairs)
+        print(f"server CPU a draw sent to 50 clients at {pairs[0][0].plan.tables} tables"
+              f" (median of {len(pairs)}, by turns): lobby {lobby_ms:.2f} ms, bare"
+              f" {bare_ms:.2f} ms; ratio (tables one server core carries) "
+              f"{bare_ms / lobby_ms:.2f}")
     busy = max((s.other_cpu for s in lobby + bare + play), default=0.0)
     if busy > 0.25:
         print(f"NOTE: other processes used up to {busy * 100:.0f}% of a core during a phase: "
