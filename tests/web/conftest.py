@@ -96,7 +96,8 @@ class ConsoleWatch:
             self.warnings.append(message.text)
 
     def page_error(self, error: Exception) -> None:
-        self.errors.append(f"page error: {error}")
+        # With the page's stack: a rare error in a long test is found from one failed run.
+        self.errors.append(f"page error: {error}\n{getattr(error, 'stack', None) or ''}".rstrip())
 
     def watch(self, page: Page) -> None:
         page.on("console", self.console)
