@@ -365,8 +365,12 @@ class Hub:
             if live.paused_until > now:
                 continue
             try:
-                if self._sweep_due(live, now):  # (most tables, most sweeps: no coroutine)
-                    await self._sweep_table(live, now)
+                # What is to do is asked here, without a coroutine: most tables, most sweeps,
+                # have nothing.
+                deadline = live.table.next_deadline()
+                due = deadline is not None and deadline <= now
+                if live.table.stale or due:
+                    await self._sweep_table(live, due)
             except Exception:
                 log.exception("sweeping table %s failed", live.table.id)
                 live.paused_until = now + FAILED_PAUSE_MS
@@ -374,25 +378,16 @@ class Hub:
             if live.table.over and not any(live.connections.values()):
                 del self.live[table_id]  # reloaded from the store when asked for
 
-    @staticmethod
-    def _sweep_due(live: LiveTable, now: int) -> bool:
-        """Whether a sweep has anything to do for the table: stale seats or a due deadline."""
-        if live.table.stale:
-            return True
-        deadline = live.table.next_deadline()
-        return deadline is not None and deadline <= now
-
-    async def _sweep_table(self, live: LiveTable, now: int) -> None:
-        deadline = live.table.next_deadline()
+    async def _sweep_table(self, live: LiveTable, due: bool) -> None:
+        """Send the stale seats their views; then settle the deadline if it is `due`."""
         if live.table.stale:
             async with live.lock:
                 await self.send_all(live, live.table.flush(now_ms()))
-        if deadline is None or deadline > now:
+        if not due:
             return
         async with live.lock:
-            now = now_ms()
             with contextlib.suppress(StorageError):  # tried again on the next sweep
-                await self._run(live, now)
+                await self._run(live, now_ms())
 
     async def _wake(self, now: int) -> None:
         """Rebuild the dormant tables whose deadline is due (the sweep then settles it)."""
