@@ -386,11 +386,11 @@ class Table:
         self._record(step)
         after, previous = self.state, self.version - 1
         everyone = bool(step.events) and self.public_log[-1]  # a draw: 50 seats at once
-        acked = step.ack[0] if step.ack is not None else None
+        acked, acked_seq = step.ack if step.ack is not None else (None, None)
         shared: Message | None = None
         outbox: Outbox = []
         for seat in range(len(self.key_hashes)):
-            ack = step.ack[1] if acked == seat and step.ack is not None else None
+            ack = acked_seq if acked == seat else None
             if not (everyone or ack is not None or self._events_of(previous, seat)):
                 self.stale.add(seat)
                 continue

@@ -94,7 +94,6 @@ def test_a_socket_that_cannot_take_a_frame_is_sent_to_as_usual_and_in_order() ->
     assert [text_of(frame) for frame in socket.frames] == ["3"]
 
 
-
 def test_a_hub_fan_out_writes_frames_and_sends_the_rest_as_usual(sqlite_store: Store) -> None:
     """Hub.send_all: sockets that take a frame get it at once; a paused one gets the text
     through send_text after, in order with what it had queued; one whose send fails is
@@ -121,6 +120,7 @@ def test_a_hub_fan_out_writes_frames_and_sends_the_rest_as_usual(sqlite_store: S
     assert sockets[0].frames[0] is sockets[3].frames[0]  # made once
     assert sockets[1].frames == [] and sockets[1].sent == [text]
     assert live.connections == {1: {links[0], links[1]}, 2: set(), 3: {links[3]}}
+
 
 def test_a_client_offering_compression_gets_none_and_plays(server: LiveServer) -> None:
     table_id, key = server.create(mode="easy")

@@ -409,7 +409,6 @@ def test_heartbeats_and_dead_connections() -> None:
     assert seen.connected_seats() == []
 
 
-
 PRESENCE_STEPS = st.lists(st.tuples(
     st.sampled_from(["connect", "seen", "disconnect", "dead"]),
     st.sampled_from(["a", "b", "c", "d"]), st.integers(0, 3), st.integers(0, 100)))
@@ -437,6 +436,7 @@ def test_dead_is_every_connection_silent_too_long_whatever_the_order(
             last.pop(conn, None), seat_of.pop(conn, None)
         else:
             assert seen.dead(now, 30) == sorted(c for c, at in last.items() if now - at > 30)
+
 
 def test_doctests() -> None:
     assert doctest.testmod(lobby).failed == 0
