@@ -69,6 +69,9 @@ class CreatedTable(BaseModel):
     table: str = Field(description="The table id.")
     key: str = Field(description="The seat's access key; send it as 'Authorization: Bearer KEY'.")
     recorded: bool = Field(description="Whether the game is recorded for the profile.")
+    day: str | None = Field(
+        default=None, description="Daily only: the Prague day whose deck is dealt (YYYY-MM-DD)."
+    )
 
 
 class TableView(BaseModel):
@@ -147,7 +150,8 @@ async def create_table(
         raise ApiError(409, "already_played",
                        "Today's daily challenge is played; ask with 'replay': true to play "
                        "the same deck again, unrecorded.") from None
-    return CreatedTable(table=table_id, key=key, recorded=recording.profile_id is not None)
+    return CreatedTable(table=table_id, key=key, recorded=recording.profile_id is not None,
+                        day=recording.daily_date)
 
 
 async def _daily(

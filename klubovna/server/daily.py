@@ -1,7 +1,9 @@
 """The daily challenge's board: the Prague day's record, its table and a player's standing.
 
 Query functions take the clock (Unix ms); the route `GET /api/daily` reads the server
-clock and, when a profile key is sent, adds that player's attempt, rank and streak.
+clock and, when a profile key is sent, adds that player's attempt, rank and streak. An
+earlier day can be asked for by date: an attempt begun before Prague midnight ends on the
+next day, and its end dialog still shares the result of the day it was dealt.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, Field
 from sqlalchemy import and_, func, or_, select, true
 
@@ -17,6 +19,7 @@ from klubovna.core.statistics import streak
 from klubovna.server import calendar, clock, results
 from klubovna.server.api import ErrorBody
 from klubovna.server.db import DailyAttemptRow, ProfileRow, ResultRow
+from klubovna.server.errors import ApiError
 from klubovna.server.leaderboard import PLACES, Db, connected, engine_of
 from klubovna.server.profiles import optional_profile_of
 from klubovna.server.results import Streak
@@ -44,15 +47,17 @@ class DailyResult(BaseModel):
 
 
 class DailyBoard(BaseModel):
-    date: str = Field(description="Today in Prague (YYYY-MM-DD).")
+    date: str = Field(description="The day asked for; by default today in Prague (YYYY-MM-DD).")
     record: DailyRecord | None = Field(description="The best published result of the day.")
-    played: bool = Field(description="The profile has used today's attempt.")
-    result: DailyResult | None = Field(description="The profile's finished attempt of today.")
+    played: bool = Field(description="The profile has used the day's attempt.")
+    result: DailyResult | None = Field(description="The profile's finished attempt of the day.")
     rank: int | None = Field(
         description="The profile's place of the day (unpublished: the place it would have)."
     )
     entries: list[DailyEntry] = Field(description="The first 100 published results of the day.")
-    streak: Streak | None = Field(description="The profile's streak; null without a key.")
+    streak: Streak | None = Field(
+        description="The profile's streak as of today; null without a key."
+    )
 
 
 def daily_game() -> str | None:
@@ -67,9 +72,8 @@ def _published_today(day: str) -> list[Any]:
             ResultRow.daily_date == day, ResultRow.published == true()]
 
 
-def query_daily_entries(db: Db, now_ms: int) -> list[DailyEntry]:
-    """The first 100 published results of the Prague day at `now_ms` (one attempt each)."""
-    day = calendar.prague_day(now_ms).isoformat()
+def query_daily_entries(db: Db, day: str) -> list[DailyEntry]:
+    """The first 100 published results of the Prague day `day` (one attempt each)."""
     statement = (
         select(ProfileRow.nickname, ResultRow.score, ResultRow.finished_at)
         .join(ProfileRow, ProfileRow.id == ResultRow.profile_id)
@@ -103,11 +107,14 @@ def query_streak(db: Db, profile_id: str, now_ms: int) -> Streak:
     return streak(days, calendar.prague_day(now_ms))  # type: ignore[return-value]
 
 
-def query_daily(db: Db, now_ms: int, profile_id: str | None = None) -> DailyBoard:
-    """The board of the Prague day at `now_ms`, with `profile_id`'s standing if given."""
-    today = calendar.prague_day(now_ms).isoformat()
+def query_daily(
+    db: Db, now_ms: int, profile_id: str | None = None, day: date | None = None
+) -> DailyBoard:
+    """The board of `day` (by default the Prague day at `now_ms`), with `profile_id`'s
+    standing if given; the streak is counted as of `now_ms`."""
+    today = (day or calendar.prague_day(now_ms)).isoformat()
     with connected(db) as connection:
-        entries = query_daily_entries(connection, now_ms)
+        entries = query_daily_entries(connection, today)
         record = DailyRecord(score=entries[0].score, nickname=entries[0].nickname) \
             if entries else None
         board = DailyBoard(date=today, record=record, played=False, result=None, rank=None,
@@ -146,11 +153,16 @@ def query_daily(db: Db, now_ms: int, profile_id: str | None = None) -> DailyBoar
 
 
 @router.get("/daily", response_model=DailyBoard,
-            responses={status: {"model": ErrorBody} for status in (401, 403)})
+            responses={status: {"model": ErrorBody} for status in (401, 403, 422)})
 def get_daily(
     request: Request,
     profile: Annotated[ProfileRow | None, Depends(optional_profile_of)],
+    day: Annotated[date | None, Query(
+        description="A day up to today in Prague (YYYY-MM-DD); by default today."
+    )] = None,
 ) -> DailyBoard:
     """The day's board; with a profile key also the player's attempt, rank and streak."""
-    return query_daily(engine_of(request), clock.now_ms(),
-                       None if profile is None else profile.id)
+    now = clock.now_ms()
+    if day is not None and day > calendar.prague_day(now):
+        raise ApiError(422, "bad_day", "That day's challenge has not been dealt yet.")
+    return query_daily(engine_of(request), now, None if profile is None else profile.id, day)

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import date, timedelta
+from pathlib import Path
 
 import httpx
 import pytest
 from sqlalchemy import Engine
 
+from klubovna.server.calendar import day_start_ms
 from klubovna.server.daily import DailyBoard, query_daily
-from tests.server.live import LiveServer
+from tests.server.live import LiveServer, free_port
 from tests.server.test_leaderboard import (
     Rows,
     bearer,
@@ -102,9 +104,19 @@ def test_the_table_and_record_of_the_day(rows: Rows) -> None:
 
 
 def test_an_attempt_finished_after_midnight_stays_on_its_day(rows: Rows) -> None:
-    daily(rows, rows.profile("Owl"), 200, prague(2026, 12, 3, 0, 5), day=TODAY)
+    owl = rows.profile("Owl")
+    daily(rows, owl, 200, prague(2026, 12, 3, 0, 5), day=TODAY)
     assert table_of(query_daily(rows.engine, NOW)) == [(1, "Owl", 200)]
-    assert table_of(query_daily(rows.engine, prague(2026, 12, 3, 1))) == []
+    after = prague(2026, 12, 3, 1)
+    assert table_of(query_daily(rows.engine, after)) == []
+    # Its end dialog asks for the day it was dealt: there it is, ranked; the streak is today's.
+    board = query_daily(rows.engine, after, owl, day=date.fromisoformat(TODAY))
+    assert (board.date, board.played, board.rank) == (TODAY, True, 1)
+    assert board.result is not None and board.result.score == 200
+    assert table_of(board) == [(1, "Owl", 200)]
+    assert board.streak == {"current": 1, "best": 1, "last_day": TODAY}
+    today = query_daily(rows.engine, after, owl)
+    assert (today.date, today.played, today.result) == ("2026-12-03", False, None)
 
 
 def test_the_first_100(rows: Rows) -> None:
@@ -249,3 +261,39 @@ def test_live_daily_attempt_on_the_board(server: LiveServer) -> None:
     assert body["streak"] == {"current": 1, "best": 1, "last_day": body["date"]}
     anonymous = httpx.get(f"{server.http}/api/daily", timeout=10).json()
     assert anonymous["entries"] == body["entries"] and anonymous["streak"] is None
+
+
+def test_live_attempt_across_midnight_keeps_its_day(tmp_path: Path) -> None:
+    """An attempt dealt before Prague midnight and finished after it: the table's ticket
+    names its day, and the board of that day (asked by date) has the result and rank."""
+    server = LiveServer(tmp_path, free_port())  # its own: the clock skips a day ahead
+    server.start()
+    try:
+        key = new_profile(server, "Noční hráč", consent=True)
+        created = httpx.post(f"{server.http}/api/tables", headers=bearer(key), timeout=10,
+                             json={"game": "matematicky-poker", "kind": "daily"}).json()
+        day = created["day"]
+        assert day == httpx.get(f"{server.http}/api/daily", timeout=10).json()["date"]
+        next_day = date.fromisoformat(day) + timedelta(days=1)
+        with server.socket(created["table"]) as client:
+            client.hello(created["key"])
+            view = client.act({"type": "start"})["view"]
+            server.skip_to(day_start_ms(next_day))
+            score = play_recorded(client, view)["score"]["total"]
+
+        def board(query: str = "") -> httpx.Response:
+            return httpx.get(f"{server.http}/api/daily{query}", headers=bearer(key), timeout=10)
+
+        today = board().json()
+        assert (today["date"], today["played"], today["result"]) == (
+            next_day.isoformat(), False, None)
+        dealt = board(f"?day={day}").json()
+        assert (dealt["date"], dealt["played"], dealt["rank"]) == (day, True, 1)
+        assert dealt["result"]["score"] == score
+        assert dealt["streak"] == {"current": 1, "best": 1, "last_day": day}
+        later = board(f"?day={next_day + timedelta(days=1)}")
+        assert (later.status_code, later.json()["code"]) == (422, "bad_day")
+        garbled = board("?day=5.%2012.")
+        assert (garbled.status_code, garbled.json()["code"]) == (422, "invalid_request")
+    finally:
+        server.stop()

@@ -6,10 +6,17 @@ end dialog and on the challenge's page. Screenshots at 390 and 1280 px, light an
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from datetime import date, timedelta
+from pathlib import Path
 
-from playwright.sync_api import BrowserContext, Page, expect
+import httpx
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.web.conftest import ConsoleWatch, axe_violations
+from klubovna.server.calendar import day_start_ms
+from tests.server.live import LiveServer, free_port
+from tests.web.conftest import ConsoleWatch, axe_violations, people_on
 from tests.web.shots import four_looks
 from tests.web.test_daily import DAILY, NO_SHARE_SHEET, points
 from tests.web.test_profile import allow_http_errors, create_profile, play_to_end
@@ -19,8 +26,8 @@ REPLAY = "Opakování – nezapočítává se"
 
 
 
-def play_the_attempt(page: Page, nickname: str) -> int:
-    """A new profile's recorded attempt of the day, to its end dialog; returns the total."""
+def begin_the_attempt(page: Page, nickname: str) -> None:
+    """A new profile's recorded attempt of the day, begun."""
     create_profile(page, nickname)
     page.goto(DAILY)
     page.get_by_role("button", name="Hrát denní výzvu").click()
@@ -28,6 +35,11 @@ def play_the_attempt(page: Page, nickname: str) -> int:
         "button", name="Ano, zveřejnit").click()
     expect(page.locator(".mp-board")).to_be_visible()
     expect(page.locator(".mp-info")).not_to_contain_text(REPLAY)
+
+
+def play_the_attempt(page: Page, nickname: str) -> int:
+    """A new profile's recorded attempt of the day, to its end dialog; returns the total."""
+    begin_the_attempt(page, nickname)
     return play_to_end(page, pause_ms=130)
 
 
@@ -72,3 +84,31 @@ def test_a_replay_says_it_is_not_counted(page: Page, console: ConsoleWatch) -> N
     expect(replay_end.get_by_role("button", name="Sdílet")).to_have_count(0)
     four_looks(page, "daily-replay-end", full_page=True)
     assert axe_violations(page) == []
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A server of the test's own: its clock skips a day ahead."""
+    live = LiveServer(tmp_path, free_port())
+    live.start()
+    yield live
+    live.stop()
+
+
+def test_an_attempt_finished_after_midnight_shares_the_day_it_was_dealt(
+    browser: Browser, own_server: LiveServer, console: ConsoleWatch
+) -> None:
+    people = people_on(browser, own_server, console)
+    page = next(people)()
+    page.add_init_script(NO_SHARE_SHEET)
+    begin_the_attempt(page, "Sova")
+    dealt = date.fromisoformat(httpx.get(f"{own_server.http}/api/daily", timeout=10).json()["date"])
+    own_server.skip_to(day_start_ms(dealt + timedelta(days=1)))  # Prague midnight strikes
+    total = play_to_end(page, pause_ms=130)
+
+    share = page.get_by_role("dialog", name="Konec hry").get_by_role("button", name="Sdílet")
+    expect(share).to_be_enabled()
+    expect(share).to_have_attribute("data-share-text", re.compile(
+        rf"^Matematický poker – Denní výzva {dealt.day}\. {dealt.month}\. {dealt.year}: "
+        + re.escape(points(total)) + r", 1\. místo dne, série 1 den 🔥 "))
+    next(people, None)

@@ -17,6 +17,8 @@ export class ApiError extends Error {
 /** A new server table; `recorded` says whether the server records it for a profile. */
 export interface CreatedTicket extends TableTicket {
   recorded: boolean;
+  /** Daily only: the Prague day whose deck is dealt. */
+  day?: string;
 }
 
 /** Create a table on the server; throws ServerUnreachable when there is no server to ask.
@@ -48,7 +50,9 @@ async function postTable(request: TableRequest, key: string | null): Promise<Cre
   // A service worker answering for a missing server gives no JSON API: treat it as offline.
   const body = await response.json().catch(() => null);
   if (response.ok && body?.table) {
-    return { kind: "remote", table: body.table, key: body.key, recorded: body.recorded === true };
+    const ticket: CreatedTicket = { kind: "remote", table: body.table, key: body.key, recorded: body.recorded === true };
+    if (typeof body.day === "string") ticket.day = body.day;
+    return ticket;
   }
   if (body?.code) throw new ApiError(body.code, body.message);
   throw new ServerUnreachable(`HTTP ${response.status}`);

@@ -146,8 +146,9 @@ export function getLeaderboard(period: Period, mode: BoardMode): Promise<Leaderb
   return json("GET", `/api/leaderboard?period=${period}&mode=${mode}`);
 }
 
-export function getDaily(key: string | null): Promise<Daily> {
-  return json("GET", "/api/daily", { key });
+/** The board of `day` (YYYY-MM-DD; by default the server's today in Prague). */
+export function getDaily(key: string | null, day?: string): Promise<Daily> {
+  return json("GET", day ? `/api/daily?day=${encodeURIComponent(day)}` : "/api/daily", { key });
 }
 
 /** The codes meaning "this key opens no profile" (deleted elsewhere, another server). */

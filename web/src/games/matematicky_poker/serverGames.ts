@@ -17,6 +17,8 @@ export interface GameMeta {
   replay?: boolean;
   /** The profile's publishing consent when the game started. */
   consent?: boolean | null;
+  /** Daily: the day whose deck is dealt (an attempt may end after midnight). */
+  day?: string;
 }
 
 const META_KEY = "klubovna.mp.game";
@@ -59,6 +61,7 @@ export async function startServerGame(
     replay: request.replay === true,
     consent,
   };
+  if (ticket.day) meta.day = ticket.day;
   saveGameMeta(meta);
   session.act({ type: "start" });
   return { session, meta };

@@ -21,13 +21,14 @@ export function DailyEnd({ meta, profileKey }: { meta: GameMeta; profileKey: str
   }
   return (
     <>
-      {t("daily.end.recorded")} <EndShare profileKey={profileKey} />
+      {t("daily.end.recorded")} <EndShare profileKey={profileKey} day={meta.day} />
     </>
   );
 }
 
-/** The share button of a recorded attempt: enabled once the day's result has come. */
-function EndShare({ profileKey }: { profileKey: string | null }) {
+/** The share button of a recorded attempt: enabled once the day's result has come. The
+ *  result is asked of the attempt's own day: one begun before midnight ends on the next. */
+function EndShare({ profileKey, day }: { profileKey: string | null; day: string | undefined }) {
   const [daily, setDaily] = useState<Daily | null>(null);
   const [failed, setFailed] = useState(false);
   const [outcome, run] = useShare();
@@ -36,7 +37,7 @@ function EndShare({ profileKey }: { profileKey: string | null }) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     // The result is stored as the game ends; should the answer come before it, ask again.
     const ask = (left: number) =>
-      getDaily(profileKey).then(
+      getDaily(profileKey, day).then(
         (found) => {
           if (!live) return;
           if (found.result || left === 0) setDaily(found);
@@ -49,7 +50,7 @@ function EndShare({ profileKey }: { profileKey: string | null }) {
       live = false;
       clearTimeout(timer);
     };
-  }, [profileKey]);
+  }, [profileKey, day]);
   const result = daily?.result;
   const text = result
     ? shareText({
