@@ -8,7 +8,7 @@ declares (settings, seat range, leave policy, refusal codes, rooms, outcomes) an
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any, Generic, TypeVar
@@ -20,8 +20,8 @@ from klubovna.core.statistics import Played, game_statistics
 S = TypeVar("S")
 
 
-def _never_same(before: Any, after: Any, seat: int) -> bool:
-    return False  # unsure: the table compares the views' parts itself
+def _never_same(before: Any, after: Any) -> Container[int]:
+    return ()  # unsure: the table compares the views' parts itself
 
 
 def _no_outcomes(result: dict[str, Json]) -> list[SeatOutcome]:
@@ -56,7 +56,7 @@ class Engine(Generic[S]):
     leave: Callable[[S, int, int], tuple[S, list[Event]]]
     codes: frozenset[str]
     hidden_variants: Callable[[S, int, int], list[S]]
-    same_own: Callable[[S, S, int], bool] = _never_same
+    same_own: Callable[[S, S], Container[int]] = _never_same
     rooms: tuple[RoomPolicy, ...] = ()
     public: tuple[PublicKind, ...] = ()
     outcomes: Callable[[dict[str, Json]], list[SeatOutcome]] = _no_outcomes

@@ -8,7 +8,7 @@ each entry's `now`) replays a game exactly.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from klubovna.core.values import Event, Json, View
@@ -151,10 +151,11 @@ class Game(Protocol[S]):
         game's view has (klubovna.core.settings.ENVELOPE)."""
         ...
 
-    def same_own(self, before: S, after: S, seat: int) -> bool:
-        """True only when `seat`'s own view parts (see SharedView) are certainly the very
-        ones of `before` also in `after`: a table then skips building that seat's view for
-        a public update. False when unsure: the table compares the views' parts itself."""
+    def same_own(self, before: S, after: S) -> Container[int]:
+        """The seats whose own view parts (see SharedView) are certainly the very ones of
+        `before` also in `after`: a table then skips building their views for a public
+        update. Asked once a public step, for all seats at once (a group's draw reaches
+        50); a seat left out, when unsure, the table compares the views' parts itself."""
         ...
 
     def hidden_variants(self, state: S, seat: int, seed: int) -> list[S]:

@@ -287,7 +287,8 @@ class Hub:
         committed and sent, before the next is made. Raises StorageError, IllegalAction
         (InternalError)."""
         for step in steps(live.table, now, first):
-            await self._commit(live, step, now, sender)
+            if step.entry is not None or step.replies:  # (most ticks: nothing is due)
+                await self._commit(live, step, now, sender)
 
     async def _commit(self, live: LiveTable, step: Step, now: int,
                       sender: Connection | None = None) -> None:

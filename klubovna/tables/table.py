@@ -388,6 +388,8 @@ class Table:
         everyone = bool(step.events) and self.public_log[-1]  # a draw: 50 seats at once
         acked, acked_seq = step.ack if step.ack is not None else (None, None)
         shared: Message | None = None
+        # The seats the game vouches for: asked once, not for each of a group's 50.
+        same = self.game.same_own(before, after) if everyone else ()
         outbox: Outbox = []
         for seat in range(len(self.key_hashes)):
             ack = acked_seq if acked == seat else None
@@ -397,8 +399,7 @@ class Table:
             candidate = everyone and ack is None and self.sent[seat] == previous
             # The game may know without a view that the seat's own part stayed (and the
             # seat was sent one): then no view is built for it at all.
-            known = candidate and self.own_sent[seat] is not None and self.game.same_own(
-                before, after, seat)
+            known = candidate and self.own_sent[seat] is not None and seat in same
             view = None if known else self.game.view(after, seat)
             if known or (candidate and self._same_own(seat, view)):
                 if shared is None:

@@ -5,7 +5,7 @@ many moves it has seen, so a bot that forgot anything would play differently."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Container, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
@@ -86,8 +86,8 @@ class Counting:
                 "total": state.total, "out": sorted(state.out),
                 "actions": self.legal(state, seat)}
 
-    def same_own(self, before: State, after: State, seat: int) -> bool:
-        return False
+    def same_own(self, before: State, after: State) -> Container[int]:
+        return ()
 
     def result(self, state: State) -> dict[str, Json] | None:
         return {"total": state.total, "out": sorted(state.out)} if state.ended else None

@@ -165,10 +165,15 @@ def to_move(state: State) -> list[int]:
         return []
     deck_out = state.drawn >= len(state.deck)
     can_draw = state.variant == "solo" or (state.variant == "duel" and not deck_out)
-    waited = [
-        seat for seat in state.playing
-        if not state.players[seat].finished and (can_draw or deck_out or state.waiting(seat))
-    ]
+    if can_draw or deck_out:
+        waited = [seat for seat in state.playing if not state.players[seat].finished]
+    else:  # (once a draw for each of a group's 50: State.waiting's test, inlined)
+        drawn, players = state.drawn, state.players
+        waited = [
+            seat for seat in state.playing
+            if not (player := players[seat]).finished
+            and (player.hand is not None) + drawn - player.position > 0
+        ]
     if state.variant == "group" and DEALER not in waited:
         waited.insert(0, DEALER)  # the dealer may always draw or end
     return waited

@@ -4,7 +4,7 @@ Never the deck order nor any undrawn card; the rules live in rules.py, points in
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from typing import TypeVar
 from weakref import WeakKeyDictionary
 
@@ -230,22 +230,21 @@ def _opponent_part(state: State, seat: int) -> View:
     }}
 
 
-def same_own(before: State, after: State, seat: int) -> bool:
-    """Whether a playing seat's own view parts are certainly unchanged: the same Player
-    (its part is memoized by it; in a duel the other's too, for `opponent`) and the same
-    settings; its few seat fields never change.
-    A dealer who only deals is never "same" (the cards dealt are its own part)."""
-    # (Asked for each of a group's 50 seats on every draw: the cheap tests first, and
-    # `plays` once, since the same variant, dealer and seat count make it the same before.)
-    return (
-        before.players[seat] is after.players[seat] and after.variant != "solo"
-        and (after.variant != "duel" or before.players[1 - seat] is after.players[1 - seat])
-        and (before.table, before.preview, before.seconds, before.variant,
-             before.dealer_plays, len(before.players))
-        == (after.table, after.preview, after.seconds, after.variant,
-            after.dealer_plays, len(after.players))
-        and after.plays(seat)
-    )
+def same_own(before: State, after: State) -> Container[int]:
+    """The playing seats whose own view parts are certainly unchanged: the same Player (its
+    part is memoized by it; in a duel the other's too, for `opponent`) and the same
+    settings; a seat's few fields never change. A solo view has no shared parts, and a
+    dealer who only deals is never "same" (the cards dealt are its own part)."""
+    if after.variant == "solo" or (
+        before.table, before.preview, before.seconds, before.variant, before.dealer_plays,
+        len(before.players),
+    ) != (after.table, after.preview, after.seconds, after.variant, after.dealer_plays,
+          len(after.players)):
+        return ()
+    old, new = before.players, after.players
+    if after.variant == "duel":
+        return after.playing if all(o is n for o, n in zip(old, new, strict=True)) else ()
+    return {seat for seat in after.playing if old[seat] is new[seat]}
 
 
 def _public_seat(state: State, seat: int) -> Json:

@@ -12,7 +12,7 @@ It implements the whole `klubovna.core.Game` protocol by hand, with no help from
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from dataclasses import dataclass, replace
 
 from klubovna.core import Event, IllegalAction, Json, Rng, View
@@ -230,8 +230,8 @@ class Nim:
             "took": list(state.took), "winner": state.winner,
         }
 
-    def same_own(self, before: State, after: State, seat: int) -> bool:
-        return False
+    def same_own(self, before: State, after: State) -> Container[int]:
+        return ()
 
     def hidden_variants(self, state: State, seat: int, seed: int) -> list[State]:
         """States that differ from `state` only in what `seat` may not know: none."""
