@@ -1,5 +1,6 @@
 """The sweepers, in-process: one lobby the database will not expire does not keep the
-others from expiring; one table that raises does not keep the others' deadlines."""
+others from expiring; one table that raises does not keep the others' deadlines; a sweep
+looks only at the tables whose deadline or stale seats were noted, a full one at all."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from klubovna.server.hub import FAILED_PAUSE_MS, Hub, LiveTable
 from klubovna.server.rooms import Rooms
 from klubovna.server.store import Store
 from klubovna.tables.lobby import Lobby
+from tests.server.live import next_move
 
 
 class RefusingStore(Store):
@@ -114,6 +116,66 @@ def test_a_table_that_raises_is_skipped_and_the_others_are_swept_on_time(
         clock.now += FAILED_PAUSE_MS
         await hub.sweep()
         assert game.calls == 2
+
+    try:
+        asyncio.run(run())
+    finally:
+        hub.writer.stop()
+
+
+class Asked:
+    """Counts how often the sweeper asks a table for its deadline."""
+
+    def __init__(self, live: LiveTable) -> None:
+        self.calls = 0
+        self._ask = live.table.next_deadline
+        live.table.next_deadline = self  # type: ignore[method-assign]
+
+    def __call__(self) -> int | None:
+        self.calls += 1
+        return self._ask()
+
+
+def test_a_sweep_looks_only_at_the_tables_noted_due(
+    sqlite_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = Clock(monkeypatch)
+    hub = Hub(sqlite_store)
+
+    async def run() -> None:
+        hard = [await started_hard_table(hub) for _ in range(3)]
+        easy_id, _ = await hub.create("matematicky-poker", {"mode": "easy"})
+        easy = hub.live[easy_id]
+        await hub.handle(easy, 0, {"t": "act", "seq": 1, "action": {"type": "start"}})
+        deadline = hard[0].table.next_deadline()
+        assert deadline is not None and easy.table.next_deadline() is None
+        asked = [Asked(live) for live in (*hard, easy)]
+        clock.now = deadline - 1
+        await hub.sweep()  # nothing is due: no table is even asked
+        assert [each.calls for each in asked] == [0, 0, 0, 0]
+        clock.now = deadline
+        await hub.sweep()  # the three are due: settled; the easy table is never asked
+        assert [live.table.log[-1].kind for live in hard] == ["tick"] * 3
+        assert [each.calls > 0 for each in asked] == [True, True, True, False]
+        # The next deadline came with the tick, noted as it was made: settled when due.
+        later = hard[0].table.next_deadline()  # (asked here too: counted after this)
+        assert later is not None and later > deadline
+        clock.now = later
+        await hub.sweep()
+        assert [live.table.version for live in hard] == [3, 3, 3]
+        # A full sweep asks every table, and drops a finished one nobody watches.
+        before = asked[3].calls
+        await hub.sweep(full=True)
+        assert asked[3].calls > before
+        seq = 1
+        while (move := next_move(dict(easy.table.game.view(easy.table.state, 0)))) is not None:
+            seq += 1
+            assert await hub.handle(easy, 0, {"t": "act", "seq": seq, "action": move}) is None
+        assert easy.table.over
+        await hub.sweep()
+        assert easy_id in hub.live
+        await hub.sweep(full=True)
+        assert easy_id not in hub.live
 
     try:
         asyncio.run(run())
