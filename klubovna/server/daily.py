@@ -157,12 +157,18 @@ def query_daily(
 def get_daily(
     request: Request,
     profile: Annotated[ProfileRow | None, Depends(optional_profile_of)],
-    day: Annotated[date | None, Query(
-        description="A day up to today in Prague (YYYY-MM-DD); by default today."
+    day: Annotated[str | None, Query(
+        pattern=r"^\d{4}-\d{2}-\d{2}$",
+        description="A day up to today in Prague (YYYY-MM-DD); by default today.",
     )] = None,
 ) -> DailyBoard:
     """The day's board; with a profile key also the player's attempt, rank and streak."""
     now = clock.now_ms()
-    if day is not None and day > calendar.prague_day(now):
+    # (A string with a pattern, not a date: pydantic would also take a number of seconds.)
+    try:
+        asked = None if day is None else date.fromisoformat(day)
+    except ValueError:
+        raise ApiError(422, "invalid_request", f"No such day: {day}.") from None
+    if asked is not None and asked > calendar.prague_day(now):
         raise ApiError(422, "bad_day", "That day's challenge has not been dealt yet.")
-    return query_daily(engine_of(request), now, None if profile is None else profile.id, day)
+    return query_daily(engine_of(request), now, None if profile is None else profile.id, asked)

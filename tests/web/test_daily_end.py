@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from klubovna.server.calendar import day_start_ms
 from tests.server.live import LiveServer, free_port
@@ -43,9 +43,25 @@ def play_the_attempt(page: Page, nickname: str) -> int:
     return play_to_end(page, pause_ms=130)
 
 
-def test_the_end_dialog_of_the_attempt_shares_the_result(
-    context: BrowserContext, page: Page
-) -> None:
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A server of the test's own: the attempts here stay off the shared server's table of
+    the day (tests/web/test_daily.py finds it empty), and its clock may skip a day."""
+    live = LiveServer(tmp_path, free_port())
+    live.start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture
+def own_page(browser: Browser, own_server: LiveServer, console: ConsoleWatch) -> Iterator[Page]:
+    people = people_on(browser, own_server, console)
+    yield next(people)()
+    next(people, None)
+
+
+def test_the_end_dialog_of_the_attempt_shares_the_result(own_page: Page) -> None:
+    page, context = own_page, own_page.context
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     context.add_init_script(NO_SHARE_SHEET)
     total = play_the_attempt(page, "Ema")
@@ -65,7 +81,8 @@ def test_the_end_dialog_of_the_attempt_shares_the_result(
     assert re.match(text, page.evaluate("navigator.clipboard.readText()"))
 
 
-def test_a_replay_says_it_is_not_counted(page: Page, console: ConsoleWatch) -> None:
+def test_a_replay_says_it_is_not_counted(own_page: Page, console: ConsoleWatch) -> None:
+    page = own_page
     play_the_attempt(page, "Olga")
     end = page.get_by_role("dialog", name="Konec hry")
     end.get_by_role("button", name="Výsledek dne").click()
@@ -86,20 +103,10 @@ def test_a_replay_says_it_is_not_counted(page: Page, console: ConsoleWatch) -> N
     assert axe_violations(page) == []
 
 
-@pytest.fixture
-def own_server(tmp_path: Path) -> Iterator[LiveServer]:
-    """A server of the test's own: its clock skips a day ahead."""
-    live = LiveServer(tmp_path, free_port())
-    live.start()
-    yield live
-    live.stop()
-
-
 def test_an_attempt_finished_after_midnight_shares_the_day_it_was_dealt(
-    browser: Browser, own_server: LiveServer, console: ConsoleWatch
+    own_server: LiveServer, own_page: Page
 ) -> None:
-    people = people_on(browser, own_server, console)
-    page = next(people)()
+    page = own_page
     page.add_init_script(NO_SHARE_SHEET)
     begin_the_attempt(page, "Sova")
     dealt = date.fromisoformat(httpx.get(f"{own_server.http}/api/daily", timeout=10).json()["date"])
@@ -111,4 +118,3 @@ def test_an_attempt_finished_after_midnight_shares_the_day_it_was_dealt(
     expect(share).to_have_attribute("data-share-text", re.compile(
         rf"^Matematický poker – Denní výzva {dealt.day}\. {dealt.month}\. {dealt.year}: "
         + re.escape(points(total)) + r", 1\. místo dne, série 1 den 🔥 "))
-    next(people, None)
