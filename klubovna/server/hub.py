@@ -92,11 +92,9 @@ class Hub:
         self.dormant: dict[str, int | None] = {}
         """Unfinished tables not rebuilt since the start, with their next deadlines (None:
         none); rebuilt by `get` when asked for, or by the sweeper when the deadline is due."""
-        self._due: list[tuple[int, str]] = []
-        """The dormant tables' deadlines, soonest first (a heap)."""
         self._timers: list[tuple[int, str]] = []
-        """The live tables' deadlines as noted, soonest first (a heap; an entry whose table
-        has moved on is passed over)."""
+        """The tables' deadlines as noted, dormant and live, soonest first (a heap; an entry
+        whose table has moved on is passed over)."""
         self._stale: set[str] = set()
         """Live tables noted with stale seats (their views are sent by the next sweep)."""
         self._sweeps = 0
@@ -114,9 +112,9 @@ class Hub:
         the node takes over the due tables nobody owns instead (`orphans`)."""
         if self.node is None:
             self.dormant = dict(await run_in_threadpool(self.store.dormant))
-        self._due = [(deadline, table_id) for table_id, deadline in self.dormant.items()
-                     if deadline is not None]
-        heapq.heapify(self._due)
+        self._timers.extend((deadline, table_id) for table_id, deadline in self.dormant.items()
+                            if deadline is not None)
+        heapq.heapify(self._timers)
         self._sweeper = asyncio.create_task(self._sweep_forever())
 
     async def stop(self) -> None:
@@ -393,16 +391,16 @@ class Hub:
         finished ones nobody watches are dropped). Each table on its own: one that raises
         is logged and left alone for FAILED_PAUSE_MS, the others are swept on time."""
         now = now_ms()
-        await self._wake(now)
-        if full:
-            sweeping = list(self.live.values())
-            self._stale.clear()
-        else:
-            noted, self._stale = self._stale, set()
-            while self._timers and self._timers[0][0] <= now:
-                _, table_id = heapq.heappop(self._timers)
-                noted.add(table_id)
-            sweeping = [live for table_id in noted if (live := self.live.get(table_id))]
+        noted, self._stale = self._stale, set()
+        while self._timers and self._timers[0][0] <= now:
+            noted.add(heapq.heappop(self._timers)[1])
+        for table_id in [each for each in noted if each in self.dormant]:
+            try:
+                await self.get(table_id)
+            except Exception:  # rebuilt when next asked for; the others go on
+                log.exception("restoring table %s failed", table_id)
+        sweeping = list(self.live.values()) if full else [
+            live for table_id in noted if (live := self.live.get(table_id))]
         for live in sweeping:
             if live.paused_until > now:
                 heapq.heappush(self._timers, (live.paused_until, live.table.id))
@@ -432,17 +430,6 @@ class Hub:
         async with live.lock:
             with contextlib.suppress(StorageError):  # noted again: tried on the next sweep
                 await self._run(live, now_ms())
-
-    async def _wake(self, now: int) -> None:
-        """Rebuild the dormant tables whose deadline is due (the sweep then settles it)."""
-        while self._due and self._due[0][0] <= now:
-            _, table_id = heapq.heappop(self._due)
-            if table_id not in self.dormant:
-                continue  # asked for meanwhile
-            try:
-                await self.get(table_id)
-            except Exception:  # rebuilt when next asked for; the others go on
-                log.exception("restoring table %s failed", table_id)
 
     async def _sweep_forever(self) -> None:
         while True:
