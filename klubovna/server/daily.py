@@ -66,7 +66,7 @@ def daily_game() -> str | None:
     return results.public_game("daily")
 
 
-def _published_today(day: str) -> list[Any]:
+def _published_on(day: str) -> list[Any]:
     """The day's public results: the daily game's daily games of `day`."""
     return [ResultRow.game == daily_game(), ResultRow.kind == "daily",
             ResultRow.daily_date == day, ResultRow.published == true()]
@@ -77,7 +77,7 @@ def query_daily_entries(db: Db, day: str) -> list[DailyEntry]:
     statement = (
         select(ProfileRow.nickname, ResultRow.score, ResultRow.finished_at)
         .join(ProfileRow, ProfileRow.id == ResultRow.profile_id)
-        .where(*_published_today(day))
+        .where(*_published_on(day))
         .order_by(ResultRow.score.desc(), ResultRow.finished_at.asc(), ResultRow.id.asc())
         .limit(PLACES)
     )
@@ -112,25 +112,25 @@ def query_daily(
 ) -> DailyBoard:
     """The board of `day` (by default the Prague day at `now_ms`), with `profile_id`'s
     standing if given; the streak is counted as of `now_ms`."""
-    today = (day or calendar.prague_day(now_ms)).isoformat()
+    asked = (day or calendar.prague_day(now_ms)).isoformat()
     with connected(db) as connection:
-        entries = query_daily_entries(connection, today)
+        entries = query_daily_entries(connection, asked)
         record = DailyRecord(score=entries[0].score, nickname=entries[0].nickname) \
             if entries else None
-        board = DailyBoard(date=today, record=record, played=False, result=None, rank=None,
+        board = DailyBoard(date=asked, record=record, played=False, result=None, rank=None,
                            entries=entries, streak=None)
         if profile_id is None:
             return board
         board.played = connection.scalar(
             select(DailyAttemptRow.table_id)
-            .where(DailyAttemptRow.profile_id == profile_id, DailyAttemptRow.day == today)
+            .where(DailyAttemptRow.profile_id == profile_id, DailyAttemptRow.day == asked)
         ) is not None
         board.streak = query_streak(connection, profile_id, now_ms)
         mine = connection.execute(
             select(ResultRow.id, ResultRow.score, ResultRow.finished_at, ResultRow.duration_ms,
                    ResultRow.published)
             .where(ResultRow.profile_id == profile_id, ResultRow.game == daily_game(),
-                   ResultRow.kind == "daily", ResultRow.daily_date == today)
+                   ResultRow.kind == "daily", ResultRow.daily_date == asked)
             .order_by(ResultRow.id)
             .limit(1)
         ).first()
@@ -141,7 +141,7 @@ def query_daily(
                                    duration_ms=mine.duration_ms, published=mine.published)
         ahead = connection.scalar(
             select(func.count()).select_from(ResultRow)
-            .where(*_published_today(today), ResultRow.profile_id != profile_id,
+            .where(*_published_on(asked), ResultRow.profile_id != profile_id,
                    or_(ResultRow.score > mine.score,
                        and_(ResultRow.score == mine.score,
                             or_(ResultRow.finished_at < mine.finished_at,
