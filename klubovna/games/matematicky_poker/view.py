@@ -44,7 +44,7 @@ def _own_view(state: State, seat: int) -> View:
     return {
         "game": GAME_NAME,
         "seat": seat,
-        "turn": to_move(state),
+        "turn": _same_turn(to_move(state)),
         "mode": state.mode,
         "table": state.table,
         "seconds": state.seconds,
@@ -122,7 +122,7 @@ def _public_part(state: State) -> View:
         return _public_memo[0][1]
     public: View = {
         "game": GAME_NAME,
-        "turn": to_move(state),
+        "turn": _same_turn(to_move(state)),
         "variant": state.variant,
         "mode": state.mode,
         "table": state.table,
@@ -148,6 +148,19 @@ def _public_part(state: State) -> View:
     }
     _public_memo[:] = [(state, public)]
     return public
+
+
+_turn_memo: list[list[int]] = []
+"""The `turn` last shown: a group's draw waits for the same seats as the draw before."""
+
+
+def _same_turn(turn: list[int]) -> list[int]:
+    """`turn`, as the very list shown before when equal: a server then sends its text again
+    without encoding the 50 seats (views are read-only, so the list may be shared)."""
+    if _turn_memo and _turn_memo[0] == turn:
+        return _turn_memo[0]
+    _turn_memo[:] = [turn]
+    return turn
 
 
 _own_memo: dict[tuple[int, bool], View] = {}
