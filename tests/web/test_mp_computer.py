@@ -143,10 +143,19 @@ def test_a_duel_against_the_computer_offline(
     four_looks(page, "mp-computer-replay", full_page=True)
     assert axe_violations(page) == []
 
+    # From the finished duel straight to the next one: never the finished duel as a plain
+    # game on the way (it flashed so, with the coach a free game offers at its end).
+    page.evaluate("""window.__plainEnd = false; new MutationObserver((records) => {
+        for (const record of records) for (const node of record.addedNodes)
+          if (node.nodeType === 1 && (node.matches('.mp-coach-open')
+                                      || node.querySelector('.mp-coach-open')))
+            window.__plainEnd = true;
+      }).observe(document.body, {childList: true, subtree: true})""")
     page.get_by_role("button", name="Hrát znovu").click()
     expect(page.locator(".mp-computer td:not(.empty)")).to_have_count(0)
     # The next duel deals its first number (the finished one's view may linger a moment).
     page.wait_for_function(NEXT_DUEL_DEALT)
     page.wait_for_function(COMPUTER_DONE)
     assert view_of(page)["hand"] is not None and not view_of(page)["game_over"]
+    assert page.evaluate("window.__plainEnd") is False
     failures.settle()

@@ -193,7 +193,9 @@ export function MpPage() {
   const startNew = async (setup: SetupChoice, seconds: number | null, chosen: SetupKind) => {
     saveSetup(setup);
     setKind(chosen);
-    setComputer(null);
+    // (A next duel against the computer keeps the finished one on screen until it opens: it
+    // would show as a plain game meanwhile.)
+    if (chosen !== "computer") setComputer(null);
     if (chosen === "ranked") return startRanked(setup, seconds);
     if (chosen === "computer") return startComputer(setup, seconds);
     setBusy(true);
