@@ -44,7 +44,7 @@ def _own_view(state: State, seat: int) -> View:
     return {
         "game": GAME_NAME,
         "seat": seat,
-        "turn": _same_turn(to_move(state)),
+        "turn": to_move(state),
         "mode": state.mode,
         "table": state.table,
         "seconds": state.seconds,
@@ -151,7 +151,8 @@ def _public_part(state: State) -> View:
 
 
 _turn_memo: list[list[int]] = []
-"""The `turn` last shown: a group's draw waits for the same seats as the draw before."""
+"""The public part's `turn` last shown: a group's draw waits for the same seats as the draw
+before. (Not the solo view's: its one seat would only push a group's list out.)"""
 
 
 def _same_turn(turn: list[int]) -> list[int]:
