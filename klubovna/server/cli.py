@@ -50,6 +50,8 @@ def main(argv: list[str] | None = None) -> None:
         # No per-message compression: it deflates every message once per socket, where a
         # group's draw is one text for 50 (twice the server's CPU a draw; decisions, #18).
         ws_per_message_deflate=False,
+        # asyncio's loop, polling a few events at a time (klubovna/server/loop.py).
+        loop="klubovna.server.loop:new_event_loop",
         # X-Forwarded-For only from the proxies named (uvicorn trusts 127.0.0.1 by default).
         proxy_headers=bool(settings.trusted_proxies),
         forwarded_allow_ips=list(settings.trusted_proxies),

@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
+from asyncio import BaseTransport
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
@@ -186,6 +187,23 @@ FRAME_EXTENSION = "klubovna.frame"
 """The ASGI scope's extension with this server's `write_frame` (see GuardedWebSocket)."""
 
 
+SMALL_READ = 448
+"""Bytes a WebSocket's socket read asks for while its messages are small (heartbeats,
+moves: tens of bytes). asyncio asks for 256 KB on every read and shrinks the bytes after:
+in a loaded group server's heap each such allocation cost more than the read (perf,
+docs/decisions.md, #18); 448 and the bytes object's header fit Python's small-object
+allocator."""
+LARGE_READ = 256 * 1024
+"""asyncio's own read size (selector transports' `max_size`), for bulk data."""
+
+
+def _read_size(transport: BaseTransport, size: int) -> None:
+    """Set how much the next read of a selector transport asks for (its `max_size`: the
+    attribute is read on every read; other transports have none and are left alone)."""
+    if getattr(transport, "max_size", None) not in (None, size):
+        transport.max_size = size  # type: ignore[attr-defined]
+
+
 class GuardedWebSocket(WebSocketsSansIOProtocol):
     """The WebSocket protocol, giving back its connection's slot, quiet on bad UTF-8, and
     taking whole frames from the app."""
@@ -197,6 +215,16 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         scope = getattr(self, "scope", None)  # (none when the handshake was refused)
         if scope is not None:
             scope["extensions"][FRAME_EXTENSION] = {"write_frame": self.write_frame}
+
+    def connection_made(self, transport: BaseTransport) -> None:
+        super().connection_made(transport)
+        _read_size(transport, SMALL_READ)
+
+    def data_received(self, data: bytes) -> None:
+        # A read that filled the small buffer is part of a larger message or of many: the
+        # next reads take asyncio's large pieces, until one brings less than a small one.
+        _read_size(self.transport, SMALL_READ if len(data) < SMALL_READ else LARGE_READ)
+        super().data_received(data)
 
     def write_frame(self, frame: bytes) -> bool:
         """Write a whole unmasked text frame (wire.framed) now, as uvicorn's send would

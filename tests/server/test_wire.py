@@ -50,6 +50,8 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
      "view": {"a": [1, None, True], "b": {"c": 1.5}, "d": False, "e": "ř"}},
     {"t": "view", "version": 1, "after": 0, "now": 9, "events": [],
      "view": SharedView({"a": 1, "b": [2]}, {}, {"c": {"d": None}})},
+    {"view": SharedView({}, {}), "t": "view"},
+    {"view": SharedView({}, {"a": "x"}, {}), "events": []},
 ])
 def test_same_json_as_json_dumps(message: dict[str, Any]) -> None:
     text = Encoder().message(message)
