@@ -16,6 +16,7 @@
 * A fan-out writes one frame to many sockets: the app finds `write_frame` in the scope's
   extensions (FRAME_EXTENSION) and hands it a whole text frame made once (wire.framed),
   where a send would frame the same text again for every socket (docs/decisions.md, #18).
+  `stop_pings` there ends uvicorn's pings to a socket the app's own heartbeat watches.
 
 `protocols(...)` makes the two classes for `uvicorn.run(http=..., ws=...)`.
 """
@@ -214,7 +215,8 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         super().handle_connect(event)
         scope = getattr(self, "scope", None)  # (none when the handshake was refused)
         if scope is not None:
-            scope["extensions"][FRAME_EXTENSION] = {"write_frame": self.write_frame}
+            scope["extensions"][FRAME_EXTENSION] = {"write_frame": self.write_frame,
+                                                    "stop_pings": self.stop_keepalive}
 
     def connection_made(self, transport: BaseTransport) -> None:
         super().connection_made(transport)

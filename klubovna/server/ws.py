@@ -85,7 +85,7 @@ class Link:
     as the frame a fan-out made once (wire.framed); otherwise, and while an earlier send
     waits for a slow reader (the frames keep their order), it is sent as usual."""
 
-    __slots__ = ("websocket", "sent_at", "write_frame", "waiting")
+    __slots__ = ("websocket", "sent_at", "write_frame", "stop_pings", "waiting")
 
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
@@ -93,6 +93,7 @@ class Link:
         server = websocket.scope.get("extensions", {}).get(FRAME_EXTENSION)
         self.write_frame: Callable[[bytes], bool] | None = (
             server["write_frame"] if server else None)
+        self.stop_pings: Callable[[], None] | None = server.get("stop_pings") if server else None
         self.waiting = 0
         """Sends under way that did not finish at once."""
 
@@ -108,6 +109,15 @@ class Link:
             return False
         self.sent_at = time.monotonic()
         return True
+
+    def heartbeat_watches(self) -> None:
+        """The app's heartbeat watches this socket from now on (a lobby member's: Rooms.sweep
+        closes one silent for HEARTBEAT_TIMEOUT_MS), so the server's WebSocket pings to it
+        (uvicorn's, every 20 s, and their pongs) stop: in a group server they were a few
+        per cent of its CPU, for nothing the heartbeat does not do (docs/decisions.md,
+        #18). A table socket keeps them: nothing else notices one that went silent."""
+        if self.stop_pings is not None:
+            self.stop_pings()
 
     async def send_text(self, data: str) -> None:
         if self.send_now(data):
@@ -341,6 +351,7 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
                                         seq=getattr(message, "seq", None))
                 if isinstance(message, Hello):
                     seat = await rooms.connect(room, conn_id, link, message.key, message.since)
+                    link.heartbeat_watches()
                 elif isinstance(message, Ping):
                     await link.answer(message)
                 elif isinstance(message, Start):
