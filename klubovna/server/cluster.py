@@ -146,9 +146,14 @@ class Node:
             del self.held[resource]
             self._claimed_at.pop(resource, None)
         await run_in_threadpool(self.leases.release, idle)
+        # Judged are only the leases held before the renewal was asked for, and held still:
+        # one taken while it ran (a lobby created, a table claimed) may have been written
+        # after the renewal read its rows, and was not lost (a false "lost" dropped a new
+        # lobby's room while its players joined; the next renewal extends it).
+        before = dict(self.held)
         renewed = await run_in_threadpool(self.leases.renew, wall_ms(), self.ttl)
-        for resource, token in list(self.held.items()):
-            if renewed.get(resource) != token:
+        for resource, token in before.items():
+            if self.held.get(resource) == token and renewed.get(resource) != token:
                 log.warning("lease of %s lost to another process", resource)
                 del self.held[resource]
                 if self.drop is not None:

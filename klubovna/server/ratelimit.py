@@ -171,6 +171,9 @@ REDIS_TIMEOUT = 0.5
 
 RETRY_EVERY = 1.0
 """Seconds between tries while Redis does not answer (meanwhile nothing is limited)."""
+REDIS_CONNECTIONS = 32
+"""Connections to Redis a process opens at most: a check is a short script, so a few
+hundred checks at once wait for one only a few ms (Redis serves one command at a time)."""
 
 
 class RedisLink:
@@ -188,9 +191,14 @@ class RedisLink:
         self.errors = (redis.RedisError, OSError, asyncio.TimeoutError)
         # One immediate retry when a connection drops under us, none after a timeout, never
         # the client's default of ten with backoff: a request must not wait for Redis.
-        self.client: redis.asyncio.Redis = redis.asyncio.Redis.from_url(
-            url, socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT,
+        # At most REDIS_CONNECTIONS, a check waiting up to REDIS_TIMEOUT for one: the
+        # client's default pool opens one for every check under way, and a group's 50
+        # players joining at once on a few processes went past Redis's client limit.
+        pool = redis.asyncio.BlockingConnectionPool.from_url(
+            url, max_connections=REDIS_CONNECTIONS, timeout=REDIS_TIMEOUT,
+            socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT,
             retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)))
+        self.client: redis.asyncio.Redis = redis.asyncio.Redis.from_pool(pool)
         self.script = self.client.register_script(BUCKET_LUA)  # EVALSHA; reloaded if lost
         self.clock = clock
         self.down = False

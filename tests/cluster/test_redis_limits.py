@@ -111,6 +111,32 @@ def test_two_processes_share_one_budget(server: RedisServer) -> None:
     assert 0 < inspect.pttl(KEY) <= ratelimit.BUCKET_TTL_MS  # forgotten once refilled
 
 
+def test_many_checks_at_once_share_a_few_connections_and_all_count(
+    server: RedisServer,
+) -> None:
+    """500 checks at once (a group joining) open at most REDIS_CONNECTIONS connections, and
+    none of them is let through for want of one: each took its token."""
+    inspect = server.client()
+
+    async def run() -> list[bool]:
+        many = Limits(600, 600, 600, redis_url=server.url)
+        try:
+            return list(await asyncio.gather(
+                *(many.tables_by_address.allow(ADDRESS) for _ in range(500))))
+        finally:
+            await many.aclose()
+
+    def connections() -> int:
+        return int(inspect.info("stats")["total_connections_received"])
+
+    before, started = connections(), time.monotonic()
+    assert asyncio.run(run()) == [True] * 500
+    refilled = 10 * (time.monotonic() - started)  # 600 a minute: 10 tokens a second
+    tokens = float(inspect.hget(KEY, "tokens") or 0)
+    assert 99 <= tokens <= 100 + refilled + 1  # 500 of the 600 taken
+    assert 1 <= connections() - before <= ratelimit.REDIS_CONNECTIONS
+
+
 def test_no_limit_touches_nothing(server: RedisServer) -> None:
     async def run() -> None:
         off = Limits(0, 0, 0, redis_url=server.url)

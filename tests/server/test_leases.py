@@ -3,6 +3,7 @@ a time, take-over only after expiry, and a former owner's writes refused."""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Iterator
 
@@ -91,6 +92,37 @@ def test_a_process_started_again_at_the_same_address_takes_its_leases_at_once(
     table_id = new_table(a)
     again = Leases(a.engine, "http://a#2", "http://a")  # a was killed and started again
     assert again.take(table_resource(table_id), wall_ms(), TTL) == 2
+
+
+def test_a_renewal_judges_only_the_leases_held_before_it_asked(
+    stores: tuple[Store, Store],
+) -> None:
+    """A table created while the renewal's query runs is written after that query read its
+    rows: it is kept (it was once dropped as "lost"). A lease another process took over is
+    still dropped."""
+    a, b = stores
+    taken_over = new_table(a)
+    created: list[str] = []
+    renew = node(a).leases.renew
+
+    def renew_then_create(now: int, ttl: int) -> dict[str, int]:
+        rows = renew(now, ttl)
+        created.append(new_table(a))  # committed after the renewal read its rows
+        return rows
+
+    later = wall_ms() + TTL + 1
+    assert node(b).leases.take(table_resource(taken_over), later, TTL) == 2
+    node(a).leases.renew = renew_then_create  # type: ignore[method-assign]
+    dropped: list[str] = []
+
+    async def drop(resource: str) -> None:
+        dropped.append(resource)
+
+    node(a).drop = drop
+    asyncio.run(node(a).renew())
+    assert dropped == [table_resource(taken_over)]
+    assert node(a).held == {table_resource(created[0]): 1}
+    append(a, created[0], 1)  # still this process's to write
 
 
 def test_lobby_saves_are_fenced_too(stores: tuple[Store, Store]) -> None:
