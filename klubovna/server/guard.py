@@ -31,7 +31,9 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 import h11
+from uvicorn._types import ASGISendEvent
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Request
 from websockets.protocol import State
@@ -227,6 +229,16 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         # next reads take asyncio's large pieces, until one brings less than a small one.
         _read_size(self.transport, SMALL_READ if len(data) < SMALL_READ else LARGE_READ)
         super().data_received(data)
+
+    async def send(self, message: ASGISendEvent) -> None:
+        # A message for a socket whose connection is going (the peer closed or reset it;
+        # uvicorn learns it a moment later, in connection_lost) fails as one sent after
+        # that: written, it was dropped, and asyncio warned of every write past the fifth,
+        # thousands of lines when a proxy's many sockets went at once.
+        if (message["type"] == "websocket.send" and self.handshake_complete
+                and not self.close_sent and self.transport.is_closing()):
+            raise ClientDisconnected()
+        await super().send(message)
 
     def write_frame(self, frame: bytes) -> bool:
         """Write a whole unmasked text frame (wire.framed) now, as uvicorn's send would

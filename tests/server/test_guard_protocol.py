@@ -1,14 +1,17 @@
-"""The server's WebSocket pings (uvicorn's keepalive) stop when the app says its own
-heartbeat watches the socket (guard's `stop_pings`, ws.Link.heartbeat_watches), and only
-then; and the guarded socket reads small messages in small pieces, large ones whole.
-A real uvicorn server with the guarded protocols, on a real socket."""
+"""The guarded WebSocket protocol (server/guard.py) on a real uvicorn server and socket:
+its pings (uvicorn's keepalive) stop when the app says its own heartbeat watches the socket
+(`stop_pings`, ws.Link.heartbeat_watches), and only then; it reads small messages in small
+pieces, large ones whole; and a send to a connection that is going fails at once, as one
+after it went, instead of writing into it."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 import uvicorn
+from starlette.websockets import WebSocket, WebSocketDisconnect
 from websockets.asyncio.client import connect
 
 from klubovna.server.guard import FRAME_EXTENSION, LARGE_READ, SMALL_READ, protocols
@@ -88,3 +91,55 @@ def test_a_link_stops_the_pings_when_the_server_offers_it() -> None:
 
     Link(Plain()).heartbeat_watches()  # type: ignore[arg-type]  # (nothing offered: no-op)
     assert stopped == [True]
+
+
+def test_a_send_to_a_connection_that_is_going_fails_and_writes_nothing(
+    caplog: Any,
+) -> None:
+    http, ws = protocols(5.0, 5.0, 0, [])
+    made: list[Any] = []
+    outcomes: list[str] = []
+
+    class Recorded(ws):  # type: ignore[misc, valid-type]
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            made.append(self)
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "lifespan":
+            while (await receive())["type"] != "lifespan.shutdown":
+                await send({"type": "lifespan.startup.complete"})
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+        websocket = WebSocket(scope, receive, send)
+        await websocket.accept()
+        await websocket.receive_text()
+        # The peer's reset as asyncio meets it: the transport closes at once and tells
+        # the protocol (connection_lost) only at the loop's next turn.
+        made[0].transport.abort()
+        for _ in range(8):  # (asyncio warns from the fifth write into a lost connection)
+            try:
+                await websocket.send_text("too late")
+                outcomes.append("written")
+            except WebSocketDisconnect as gone:
+                outcomes.append(f"disconnect {gone.code}")
+                break
+
+    async def run() -> None:
+        port = free_port()
+        server = uvicorn.Server(uvicorn.Config(
+            app, host="127.0.0.1", port=port, http=http, ws=Recorded, log_level="warning",
+            ws_per_message_deflate=False))
+        serving = asyncio.create_task(server.serve())
+        while not server.started:
+            await asyncio.sleep(0.01)
+        async with connect(f"ws://127.0.0.1:{port}/", compression=None) as client:
+            await client.send("hello")
+            await client.wait_closed()
+        server.should_exit = True
+        await serving
+
+    with caplog.at_level(logging.WARNING, logger="asyncio"):
+        asyncio.run(run())
+    assert outcomes == ["disconnect 1006"]
+    assert "socket.send() raised exception." not in caplog.text
