@@ -171,9 +171,12 @@ REDIS_TIMEOUT = 0.5
 
 RETRY_EVERY = 1.0
 """Seconds between tries while Redis does not answer (meanwhile nothing is limited)."""
-REDIS_CONNECTIONS = 32
-"""Connections to Redis a process opens at most: a check is a short script, so a few
-hundred checks at once wait for one only a few ms (Redis serves one command at a time)."""
+REDIS_CONNECTIONS = 128
+"""Connections to Redis a process opens at most. A check holds one until its coroutine runs
+again, late in a loaded process: with 32, checks ran out of the REDIS_TIMEOUT they may wait
+while 1,000 players joined at once (bench/cluster.py's set-up, two processes); with 128
+none did. Redis takes 10,000 clients by default (992 under an open-files limit of 1,024:
+unbounded, the same set-up went past it)."""
 
 
 class RedisLink:
