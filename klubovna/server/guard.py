@@ -28,15 +28,17 @@ import ipaddress
 import json
 from asyncio import BaseTransport
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import h11
-from uvicorn._types import ASGISendEvent
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Request
 from websockets.protocol import State
+
+if TYPE_CHECKING:
+    from uvicorn._types import ASGISendEvent  # (typing only: a private module)
 
 
 def _answer(status: int, reason: str, code: str, message: str) -> bytes:
