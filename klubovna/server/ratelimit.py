@@ -195,8 +195,8 @@ class RedisLink:
         # One immediate retry when a connection drops under us, none after a timeout, never
         # the client's default of ten with backoff: a request must not wait for Redis.
         # At most REDIS_CONNECTIONS, a check waiting up to REDIS_TIMEOUT for one: the
-        # client's default pool opens one for every check under way, and a group's 50
-        # players joining at once on a few processes went past Redis's client limit.
+        # client's default pool opens one for every check under way, and 1,000 players
+        # joining at once on two processes went past Redis's client limit.
         pool = redis.asyncio.BlockingConnectionPool.from_url(
             url, max_connections=REDIS_CONNECTIONS, timeout=REDIS_TIMEOUT,
             socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT,

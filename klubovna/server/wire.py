@@ -97,16 +97,14 @@ class Encoder:
             pieces.append("," if pieces else "{")
             pieces.append(_keys.get(key) or _key(key))
             if value is view:
-                opened = len(pieces)
+                pieces.append("{")
+                first = len(pieces)
                 for part in view.parts:
                     text = self._remembered(part, self._members)
                     if text:
-                        pieces.append(",")
+                        if len(pieces) > first:
+                            pieces.append(",")
                         pieces.append(text)
-                if len(pieces) == opened:
-                    pieces.append("{")
-                else:
-                    pieces[opened] = "{"
                 pieces.append("}")
             else:
                 pieces.append(self._value(value))

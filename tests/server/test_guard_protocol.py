@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from typing import Any
 
 import uvicorn
@@ -18,27 +20,60 @@ from klubovna.server.guard import FRAME_EXTENSION, LARGE_READ, SMALL_READ, proto
 from klubovna.server.ws import Link
 from tests.server.live import free_port
 
+App = Callable[[dict[str, Any], Any, Any], Awaitable[None]]
 
-def test_pings_stop_once_the_heartbeat_watches_and_reads_follow_the_message_size() -> None:
+
+def recorded(made: list[Any]) -> tuple[type[Any], type[Any]]:
+    """The guarded protocol classes; the WebSocket one notes each protocol it makes."""
     http, ws = protocols(5.0, 5.0, 0, [])
-    made: list[Any] = []
-    reads: list[tuple[int, int]] = []
 
     class Recorded(ws):  # type: ignore[misc, valid-type]
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
             made.append(self)
 
+    return http, Recorded
+
+
+@asynccontextmanager
+async def serving(socket_app: App, http: type[Any], ws: type[Any],
+                  **config: Any) -> AsyncIterator[str]:
+    """A real uvicorn server with these protocols on a free port, running `socket_app` for
+    each WebSocket; yields its ws:// address and stops it after."""
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "lifespan":
+            await socket_app(scope, receive, send)
+            return
+        while (await receive())["type"] != "lifespan.shutdown":
+            await send({"type": "lifespan.startup.complete"})
+        await send({"type": "lifespan.shutdown.complete"})
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(
+        app, host="127.0.0.1", port=port, http=http, ws=ws, log_level="warning",
+        ws_per_message_deflate=False, **config))
+    running = asyncio.create_task(server.serve())
+    while not server.started:
+        await asyncio.sleep(0.01)
+    try:
+        yield f"ws://127.0.0.1:{port}/"
+    finally:
+        server.should_exit = True
+        await running
+
+
+def test_pings_stop_once_the_heartbeat_watches_and_reads_follow_the_message_size() -> None:
+    made: list[Any] = []
+    reads: list[tuple[int, int]] = []
+    http, ws = recorded(made)
+
+    class Reading(ws):  # type: ignore[misc, valid-type]
         def data_received(self, data: bytes) -> None:
             reads.append((self.transport.max_size, len(data)))
             super().data_received(data)
 
     async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] == "lifespan":
-            while (await receive())["type"] != "lifespan.shutdown":
-                await send({"type": "lifespan.startup.complete"})
-            await send({"type": "lifespan.shutdown.complete"})
-            return
         await receive()  # the connect
         await send({"type": "websocket.accept"})
         stop = scope["extensions"][FRAME_EXTENSION]["stop_pings"]
@@ -50,20 +85,12 @@ def test_pings_stop_once_the_heartbeat_watches_and_reads_follow_the_message_size
             await send({"type": "websocket.send", "text": f"{len(text)} {state}"})
 
     async def run() -> list[str]:
-        port = free_port()
-        server = uvicorn.Server(uvicorn.Config(
-            app, host="127.0.0.1", port=port, http=http, ws=Recorded, log_level="warning",
-            ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False))
-        serving = asyncio.create_task(server.serve())
-        while not server.started:
-            await asyncio.sleep(0.01)
         answers = []
-        async with connect(f"ws://127.0.0.1:{port}/", compression=None) as client:
+        async with serving(app, http, Reading, ws_ping_interval=20.0,
+                           ws_ping_timeout=20.0) as url, connect(url, compression=None) as client:
             for text in ("ping", "x" * 5000, "ping", "watch", "ping"):
                 await client.send(text)
                 answers.append(str(await client.recv()))
-        server.should_exit = True
-        await serving
         return answers
 
     answers = asyncio.run(run())
@@ -96,21 +123,11 @@ def test_a_link_stops_the_pings_when_the_server_offers_it() -> None:
 def test_a_send_to_a_connection_that_is_going_fails_and_writes_nothing(
     caplog: Any,
 ) -> None:
-    http, ws = protocols(5.0, 5.0, 0, [])
     made: list[Any] = []
     outcomes: list[str] = []
-
-    class Recorded(ws):  # type: ignore[misc, valid-type]
-        def connection_made(self, transport: Any) -> None:
-            super().connection_made(transport)
-            made.append(self)
+    http, ws = recorded(made)
 
     async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] == "lifespan":
-            while (await receive())["type"] != "lifespan.shutdown":
-                await send({"type": "lifespan.startup.complete"})
-            await send({"type": "lifespan.shutdown.complete"})
-            return
         websocket = WebSocket(scope, receive, send)
         await websocket.accept()
         await websocket.receive_text()
@@ -126,18 +143,9 @@ def test_a_send_to_a_connection_that_is_going_fails_and_writes_nothing(
                 break
 
     async def run() -> None:
-        port = free_port()
-        server = uvicorn.Server(uvicorn.Config(
-            app, host="127.0.0.1", port=port, http=http, ws=Recorded, log_level="warning",
-            ws_per_message_deflate=False))
-        serving = asyncio.create_task(server.serve())
-        while not server.started:
-            await asyncio.sleep(0.01)
-        async with connect(f"ws://127.0.0.1:{port}/", compression=None) as client:
+        async with serving(app, http, ws) as url, connect(url, compression=None) as client:
             await client.send("hello")
             await client.wait_closed()
-        server.should_exit = True
-        await serving
 
     with caplog.at_level(logging.WARNING, logger="asyncio"):
         asyncio.run(run())
