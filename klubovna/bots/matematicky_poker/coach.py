@@ -87,10 +87,11 @@ def rng_for(step: int) -> Rng:
 
 def review_move(table: str, move: Move, samples: int = SAMPLES) -> dict[str, Any]:
     """The bot's choice for one move and the points the player's choice lost against it:
-    {"step", "cell", "value", "best_cell", "best_value", "loss"}. `loss` is the bot's estimate
-    of the final total after its choice minus the estimate after the player's (both from the
-    same sampled card sequences), never below 0, and 0 when the player's cell is the bot's
-    or one a symmetry of the board makes alike."""
+    {"step", "joker", "cell", "value", "best_cell", "best_value", "loss"}; `joker` when the
+    card written was a joker (`value` the player's value, `best_value` the bot's). `loss` is
+    the bot's estimate of the final total after its choice minus the estimate after the
+    player's (both from the same sampled card sequences), never below 0, and 0 when the
+    player's cell is the bot's or one a symmetry of the board makes alike."""
     board: list[int | None] = list(move["board"])
     # Sorted: the sampled sequences depend on the multiset of unseen cards, not its order.
     cell, value, unseen = move["cell"], move["value"], sorted(move["unseen"])
@@ -114,6 +115,7 @@ def review_move(table: str, move: Move, samples: int = SAMPLES) -> dict[str, Any
     loss = max(0.0, options[best_value][best_cell] - options[value][cell])
     return {
         "step": move["step"],
+        "joker": move["card"] == JOKER,
         "cell": cell,
         "value": value,
         "best_cell": best_cell,

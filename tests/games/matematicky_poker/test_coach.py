@@ -100,6 +100,8 @@ def test_the_bots_own_choices_lose_nothing_and_the_review_is_deterministic() -> 
     first = coach.review("school", moves, SAMPLES, progress=lambda i, n: done.append((i, n)))
     assert [m["loss"] for m in first["moves"]] == [0.0] * 25
     assert all((m["best_cell"], m["best_value"]) == (m["cell"], m["value"]) for m in first["moves"])
+    # The note names a joker as one (its value alone reads like a number drawn).
+    assert [m["joker"] for m in first["moves"]] == [m["card"] == JOKER for m in moves]
     assert first["total"] == 0 and first["costliest"] == []
     assert done == [(i, 25) for i in range(1, 26)]
     assert coach.review("school", moves, SAMPLES) == first

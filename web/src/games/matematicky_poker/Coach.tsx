@@ -106,8 +106,10 @@ function Reviewed({ data, result }: { data: ReplayData; result: CoachReview }) {
 
 function MoveNote({ move }: { move: CoachMove | undefined }) {
   if (move === undefined) return null;
+  // A joker is named as one: its value alone would read like a number drawn.
   const place = (cell: number, value: number) =>
-    t("mp.coach.place", { value, row: Math.floor(cell / 5) + 1, col: (cell % 5) + 1 });
+    t(move.joker ? "mp.coach.place.joker" : "mp.coach.place",
+      { value, row: Math.floor(cell / 5) + 1, col: (cell % 5) + 1 });
   const mine = place(move.cell, move.value);
   const loss = Math.round(move.loss);
   return (

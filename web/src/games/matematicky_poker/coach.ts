@@ -22,6 +22,8 @@ interface CoachInput {
 /** A reviewed placement: the player's cell and value, the computer's, the points lost. */
 export interface CoachMove {
   step: number;
+  /** The card written was a joker (`value` the player's choice, `best_value` the bot's). */
+  joker: boolean;
   cell: number;
   value: number;
   best_cell: number;
