@@ -85,3 +85,13 @@ def test_a_solo_game_replays_frame_by_frame(page: Page) -> None:
     expect(label).to_have_text(f"Tah {total} z {total}")
     four_looks(page, "kp-replay", full_page=True)
     assert axe_violations(page) == []
+
+    # The list says what each of the person's moves was (the computer's are not in a replay).
+    stepper.locator(".replay-list summary").click()
+    said = stepper.locator(".replay-move").evaluate_all("(all) => all.map((b) => b.textContent)")
+    words = {"start": "ty", "stop": "ty: souhlasíš s koncem hry", "keep": "ty: kostky vybrané",
+             "call": "ty: dorovnáváš", "check": "ty: čekáš"}
+    assert [text for text, move in zip(said, expected["moves"], strict=True)
+            if move["seat"] == 0] == [words[move["type"]] for move in moves]
+    assert {text for text, move in zip(said, expected["moves"], strict=True)
+            if move["seat"] == 1} == {"hráč 2"}

@@ -139,3 +139,16 @@ def test_the_replay_of_a_game_against_the_computer(page: Page) -> None:
     expect(step).to_have_text("Tah 30 z 31")
     expect(frame.locator(".lp-card.free")).to_have_count(1)
     assert page.get_by_role("button", name="Sdílet záznam").count() == 0  # local: no link
+
+    # The list says each play: where, which side up, and what it scored.
+    stepper.locator(".replay-list summary").click()
+    said = stepper.locator(".replay-move").evaluate_all("(all) => all.map((b) => b.textContent)")
+    side = {"up": "nahoru", "down": "dolů"}
+
+    def words(move: dict[str, Any]) -> str:
+        who = "ty" if move["seat"] == me else f"hráč {move['seat'] + 1}"
+        row, col = divmod(move["cell"], end["cols"])
+        return (f"{who}: řádek {row + 1}, sloupec {col + 1}, lícem {side[move['face']]}: "
+                f"{HAND[move['name']]}, {move['hand']} + bonus {move['bonus']}")
+
+    assert said[1:] == [words(move) for move in moves]

@@ -141,6 +141,16 @@ def test_the_replay_of_a_game_against_the_computer(page: Page) -> None:
     assert len(missed) == 2
     expect(stepper.locator(".ma-tile.up")).to_have_count(2)
     looks(page, stepper, "ma-replay")
+    # The list says the miss's two moves: the first card, then the second and no pair.
+    stepper.locator(".replay-list summary").click()
+    said = stepper.locator(".replay-move").evaluate_all("(all) => all.map((b) => b.textContent)")
+    faces = {tile["index"]: tile["label"].split(": ", 1)[1] for tile in frames[miss]["tiles"]
+             if tile["mark"]}
+    [first] = [tile["index"] for tile in frames[miss - 1]["tiles"] if tile["up"]]
+    [second] = set(faces) - {first}
+    assert said[miss - 2] == f"ty: otočená kartička: {faces[first]}", said[miss - 2]
+    assert said[miss - 1] == f"ty: druhá kartička: {faces[second]} – pár to nebyl", said[miss - 1]
+    stepper.locator(".replay-list summary").click()
     page.keyboard.press("ArrowRight")
     after = frame(stepper, miss + 1)
     again = [tile for tile in after["tiles"] if tile["index"] in missed and tile["up"]]

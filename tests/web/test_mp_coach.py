@@ -68,6 +68,12 @@ def test_the_coach_reviews_a_free_local_game(context: BrowserContext,
     stepper.locator(".replay-list summary").click()
     marked = stepper.locator(".replay-list li[data-marked]")
     expect(marked).to_have_count(3)
+    # The list says each move: the first number drawn at the start, then each one written.
+    deck = shuffled_deck(seed)
+    said = stepper.locator(".replay-move").evaluate_all("(all) => all.map((b) => b.textContent)")
+    written = [f"ty: {deck[i]} do řádku {i // 5 + 1}, sloupce {i % 5 + 1}" for i in range(25)]
+    plain = [text.removesuffix(" (zvýrazněný tah)") for text in said]
+    assert plain == [f"ty: nové číslo: {deck[0]}", *written]
     # The player's number in its cell, the computer's cell outlined, the move's loss said.
     expect(stepper.locator(".mp-cell.coach-best")).to_have_count(1)
     expect(stepper.locator(".mp-cell.coach-mine")).to_have_count(1)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -41,6 +42,7 @@ def test_a_round_against_the_computer_then_its_replay(page: Page) -> None:
     # The person's turns: what Těžká would do from their view (the computer answers itself).
     rng = random.Random(SEED)
     seen: list[dict[str, Any]] = []  # the person's views, each when it was their turn
+    chosen: list[str] = []  # the types of the person's actions
     for _ in range(80):
         text = page.evaluate(f"JSON.stringify({VIEW})")
         view = json.loads(text)
@@ -50,7 +52,9 @@ def test_a_round_against_the_computer_then_its_replay(page: Page) -> None:
             page.wait_for_function(f"() => {VIEW}.actions.length > 0 || {VIEW}.over")
             continue
         seen.append(view)
-        page.evaluate("action => window.__klubovna.table.act(action)", TEZKA.choose(view, [], rng))
+        action = TEZKA.choose(view, [], rng)
+        chosen.append(action["type"])
+        page.evaluate("action => window.__klubovna.table.act(action)", action)
         page.wait_for_function(f"before => JSON.stringify({VIEW}) !== before", arg=text)
     end = page.locator(".zk-game > .zk-layout .zk-end")
     expect(end.get_by_role("heading", name="Konec kola")).to_be_visible()
@@ -84,8 +88,16 @@ def test_a_round_against_the_computer_then_its_replay(page: Page) -> None:
     # A middle frame: the person's view at one of their turns in the middle, as it was then.
     turn = len(seen) // 2
     middle = seen[turn]
-    own = stepper.locator(".replay-move").evaluate_all(
-        "(all) => all.flatMap((b, i) => b.textContent === 'ty' ? [i + 1] : [])")
+    # The list says who made each move and what it did.
+    said = stepper.locator(".replay-move").evaluate_all("(all) => all.map((b) => b.textContent)")
+    words = {"play": r"kameny na stůl \(\d+\)", "draw": "dobrání kamene", "pass": "pas"}
+    mine = [text for text in said if text.startswith("ty: ")]
+    assert mine[0] == "ty: rozdání kamenů", said
+    for text, kind in zip(mine[1:], chosen, strict=True):
+        assert re.fullmatch(f"ty: {words[kind]}", text), (text, kind)
+    assert all(re.fullmatch(f"hráč 2: ({'|'.join(words.values())})", text)
+               for text in said if not text.startswith("ty: ")), said
+    own = [index + 1 for index, text in enumerate(said) if text.startswith("ty: ")]
     at = own[turn + 1] - 1  # (the person's first move was the start) the frame before their move
     stepper.press("Home")
     for _ in range(at):

@@ -38,11 +38,14 @@ const ICONS = {
 const LIST_ALL = 300;
 const LIST_AROUND = 60;
 
-/** Who made move `index` (1-based step), in words. */
-function who(data: ReplayData, move: ReplayMove): string {
+/** Move `index` (1-based step) in the list: who made it, and what it did when the game's
+ *  view has words for it ("ty: 7 do řádku 2, sloupce 3"). */
+function moveText(data: ReplayData, move: ReplayMove, index: number, view: ReplayView): string {
   if (move.kind === "tick" || move.seat === null) return t("replay.move.tick");
   const name = move.seat === data.seat ? t("replay.move.you") : seatName(data, move.seat);
-  return move.kind === "leave" ? t("replay.move.leave", { who: name }) : name;
+  if (move.kind === "leave") return t("replay.move.leave", { who: name });
+  const words = view.words?.(data, index);
+  return words ? t("replay.move.did", { who: name, what: words }) : name;
 }
 
 /** Seat `seat`'s name: the one the screen gave (ReplayData.names), else "Hráč n". */
@@ -126,7 +129,7 @@ export function Replay({ data, view, marks = [], step: given, onStep, note }: Pr
                     aria-current={number === step ? "step" : undefined}
                     onClick={() => go(number)}
                   >
-                    {who(data, move)}
+                    {moveText(data, move, number, view)}
                     {marked.has(number) && <span class="visually-hidden"> ({t("replay.marked")})</span>}
                   </button>
                 </li>

@@ -32,8 +32,13 @@ export interface ReplayViewProps {
   view: unknown;
 }
 
-/** A game's read-only render of one frame. */
-export type ReplayView = FunctionComponent<ReplayViewProps>;
+/** A game's words for what move `index` (1-based) did, without who did it (the stepper's
+ *  list says who): told from the frames around it and, for the seat's own moves, the
+ *  action. null when the game has nothing to add to who moved. */
+export type ReplayWords = (data: ReplayData, index: number) => string | null;
+
+/** A game's read-only render of one frame, and its words for a move when it has them. */
+export type ReplayView = FunctionComponent<ReplayViewProps> & { words?: ReplayWords };
 
 /** Where a game's replay comes from: a table of this device's engine worker (its id and
  *  the person's seat) or a server table (its id and the seat's key). */

@@ -3,7 +3,7 @@
 // ended a hand shows the table as that hand left it, with the dice shown and what each won,
 // as the live screen does at the showdown; the last frame adds the final ranking.
 import { t, useLang } from "../../i18n";
-import type { ReplayViewProps } from "../../replay/types";
+import type { ReplayView, ReplayViewProps, ReplayWords } from "../../replay/types";
 import { Center } from "./Center";
 import { End } from "./End";
 import { MyDice } from "./Keep";
@@ -41,7 +41,21 @@ export function endedHand(view: KpView, before: KpView | undefined, step: number
   };
 }
 
-export function KpReplay({ data, step, view: frame }: ReplayViewProps) {
+const BETS = ["check", "bet", "call", "raise", "fold"];
+
+/** What the seat's own move `index` did, for the stepper's list (the others' actions are
+ *  not in a replay): a bet's kind, the dice chosen, agreeing to end the game or not. */
+const kpWords: ReplayWords = (data, index) => {
+  const action = data.moves[index - 1]?.action as { type?: string; agree?: unknown } | null;
+  const type = action?.type;
+  if (type === undefined) return null;
+  if (BETS.includes(type)) return t(`kp.replay.words.${type}`);
+  if (type === "keep") return t("kp.replay.words.keep");
+  if (type === "stop") return t(action?.agree ? "kp.replay.words.stop.yes" : "kp.replay.words.stop.no");
+  return null;
+};
+
+function KpFrame({ data, step, view: frame }: ReplayViewProps) {
   useLang();
   const prefs = usePrefs();
   const view = frame as KpView;
@@ -63,3 +77,5 @@ export function KpReplay({ data, step, view: frame }: ReplayViewProps) {
     </div>
   );
 }
+
+export const KpReplay: ReplayView = Object.assign(KpFrame, { words: kpWords });

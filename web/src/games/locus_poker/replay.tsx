@@ -4,15 +4,29 @@
 // grid. Nothing is hidden in this game, so a frame is the whole position at that step. The
 // replay's seat is "Vy", the other "Hráč n" (a frame names nobody; the same for a computer).
 import { t, useLang } from "../../i18n";
-import type { ReplayViewProps } from "../../replay/types";
+import type { ReplayView, ReplayViewProps, ReplayWords } from "../../replay/types";
 import { StillBoard } from "./Board";
 import { endHeadline } from "./End";
 import { LastMove, Players } from "./Table";
 import type { LpView, SeatNames } from "./types";
+import { handName } from "./words";
 import "../../components/game.css";
 import "./lp.css";
 
-export function LpReplay({ data, view: frame }: ReplayViewProps) {
+/** What move `index` did, for the stepper's list: where the card went, which side up, and
+ *  what it scored (every move is public in this game). */
+const lpWords: ReplayWords = (data, index) => {
+  const before = data.frames[index - 1] as LpView | undefined;
+  const after = data.frames[index] as LpView | undefined;
+  if (!before || !after || after.moves.length <= before.moves.length) return null;
+  const move = after.moves[after.moves.length - 1];
+  return t("lp.replay.words", {
+    row: Math.floor(move.cell / after.cols) + 1, col: (move.cell % after.cols) + 1,
+    face: t(`lp.face.${move.face}.short`), hand: handName(move.name), points: move.hand, bonus: move.bonus,
+  });
+};
+
+function LpFrame({ data, view: frame }: ReplayViewProps) {
   useLang();
   const view = frame as LpView;
   const names: SeatNames = view.totals.map((_, seat) => (seat === data.seat ? t("lp.you") : t("lp.player", { n: seat + 1 })));
@@ -31,3 +45,5 @@ export function LpReplay({ data, view: frame }: ReplayViewProps) {
     </div>
   );
 }
+
+export const LpReplay: ReplayView = Object.assign(LpFrame, { words: lpWords });

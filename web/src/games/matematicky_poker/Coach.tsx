@@ -7,9 +7,9 @@ import { t, useLang } from "../../i18n";
 import { plural } from "../../profile/format";
 import { Replay } from "../../replay/Replay";
 import { loadReplay } from "../../replay/api";
-import type { ReplayData, ReplaySource, ReplayView } from "../../replay/types";
+import type { ReplayData, ReplaySource, ReplayView, ReplayViewProps } from "../../replay/types";
 import { review, type CoachMove, type CoachReview } from "./coach";
-import { ReplayFrame } from "./replay";
+import { mpWords, placeText, ReplayFrame } from "./replay";
 import type { MpView, ScoringTable } from "./types";
 
 type Phase =
@@ -76,11 +76,13 @@ function Reviewed({ data, result }: { data: ReplayData; result: CoachReview }) {
   const byStep = useMemo(() => new Map(result.moves.map((move) => [move.step, move])), [result]);
   // One component for the whole stepper (a new one each render would remount the board).
   const Frame = useMemo<ReplayView>(
-    () =>
-      ({ view, step }) => {
+    () => Object.assign(
+      ({ view, step }: ReplayViewProps) => {
         const move = byStep.get(step);
         return <ReplayFrame view={view as MpView} outline={move && { best: move.best_cell, mine: move.cell }} />;
       },
+      { words: mpWords },
+    ),
     [byStep],
   );
   const total = Math.round(result.total);
@@ -107,9 +109,7 @@ function Reviewed({ data, result }: { data: ReplayData; result: CoachReview }) {
 function MoveNote({ move }: { move: CoachMove | undefined }) {
   if (move === undefined) return null;
   // A joker is named as one: its value alone would read like a number drawn.
-  const place = (cell: number, value: number) =>
-    t(move.joker ? "mp.coach.place.joker" : "mp.coach.place",
-      { value, row: Math.floor(cell / 5) + 1, col: (cell % 5) + 1 });
+  const place = (cell: number, value: number) => placeText(cell, value, move.joker);
   const mine = place(move.cell, move.value);
   const loss = Math.round(move.loss);
   return (

@@ -4,7 +4,7 @@
 // a duel's earlier frames the other board as far as the seat had come.
 // The coach passes its marks (the computer's cell, the player's) for the step's board.
 import { t, useLang } from "../../i18n";
-import type { ReplayView } from "../../replay/types";
+import type { ReplayView, ReplayViewProps, ReplayWords } from "../../replay/types";
 import { Board, type Outline } from "./Board";
 import { MiniBoard } from "./lobby/MiniBoard";
 import type { MultiView } from "./lobby/types";
@@ -60,7 +60,31 @@ export function ReplayFrame({ view, outline, names }: {
   );
 }
 
+/** "7 do řádku 2, sloupce 3" (a joker's: "žolík jako 13 do …"): a number written, as the
+ *  replay's list and the coach's notes say it. */
+export function placeText(cell: number, value: number, joker: boolean): string {
+  return t(joker ? "mp.replay.place.joker" : "mp.replay.place",
+    { value, row: Math.floor(cell / 5) + 1, col: (cell % 5) + 1 });
+}
+
+/** What the seat's own move `index` did, read from the frame after it: the number written
+ *  where, a joker kept, the number a start or a draw brought. */
+export const mpWords: ReplayWords = (data, index) => {
+  const action = data.moves[index - 1]?.action as { type?: string; cell?: unknown } | null;
+  const after = data.frames[index] as Partial<MpView> | undefined;
+  if (!action || !after?.board) return null;
+  const cell = action.cell;
+  const value = typeof cell === "number" ? after.board[cell] : null;
+  if (typeof cell === "number" && typeof value === "number") return placeText(cell, value, after.jokers?.[cell] ?? false);
+  if (action.type === "joker") return t("mp.replay.kept");
+  if ((action.type === "start" || action.type === "draw") && after.hand) {
+    return after.hand.kind === "joker" ? t("mp.replay.drew.joker") : t("mp.replay.drew", { card: after.hand.value });
+  }
+  return null;
+};
+
 /** The registry's `replay` entry: a frame of a replay, without the coach's marks. */
-export const MpReplay: ReplayView = ({ data, view }) => (
-  <ReplayFrame view={view as MpView | MultiView} names={data.names} />
+export const MpReplay: ReplayView = Object.assign(
+  ({ data, view }: ReplayViewProps) => <ReplayFrame view={view as MpView | MultiView} names={data.names} />,
+  { words: mpWords },
 );

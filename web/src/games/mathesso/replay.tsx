@@ -6,7 +6,7 @@
 // earlier is remembered here: the engine's views repeat no reveal, nor does this.
 import { useContext, useRef } from "preact/hooks";
 import { t, useLang } from "../../i18n";
-import type { ReplayViewProps } from "../../replay/types";
+import type { ReplayView, ReplayViewProps, ReplayWords } from "../../replay/types";
 import { BlackSide, ColouredSide } from "./Card";
 import { End } from "./End";
 import { useGrid } from "./grid";
@@ -22,7 +22,27 @@ import "./ma.css";
 /** The share of the window's height the frame's cards may take (the stepper is under it). */
 const TABLE_HEIGHT = 0.55;
 
-export function MaReplay({ data, view: frame }: ReplayViewProps) {
+/** What move `index` did, for the stepper's list, told from the frames around it (every
+ *  turned card is seen by all): the card turned, then a pair or not, or one card only; an
+ *  extra turn taken or kept for later. */
+const maWords: ReplayWords = (data, index) => {
+  const before = data.frames[index - 1] as MaView | undefined;
+  const after = data.frames[index] as MaView | undefined;
+  const seat = data.moves[index - 1]?.seat;
+  if (!before?.started || !after || seat === null || seat === undefined) return null;
+  if (before.choosing) {
+    return t(after.turn[0] === seat && !after.choosing ? "ma.replay.words.extra" : "ma.replay.words.pass");
+  }
+  const turned = after.up.find((id) => !before.up.includes(id));
+  if (turned !== undefined) return t("ma.replay.words.turned", { face: faceText(after.cards[turned].face!) });
+  const last = after.last;
+  if (before.up.length === 0 || after.up.length > 0 || !last) return null;
+  if (last.cards.length === 1) return t("ma.replay.words.one");
+  const face = faceText(last.cards[last.cards.length - 1].face);
+  return t(last.took ? "ma.replay.words.pair" : "ma.replay.words.miss", { face });
+};
+
+function MaFrame({ data, view: frame }: ReplayViewProps) {
   useLang();
   const view = frame as MaView;
   const names = useContext(TableNames);
@@ -51,6 +71,8 @@ export function MaReplay({ data, view: frame }: ReplayViewProps) {
     </div>
   );
 }
+
+export const MaReplay: ReplayView = Object.assign(MaFrame, { words: maWords });
 
 /** The table as it lay: a face only where the view has one turned. */
 function Cards({ view, nameOf }: { view: MaView; nameOf: (seat: number) => string }) {

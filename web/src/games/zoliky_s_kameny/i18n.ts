@@ -106,6 +106,10 @@ export const zk = {
     "zk.replay.seat": "Záznam z pohledu",
     "zk.replay.started": "Kameny jsou rozdané.",
     "zk.replay.left": "{name} opouští hru.",
+    "zk.replay.words.started": "rozdání kamenů",
+    "zk.replay.words.played": "kameny na stůl ({count})",
+    "zk.replay.words.drew": "dobrání kamene",
+    "zk.replay.words.passed": "pas",
 
     "zk.online.title": "Žolíky s kameny online",
     "zk.online.lead": "Založte místnost a pošlete pozvánku: hrajete ve dvou, server ukládá jen potvrzené tahy.",
@@ -273,6 +277,10 @@ export const zk = {
     "zk.replay.seat": "Replay as seen by",
     "zk.replay.started": "The tiles are dealt.",
     "zk.replay.left": "{name} leaves the game.",
+    "zk.replay.words.started": "tiles dealt",
+    "zk.replay.words.played": "{count} tiles to the table",
+    "zk.replay.words.drew": "drew a tile",
+    "zk.replay.words.passed": "passed",
 
     "zk.online.title": "Rummy with tiles online",
     "zk.online.lead": "Create a room and send the invitation: two players, the server keeps confirmed moves only.",

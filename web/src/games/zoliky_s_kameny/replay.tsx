@@ -5,7 +5,7 @@
 // drew), with those tiles marked, so nothing shows that the seat did not see then. The last
 // frame is the end: every rack and the scores.
 import { t, useLang } from "../../i18n";
-import type { ReplayMove, ReplayView } from "../../replay/types";
+import type { ReplayMove, ReplayView, ReplayViewProps, ReplayWords } from "../../replay/types";
 import type { LastMove } from "./session";
 import { loadOrder } from "./storage";
 import { End, freshPieces, lastText, Players, SetRow, shownSets } from "./Table";
@@ -50,7 +50,16 @@ function replayNames(seat: number | null, seats: number): SeatNames {
   return Array.from({ length: seats }, (_, i) => (i === seat ? t("zk.you") : t("zk.player", { n: i + 1 })));
 }
 
-export const ZkReplay: ReplayView = ({ data, step, view }) => {
+/** What move `index` did, for the stepper's list: tiles laid (how many), a tile drawn, a pass. */
+const zkWords: ReplayWords = (data, index) => {
+  const move = data.moves[index - 1];
+  const step = move && stepOf(data.frames[index - 1] as ZkView, data.frames[index] as ZkView, move);
+  if (!step || step.type === "left") return null;
+  if (step.type === "played") return t("zk.replay.words.played", { count: step.laid.length });
+  return t(`zk.replay.words.${step.type}`);
+};
+
+const ZkFrame = ({ data, step, view }: ReplayViewProps) => {
   useLang();
   const frame = view as ZkView;
   const names = replayNames(data.seat, frame.players.length);
@@ -94,3 +103,5 @@ export const ZkReplay: ReplayView = ({ data, step, view }) => {
     </div>
   );
 };
+
+export const ZkReplay: ReplayView = Object.assign(ZkFrame, { words: zkWords });
