@@ -45,8 +45,15 @@ def test_the_coach_reviews_a_free_local_game(context: BrowserContext,
         expect(page.get_by_role("button", name="Trenér")).to_have_count(0)
     cell(page, 24).click()
     end = page.get_by_role("dialog", name="Konec hry")
-    # Every game's end offers its replay; a free game's the coach as well.
-    expect(page.get_by_role("button", name="Záznam hry")).to_be_visible()
+    # Every game's end offers its replay, from the dialog too (it opens under the board,
+    # scrolled to); a free game's the coach as well.
+    end.get_by_role("button", name="Záznam hry").click()
+    expect(end).to_be_hidden()
+    replay = page.get_by_role("region", name="Přehrávání záznamu")
+    expect(replay.locator(".replay-step")).to_have_text("Začátek hry: tah 0 z 26")
+    expect(replay).to_be_in_viewport()
+    expect(replay).to_be_focused()  # its keys step it at once
+    page.get_by_role("button", name="Zobrazit výsledek").click()
     end.get_by_role("button", name="Trenér").click()
     expect(end).to_be_hidden()
 

@@ -4,7 +4,7 @@
 // share link (#/zaznam/<token>). Nothing shows for a game without a replay view or a
 // screen without a source.
 import type { ComponentChildren } from "preact";
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang } from "../i18n";
 import { byEngine, withCatalogue, type GameEntry } from "../registry";
 import { loadReplay, shareLink } from "./api";
@@ -22,6 +22,9 @@ interface Props {
   note?: (step: number) => ComponentChildren;
   /** The seats' names, when this screen knows them (ReplayData.names). */
   names?: Record<number, string>;
+  /** Opens the replay, shown from its top, each time it grows: for a "Záznam hry" button
+   *  elsewhere on the screen (an end dialog's). */
+  asked?: number;
 }
 
 type Shown =
@@ -45,21 +48,37 @@ export async function replayViewOf(entry: GameEntry | undefined): Promise<Replay
   return withCatalogue(entry, load);
 }
 
-export function ReplayButton({ entry: given, source, marks, note, names }: Props) {
+export function ReplayButton({ entry: given, source, marks, note, names, asked = 0 }: Props) {
   useLang();
   const [shown, setShown] = useState<Shown>({ state: "closed" });
   const [shared, setShared] = useState<{ copied: boolean; link: string } | null>(null);
+  const box = useRef<HTMLDivElement>(null);
   const entry = typeof given === "string" ? byEngine(given) : given;
-  if (!entry?.replay || source === null) return null;
-  const open = async () => {
+  const open = async (reveal = false) => {
+    if (!entry?.replay || source === null) return;
     setShown({ state: "loading" });
     try {
       const [data, view] = await Promise.all([loadReplay(source), replayViewOf(entry)]);
       setShown({ state: "open", data: names ? { ...data, names } : data, view });
+      // Asked from elsewhere: the keys step it at once (its stepper has them), and it is seen.
+      if (reveal) {
+        requestAnimationFrame(() => {
+          box.current?.querySelector<HTMLElement>(".replay")?.focus({ preventScroll: true });
+          box.current?.scrollIntoView({ block: "start" });
+        });
+      }
     } catch (error) {
       setShown({ state: "failed", text: failureText(error) });
     }
   };
+  // Only an ask made while mounted opens it (not the old one again when the box comes back).
+  const answered = useRef(asked);
+  useEffect(() => {
+    if (asked <= answered.current) return;
+    answered.current = asked;
+    void open(true);
+  }, [asked]);
+  if (!entry?.replay || source === null) return null;
   const share = async (token: string) => {
     const link = shareLink(token);
     try {
@@ -71,7 +90,7 @@ export function ReplayButton({ entry: given, source, marks, note, names }: Props
   };
   const opened = shown.state === "open";
   return (
-    <div class="replay-box">
+    <div class="replay-box" ref={box}>
       <div class="replay-actions">
         <button
           type="button"

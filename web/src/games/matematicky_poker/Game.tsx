@@ -151,6 +151,7 @@ export function Game({ session, onAgain, meta = null, againLabel, frame, record,
   const closeKept = useCallback(() => setKeptPicker(false), []);
   const closeEnd = useCallback(() => setEndOpen(false), []);
   const closeCoach = useCallback(() => setCoachOpen(false), []);
+  const [replayAsked, setReplayAsked] = useState(0);
   const source = view?.over ? session.replaySource() : null;
   // The coach, after a free game only (never during a game: only an end shows it).
   const coachButton = view?.over && coach && source && !coachOpen && (
@@ -263,7 +264,7 @@ export function Game({ session, onAgain, meta = null, againLabel, frame, record,
           {frame?.aside && <div class="mp-aside">{frame.aside}</div>}
         </div>
       )}
-      {view?.over && !frame && !coachOpen && <ReplayButton entry={MP} source={source} />}
+      {view?.over && !frame && !coachOpen && <ReplayButton entry={MP} source={source} asked={replayAsked} />}
       {view?.over && coach && coachOpen && source && <Coach source={source} table={view.table} onClose={closeCoach} />}
       {jokerDecision && (
         <JokerDialog
@@ -281,7 +282,15 @@ export function Game({ session, onAgain, meta = null, againLabel, frame, record,
           onAgain={onAgain}
           againLabel={againLabel}
           record={record ?? (meta ? <EndRecord view={view} meta={meta} /> : undefined)}
-          more={coachButton}
+          more={<>
+            {coachButton}
+            {!frame && source && (
+              <button type="button" class="mp-replay-open"
+                onClick={() => { setEndOpen(false); setReplayAsked((n) => n + 1); }}>
+                {t("replay.button")}
+              </button>
+            )}
+          </>}
         />
       )}
     </section>
