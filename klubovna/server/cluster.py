@@ -116,15 +116,17 @@ class Node:
 
     async def claim_when_free(self, resource: str, holder: Holder) -> Holder | None:
         """The holder does not answer: wait for its lease to run out, then take it (None),
-        or give the holder that has it by then (another process was faster)."""
-        while True:
-            wait = holder.expires_at - wall_ms()
-            if wait > 0:
-                await asyncio.sleep(min(wait, self.ttl) / 1000 + 0.05)
-            found = await self.claim(resource)
-            if found is None or found.owner != holder.owner:
+        or give the holder that has it by then: another process that was faster, or the
+        same one having renewed it (it is alive: a lost connection, not a lost process).
+        Waiting on a renewing owner would never end: it held a relayed request forever."""
+        wait = holder.expires_at - wall_ms()
+        if wait > 0:
+            await asyncio.sleep(min(wait, self.ttl) / 1000 + 0.05)
+        while (found := await self.claim(resource)) is not None:
+            if found.owner != holder.owner or found.expires_at > holder.expires_at:
                 return found
-            holder = found
+            await asyncio.sleep(0.05)  # expiring this very moment (clocks a little apart)
+        return None
 
     # --- life cycle -----------------------------------------------------------
     async def start(self) -> None:

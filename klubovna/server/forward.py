@@ -8,7 +8,10 @@ accepted and its frames piped both ways to a socket of the owner's. A relayed re
 carries RELAYED, and its receiver never relays it again: if it has lost the lease
 meanwhile it answers 503 `moved` (a socket: close 1012) and the client tries again. An
 owner that does not answer is waited for until its lease runs out; then this process
-takes over and rebuilds the table from its log.
+takes over and rebuilds the table from its log. One that renews its lease meanwhile is
+alive (the connection was lost, not the process): it is asked again, RELAY_TRIES times at
+most, then the client is told to try again; so is the client of a request that was sent
+and lost, unless the request only reads (the owner may have done it).
 
 Why a relay and not Redis pub/sub: the owner keeps doing everything it does for its own
 sockets (one lock, one fan-out, presence, the frame budget), and the forwarding process
@@ -41,6 +44,13 @@ RELAYED = "x-klubovna-relayed"
 _HOP_HEADERS = {"host", "connection", "upgrade", "keep-alive", "transfer-encoding",
                 "content-length", "sec-websocket-key", "sec-websocket-version",
                 "sec-websocket-extensions", "sec-websocket-accept", "x-forwarded-for"}
+
+RELAY_TRIES = 3
+"""Relays to one live owner that does not answer before its client is told to try again."""
+KEEPALIVE_S = 2.0
+"""How long an idle relay connection is kept: less than uvicorn's keep-alive (5 s), so a
+request is never sent on a connection that its owner is closing (a request lost)."""
+_SAFE = {"GET", "HEAD", "OPTIONS"}
 
 _TABLE = re.compile(r"^/(?:ws|api)/tables/([^/]+)(?:/replay)?$")
 _LOBBY = re.compile(r"^/(?:ws|api)/lobbies/([^/]+)(?:/join|/qr\.svg)?$")
@@ -78,14 +88,23 @@ class Forward:
         relayed = any(key == RELAYED.encode() for key, _ in scope.get("headers", []))
         resource = await self.node.resource_for(kind, name)
         holder = await self.node.claim(resource)
+        tries = 0
         while holder is not None:
             if relayed:  # never relayed twice: the client tries again
                 await self._moved(scope, receive, send)
                 return
             if await self._relay(holder, scope, again(), send):
                 return
-            # The owner does not answer: wait for its lease to run out, then take it.
+            # The owner does not answer: wait for its lease to run out, then take it; or
+            # it renews the lease (alive), and is asked again.
+            tries += 1
+            asked = holder
             holder = await self.node.claim_when_free(resource, holder)
+            if holder is not None and holder.owner == asked.owner and tries >= RELAY_TRIES:
+                log.warning("%s at %s renews its lease but does not answer", holder.owner,
+                            holder.url)
+                await self._moved(scope, again(), send)
+                return
         await self.app(scope, again(), send)
 
     def _target(self, path: str) -> tuple[str, str] | None:
@@ -128,17 +147,24 @@ class Forward:
                           scope: Scope, receive: Receive, send: Send) -> bool:
         body = (await receive()).get("body", b"")  # (read before: the whole body)
         if self._client is None:
-            self._client = httpx.AsyncClient(timeout=httpx.Timeout(30.0, connect=2.0))
+            self._client = httpx.AsyncClient(timeout=httpx.Timeout(30.0, connect=2.0),
+                                             limits=httpx.Limits(keepalive_expiry=KEEPALIVE_S))
         request = self._client.build_request(scope["method"], url + path, headers=headers,
                                              content=body)
         try:
             response = await self._client.send(request, stream=True)
+            try:
+                raw = b"".join([chunk async for chunk in response.aiter_raw()])
+            finally:
+                await response.aclose()
+        except (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout):
+            return False  # nothing was sent
         except httpx.TransportError:
-            return False
-        try:
-            raw = b"".join([chunk async for chunk in response.aiter_raw()])
-        finally:
-            await response.aclose()
+            if scope["method"] in _SAFE:
+                return False
+            # Sent, and no answer: the owner may have done it, so it is not sent again here.
+            await self._moved(scope, receive, send)
+            return True
         kept = [(k.encode("latin-1"), v.encode("latin-1"))
                 for k, v in response.headers.multi_items()
                 if k.lower() not in ("content-length", "transfer-encoding", "connection")]

@@ -4,6 +4,7 @@ a time, take-over only after expiry, and a former owner's writes refused."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import secrets
 from collections.abc import Iterator
 
@@ -123,6 +124,23 @@ def test_a_renewal_judges_only_the_leases_held_before_it_asked(
     assert dropped == [table_resource(taken_over)]
     assert node(a).held == {table_resource(created[0]): 1}
     append(a, created[0], 1)  # still this process's to write
+
+
+def test_waiting_on_an_owner_ends_when_it_has_renewed_its_lease(
+    stores: tuple[Store, Store],
+) -> None:
+    """An owner that does not answer a relay but renews its lease is alive: waiting for the
+    lease to run out would never end (it held a request until the client gave up), so the
+    wait ends with the owner, to be asked again."""
+    a, b = stores
+    resource = table_resource(new_table(a))
+    seen = node(b).leases.take(resource, wall_ms(), TTL)
+    assert isinstance(seen, Holder)
+    # As b last saw it, the lease was running out; a has renewed it since.
+    earlier = dataclasses.replace(seen, expires_at=wall_ms() - 1)
+    found = asyncio.run(node(b).claim_when_free(resource, earlier))
+    assert found is not None and found.owner == seen.owner and found.url == "http://a"
+    assert resource not in node(b).held
 
 
 def test_lobby_saves_are_fenced_too(stores: tuple[Store, Store]) -> None:
