@@ -147,8 +147,10 @@ class Forward:
                           scope: Scope, receive: Receive, send: Send) -> bool:
         body = (await receive()).get("body", b"")  # (read before: the whole body)
         if self._client is None:
+            limits = httpx.Limits(max_connections=100, max_keepalive_connections=20,
+                                  keepalive_expiry=KEEPALIVE_S)  # (httpx's, but the expiry)
             self._client = httpx.AsyncClient(timeout=httpx.Timeout(30.0, connect=2.0),
-                                             limits=httpx.Limits(keepalive_expiry=KEEPALIVE_S))
+                                             limits=limits)
         request = self._client.build_request(scope["method"], url + path, headers=headers,
                                              content=body)
         try:
