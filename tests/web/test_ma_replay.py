@@ -150,6 +150,8 @@ def test_the_replay_of_a_game_against_the_computer(page: Page) -> None:
     [second] = set(faces) - {first}
     assert said[miss - 2] == f"ty: otočená kartička: {faces[first]}", said[miss - 2]
     assert said[miss - 1] == f"ty: druhá kartička: {faces[second]} – pár to nebyl", said[miss - 1]
+    # The others by the names the table showed (as its frames do), not "hráč 2".
+    assert {text.split(": ")[0] for text in said} == {"ty", "Kotě (počítač)"}, said
     stepper.locator(".replay-list summary").click()
     page.keyboard.press("ArrowRight")
     after = frame(stepper, miss + 1)

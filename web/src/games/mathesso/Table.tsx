@@ -75,7 +75,7 @@ export function Table({ session, names, here, frame }: Props) {
               replay={
                 // (every seat saw the same table: the seat on screen's replay is everyone's)
                 <TableNames.Provider value={names}>
-                  <ReplayButton entry={byEngine(view.game)!} source={session.replaySource()} />
+                  <ReplayButton entry={byEngine(view.game)!} source={session.replaySource()} names={names} />
                 </TableNames.Provider>
               }
             >
