@@ -95,7 +95,7 @@ def test_a_round_against_the_computer_then_its_replay(page: Page) -> None:
     assert mine[0] == "ty: rozdání kamenů", said
     for text, kind in zip(mine[1:], chosen, strict=True):
         assert re.fullmatch(f"ty: {words[kind]}", text), (text, kind)
-    assert all(re.fullmatch(f"hráč 2: ({'|'.join(words.values())})", text)
+    assert all(re.fullmatch(f"Počítač \\(Těžká\\): ({'|'.join(words.values())})", text)
                for text in said if not text.startswith("ty: ")), said
     own = [index + 1 for index, text in enumerate(said) if text.startswith("ty: ")]
     at = own[turn + 1] - 1  # (the person's first move was the start) the frame before their move

@@ -16,9 +16,11 @@ import "./kp.css";
 
 const STILL = { table: 0, tableFrom: 5 }; // no dice rolling in
 
-/** "Ty" for the replay's seat, "Hráč n" for the others (a replay has no nicknames). */
-function replayNames(view: KpView): SeatNames {
-  const names = view.players.map((p) => (p.seat === view.seat ? t("kp.you") : t("kp.player", { n: p.seat + 1 })));
+/** "Ty" for the replay's seat; the others by the names the end screen gave (`data.names`),
+ *  else "Hráč n" (a shared link's replay has no names). */
+function replayNames(view: KpView, given: Record<number, string> | undefined): SeatNames {
+  const names = view.players.map((p) =>
+    p.seat === view.seat ? t("kp.you") : given?.[p.seat] ?? t("kp.player", { n: p.seat + 1 }));
   return { names, bots: names.map(() => null) };
 }
 
@@ -61,7 +63,7 @@ function KpFrame({ data, step, view: frame }: ReplayViewProps) {
   const view = frame as KpView;
   const over = endedHand(view, data.frames[step - 1] as KpView | undefined, step);
   const shown = over?.before ?? view;
-  const names = replayNames(view);
+  const names = replayNames(view, data.names);
   return (
     <div class={`kp-game kp-replay felt-${prefs.felt} dice-${prefs.dice}`} data-hand={view.hand}>
       <p class="mp-info">{view.started ? t("kp.game.info", { hand: shown.hand, chips: view.chips_at_start }) : t("kp.game.waiting")}</p>

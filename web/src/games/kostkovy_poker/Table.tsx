@@ -106,7 +106,7 @@ export function Table({ session, names, onAgain, onSetup, frame }: Props) {
                   </>
                 )}
               />
-              {view.game_over && !over && <ReplayButton entry="kostkovy-poker" source={session.replaySource()} />}
+              {view.game_over && !over && <ReplayButton entry="kostkovy-poker" source={session.replaySource()} names={names.names} />}
               {session.catchingUp && !over && (
                 <p class="kp-hurry">
                   <button type="button" class="chip" onClick={() => session.hurry()}>{t("kp.hurry")}</button>

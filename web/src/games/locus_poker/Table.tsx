@@ -125,7 +125,7 @@ function Game({ session, view, names, frame, error }: { session: LpSession; view
         {view.over && view.result && (
           <End view={view} names={names} note={frame?.endNote}>{frame?.end}</End>
         )}
-        {view.over && <Replay session={session} />}
+        {view.over && <Replay session={session} names={names} />}
         <LastMove view={view} names={names} />
         <Board
           view={view}
@@ -188,8 +188,8 @@ function Game({ session, view, names, frame, error }: { session: LpSession; view
 }
 
 /** "Záznam hry" of this screen's seat (on one device: the person's whose screen it is). */
-function Replay({ session }: { session: LpSession }) {
-  return <ReplayButton entry={ENGINE} source={session.replaySource()} />;
+function Replay({ session, names }: { session: LpSession; names: SeatNames }) {
+  return <ReplayButton entry={ENGINE} source={session.replaySource()} names={names} />;
 }
 
 /** Both players: chip, name (and face), total, chips left, who is to move. */

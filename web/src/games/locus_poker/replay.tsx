@@ -2,7 +2,8 @@
 // stepper around it is web/src/replay/Replay.tsx): both players with their totals and chips
 // left, whose move it was (or how the game ended), the last move with its hand lit on the
 // grid. Nothing is hidden in this game, so a frame is the whole position at that step. The
-// replay's seat is "Vy", the other "Hráč n" (a frame names nobody; the same for a computer).
+// replay's seat is "Vy", the other by the name the end screen gave (`data.names`), else
+// "Hráč n" (a shared link's replay has no names).
 import { t, useLang } from "../../i18n";
 import type { ReplayView, ReplayViewProps, ReplayWords } from "../../replay/types";
 import { StillBoard } from "./Board";
@@ -29,7 +30,8 @@ const lpWords: ReplayWords = (data, index) => {
 function LpFrame({ data, view: frame }: ReplayViewProps) {
   useLang();
   const view = frame as LpView;
-  const names: SeatNames = view.totals.map((_, seat) => (seat === data.seat ? t("lp.you") : t("lp.player", { n: seat + 1 })));
+  const names: SeatNames = view.totals.map((_, seat) =>
+    seat === data.seat ? t("lp.you") : data.names?.[seat] ?? t("lp.player", { n: seat + 1 }));
   const mover = view.turn[0];
   const status = view.over && view.result ? endHeadline(view, names)
     : !view.started ? t("lp.waiting.start")

@@ -39,7 +39,7 @@ export function EndReplay({ session, names, people = [] }: Props) {
         </fieldset>
       )}
       {/* another seat: its own replay, loaded afresh when opened */}
-      <ReplayButton key={seat} entry={entry} source={choice ? { ...source, seat } : source} />
+      <ReplayButton key={seat} entry={entry} source={choice ? { ...source, seat } : source} names={names} />
     </div>
   );
 }

@@ -45,9 +45,11 @@ function stepText(step: Step, names: SeatNames): string {
   return lastText(step, names);
 }
 
-/** "Vy" for the replay's seat, "Hráč 2" for the others (a replay names no one). */
-function replayNames(seat: number | null, seats: number): SeatNames {
-  return Array.from({ length: seats }, (_, i) => (i === seat ? t("zk.you") : t("zk.player", { n: i + 1 })));
+/** "Vy" for the replay's seat; the others by the names the end screen gave (`data.names`),
+ *  else "Hráč 2" (a shared link's replay has no names). */
+function replayNames(seat: number | null, seats: number, given: Record<number, string> | undefined): SeatNames {
+  return Array.from({ length: seats },
+    (_, i) => (i === seat ? t("zk.you") : given?.[i] ?? t("zk.player", { n: i + 1 })));
 }
 
 /** What move `index` did, for the stepper's list: tiles laid (how many), a tile drawn, a pass. */
@@ -62,7 +64,7 @@ const zkWords: ReplayWords = (data, index) => {
 const ZkFrame = ({ data, step, view }: ReplayViewProps) => {
   useLang();
   const frame = view as ZkView;
-  const names = replayNames(data.seat, frame.players.length);
+  const names = replayNames(data.seat, frame.players.length, data.names);
   const before = step > 0 ? (data.frames[step - 1] as ZkView) : null;
   const move = step > 0 ? data.moves[step - 1] : undefined;
   const last = before && move ? stepOf(before, frame, move) : null;
