@@ -393,7 +393,14 @@ function Rename({ stored, busy, error, onRename }: {
   onRename: (nickname: string) => void;
 }) {
   const [nickname, setNickname] = useState(stored.nickname);
-  useEffect(() => setNickname(stored.nickname), [stored.nickname]);
+  // A new stored nickname (a rename done, another profile) replaces the field's text; the
+  // first run does not: it comes after a paint, when typing may already have begun.
+  const shownFor = useRef(stored.nickname);
+  useEffect(() => {
+    if (shownFor.current === stored.nickname) return;
+    shownFor.current = stored.nickname;
+    setNickname(stored.nickname);
+  }, [stored.nickname]);
   const tooLong = nicknameProblem(nickname);
   const shown = tooLong ?? error;
   const submit = (event: Event) => {
