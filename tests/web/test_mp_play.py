@@ -357,12 +357,13 @@ def no_overflow(page: Page) -> None:
 
 
 def test_a_resumed_game_the_server_does_not_know_goes_back_to_the_setup(page: Page) -> None:
-    page.goto("/#/matematicky-poker")
-    # This tab's game (as a reload finds it): the device's ticket, claimed by the tab.
-    page.evaluate("""localStorage.setItem('klubovna.mp.table', JSON.stringify(
+    # This tab's game (as a reload finds it): the device's ticket, claimed by the tab. Written
+    # before the page's own scripts run, in its document: written by one document and read
+    # by its reload at once, it was once in a while not there yet (a plain setup, no words).
+    page.add_init_script("""localStorage.setItem('klubovna.mp.table', JSON.stringify(
         {ticket: {kind: 'remote', table: 'no-such-table', key: 'x'}, lastSeq: 3}));
         sessionStorage.setItem('klubovna.mp.claim', 'no-such-table')""")
-    page.reload()
+    page.goto("/#/matematicky-poker")
     gone = page.get_by_role("status").filter(has_text="Tahle hra už na serveru není.")
     expect(gone).to_be_visible()
     expect(page.get_by_role("button", name="Start", exact=True)).to_be_visible()
