@@ -7,7 +7,8 @@ import type { Action } from "../../net/protocol";
 import { forThePage } from "./Keep";
 import type { BetAction, KpView } from "./types";
 
-const ORDER: BetAction[] = ["check", "call", "bet", "raise", "fold"];
+/** Every betting action, in the order the buttons show them. */
+export const BET_ACTIONS: BetAction[] = ["check", "call", "bet", "raise", "fold"];
 const KEYS: Record<BetAction, string> = { check: "C", call: "C", bet: "B", raise: "B", fold: "F" };
 
 /** The button text of a betting action, with its amount. */
@@ -33,7 +34,7 @@ interface Props {
 }
 
 export function Betting({ view, ready, onAct }: Props) {
-  const offered = ORDER.filter((action) => view.actions.includes(action));
+  const offered = BET_ACTIONS.filter((action) => view.actions.includes(action));
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (ready && document.activeElement === document.body) first.current?.focus();

@@ -4,13 +4,14 @@
 // as the live screen does at the showdown; the last frame adds the final ranking.
 import { t, useLang } from "../../i18n";
 import type { ReplayView, ReplayViewProps, ReplayWords } from "../../replay/types";
+import { BET_ACTIONS } from "./Betting";
 import { Center } from "./Center";
 import { End } from "./End";
 import { MyDice } from "./Keep";
 import { usePrefs } from "./prefs";
 import { Opponents, SeatCard } from "./Seats";
 import type { HandOver } from "./session";
-import type { KpView, SeatNames } from "./types";
+import type { BetAction, KpView, SeatNames } from "./types";
 import "../../components/game.css";
 import "./kp.css";
 
@@ -43,15 +44,13 @@ export function endedHand(view: KpView, before: KpView | undefined, step: number
   };
 }
 
-const BETS = ["check", "bet", "call", "raise", "fold"];
-
 /** What the seat's own move `index` did, for the stepper's list (the others' actions are
  *  not in a replay): a bet's kind, the dice chosen, agreeing to end the game or not. */
 const kpWords: ReplayWords = (data, index) => {
   const action = data.moves[index - 1]?.action as { type?: string; agree?: unknown } | null;
   const type = action?.type;
   if (type === undefined) return null;
-  if (BETS.includes(type)) return t(`kp.replay.words.${type}`);
+  if (BET_ACTIONS.includes(type as BetAction)) return t(`kp.replay.words.${type}`);
   if (type === "keep") return t("kp.replay.words.keep");
   if (type === "stop") return t(action?.agree ? "kp.replay.words.stop.yes" : "kp.replay.words.stop.no");
   return null;

@@ -66,8 +66,13 @@ interface CellProps {
   coach: "best" | "mine" | null;
 }
 
+/** Cell `cell`'s row and column, counted from 1 (as labels and notes say them). */
+export function cellPlace(cell: number): { row: number; col: number } {
+  return { row: Math.floor(cell / 5) + 1, col: (cell % 5) + 1 };
+}
+
 function Cell({ cell, value, joker, gain, best, ready, onCell, coach }: CellProps) {
-  const place = { row: Math.floor(cell / 5) + 1, col: (cell % 5) + 1 };
+  const place = cellPlace(cell);
   let label =
     value === null
       ? t("mp.cell.empty", place)

@@ -5,7 +5,7 @@
 // The coach passes its marks (the computer's cell, the player's) for the step's board.
 import { t, useLang } from "../../i18n";
 import type { ReplayView, ReplayViewProps, ReplayWords } from "../../replay/types";
-import { Board, type Outline } from "./Board";
+import { Board, cellPlace, type Outline } from "./Board";
 import { MiniBoard } from "./lobby/MiniBoard";
 import type { MultiView } from "./lobby/types";
 import type { MpView } from "./types";
@@ -63,8 +63,7 @@ export function ReplayFrame({ view, outline, names }: {
 /** "7 do řádku 2, sloupce 3" (a joker's: "žolík jako 13 do …"): a number written, as the
  *  replay's list and the coach's notes say it. */
 export function placeText(cell: number, value: number, joker: boolean): string {
-  return t(joker ? "mp.replay.place.joker" : "mp.replay.place",
-    { value, row: Math.floor(cell / 5) + 1, col: (cell % 5) + 1 });
+  return t(joker ? "mp.replay.place.joker" : "mp.replay.place", { value, ...cellPlace(cell) });
 }
 
 /** What the seat's own move `index` did, read from the frame after it: the number written
