@@ -18,7 +18,7 @@ from __future__ import annotations
 from klubovna.core.engine import Engine
 
 from . import hidden, outcomes, rooms, rules
-from .rules import judge_play
+from .rules import check_play, judge_play
 from .search import MELD_MIN, best_initial_meld, best_move, fits
 from .sets import SET_CODES, NotASet, Reading, judge
 from .settings import SETTINGS
@@ -63,6 +63,7 @@ __all__ = [
     "State",
     "best_initial_meld",
     "best_move",
+    "check_play",
     "fits",
     "judge",
     "judge_play",

@@ -275,6 +275,38 @@ def judge_play(table: Table, rack: Sequence[Tile], melded: bool,
     return readings
 
 
+def check_play(table: Sequence[Sequence[Json]], rack: Sequence[Json], melded: bool,
+               new_table: Sequence[Sequence[Json]]) -> dict[str, Json]:
+    """judge_play for a page editing a turn (JSON tiles, as views hold them): whether the
+    edited `new_table` could be confirmed now. {"code": None} when it could, else the
+    refusal's "code" and English "message"; a meld under 30 also says what it is worth so
+    far ("meld"). The page disables its confirm on a code and shows why (it judges nothing
+    itself).
+
+    >>> rack = [[3, 9], [3, 10], [0, 4], [3, 11]]
+    >>> check_play([], rack, False, [[[3, 9], [3, 10], [3, 11]]])
+    {'code': None}
+    >>> check_play([], rack, False, [[[3, 9], [3, 10], [0, 4]]])["code"]
+    'not_a_set'
+    >>> check_play([], [[0, 1], [0, 2], [0, 3]], False, [[[0, 1], [0, 2], [0, 3]]])["meld"]
+    6
+    """
+    try:
+        old = tuple(tuple(tile_from_json(t) for t in s) for s in table)
+        new = tuple(tuple(tile_from_json(t) for t in s) for s in new_table)
+        hand = [tile_from_json(t) for t in rack]
+    except (TypeError, ValueError) as error:
+        return {"code": "not_a_tile", "message": str(error)}
+    try:
+        judge_play(old, hand, melded, new)
+    except IllegalAction as refusal:
+        answer: dict[str, Json] = {"code": refusal.code, "message": refusal.message}
+        if refusal.code == "meld_too_low":
+            answer["meld"] = sum(_value(s) for s in new) - sum(_value(s) for s in old)
+        return answer
+    return {"code": None}
+
+
 def _in_reading_order(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
     """A table set's tiles in its reading's order (a state stores them so already; a
     caller's table may not)."""

@@ -11,7 +11,7 @@ import pytest
 
 from klubovna.core import IllegalAction
 from klubovna.games.zoliky_s_kameny import ENGINE, State
-from klubovna.games.zoliky_s_kameny.rules import apply, legal, new, result
+from klubovna.games.zoliky_s_kameny.rules import apply, check_play, legal, new, result
 from klubovna.games.zoliky_s_kameny.tiles import full_bag
 from klubovna.tables.lobby import Lobby
 from tests.games.zoliky_s_kameny.helpers import J, group, js, play, position, run, t
@@ -121,6 +121,21 @@ def test_the_initial_meld_leaves_the_table_alone() -> None:
                      melded=[False, True])
     assert refused(state, 0, play(run(3, 1, 4), run(0, 9, 11))).code == "meld_touches_table"
     assert refused(state, 0, play(run(0, 9, 11))).code == "tile_removed"
+
+
+def test_a_page_asks_whether_its_edited_table_could_be_confirmed() -> None:
+    """check_play: the whole turn judged from JSON tiles as a page holds them (the initial
+    meld's 30 included, and what it is worth so far), the same judgement as the play."""
+    table, rack = [js(run(3, 1, 3))], js([*run(0, 8, 10), t(1, 1)])
+    assert check_play(table, rack, False, [*table, js(run(0, 8, 10))]) == {
+        "code": "meld_too_low", "message": "Your initial meld is worth 27; it needs at least 30.",
+        "meld": 27}
+    assert check_play(table, rack, False, [js(run(3, 1, 3)), js(run(0, 8, 10))])["meld"] == 27
+    assert check_play(table, rack, True, [*table, js(run(0, 8, 10))]) == {"code": None}
+    assert check_play(table, rack, False, [js(run(3, 1, 4))])["code"] == "not_your_tiles"
+    assert check_play(table, rack, True, table)["code"] == "nothing_played"
+    assert check_play(table, rack, True, [*table, js(run(0, 8, 9))])["code"] == "set_too_short"
+    assert check_play(table, [[9, 9]], True, table)["code"] == "not_a_tile"
 
 
 # --- rearranging after the meld -----------------------------------------------------
