@@ -17,10 +17,11 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from klubovna.server.collector import collecting
+from klubovna.server.collector import CountSockets, collecting
 
 rooms: dict[str, list[WebSocket]] = {}
 
@@ -49,13 +50,14 @@ async def room_socket(websocket: WebSocket) -> None:
 
 @asynccontextmanager
 async def lifespan(_app: Starlette) -> AsyncIterator[None]:
-    # The same collector settings as the real server (klubovna/server/app.py), so the
-    # comparison is of the work per message, not of garbage collection.
+    # The same collector as the real server (klubovna/server/app.py), counting its sockets
+    # the same way, so the comparison is of the work per message, not of garbage collection.
     async with collecting():
         yield
 
 
-app = Starlette(routes=[WebSocketRoute("/ws/rooms/{room}", room_socket)], lifespan=lifespan)
+app = Starlette(routes=[WebSocketRoute("/ws/rooms/{room}", room_socket)], lifespan=lifespan,
+                middleware=[Middleware(CountSockets)])
 
 
 def main() -> None:

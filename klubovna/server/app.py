@@ -16,7 +16,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from klubovna.server import api, clock, daily, leaderboard, lobbies, profiles, replays, ws
 from klubovna.server.cluster import Node
-from klubovna.server.collector import collecting
+from klubovna.server.collector import CountSockets, collecting
 from klubovna.server.db import make_engine
 from klubovna.server.errors import BodyLimit, install_error_handlers
 from klubovna.server.forward import Forward
@@ -122,6 +122,7 @@ def create_app(settings: Settings) -> FastAPI:
             read_replay_token(secret, token) or (None, 0))[0])
     app.add_middleware(BodyLimit)
     app.add_middleware(HeadAsGet)
+    app.add_middleware(CountSockets)  # outermost: no full collection while sockets are held
     app.include_router(api.router)
     app.include_router(profiles.router)
     app.include_router(leaderboard.router)

@@ -1,31 +1,34 @@
-"""The garbage collector, kept off the sockets' backs.
+"""The garbage collector, kept off the sockets' backs: no full pass while sockets are held.
 
 A server with thousands of sockets holds about 150 tracked objects a socket, and each
 heartbeat replaces a socket's waiting receive (~20 objects that then live ~10 s). Freeing
 the old chain from an older generation counts against the new one's allocation, so the
 young generation grows unseen by CPython's counter: measured 143,000 young objects at a
 count of 10,000, and young passes of 110-134 ms (bench/realtime.py, 130 group tables;
-docs/decisions.md, "Several server processes"). Full passes walk every socket (1.5 s at
-1.2 million objects).
+docs/decisions.md, "Several server processes"). Full passes walk every socket (1.4-3 s at
+7,500-15,000 sockets): every connected player sees such a pause.
 
 So the process freezes its heap every second (`gc.freeze()`: O(1), the objects leave the
 collector's generations; anything that dies by reference count is still freed at once):
-the young generation only ever holds a second's objects. What the frozen heap cannot free
-is cyclic garbage, and there is little (measured: 0-233 objects after 5,000 joins and
-sockets). It is reclaimed by a full collection once the process's peak memory has
-doubled since the last one (Go's default pacing): garbage can at most double the memory,
-and a server that keeps as many sockets and tables never pauses for it. The peak (a
-getrusage call) measures the growth, since counting the frozen heap walks it (115 ms at
-700,000 objects).
+the young generation only ever holds a second's objects, and young passes stay short.
+What the frozen heap cannot free is cyclic garbage, and there is little (measured: 0-233
+objects after 5,000 joins and sockets; docs/decisions.md has the figures).
 
-A full collection stops the server for as long as it walks the heap (1.4-3 s at 7,500-
-15,000 sockets), and the memory doubles mostly because sockets come in, not garbage: the
-collection then waits for QUIET_TICKS quiet seconds in a row (the process used less
-than QUIET_SHARE of a core in each), so the people who just came in do not wait for it,
-nor those who come after a short lull (one quiet second, such as the benchmark's pause
-before it measures, was followed by a 2 s pause under load); a server busy for
-RECLAIM_WAIT after the memory doubled collects anyway (the price of a leak the busy
-hours would feed).
+It is reclaimed by a full collection, and a full collection never runs while the process
+holds a WebSocket (`CountSockets` counts them, process-wide, as the collector is): it runs
+at the first tick that finds no socket held, once sockets were held or the memory grew
+since the last one, at most every EMPTY_SPACING seconds. A pause then stops no player's
+stream (HTTP requests wait for it; the heap without sockets is small). Python 3.11 has no
+incremental collection of the old generations, so the pass cannot be cut into pieces.
+
+The bound against a leak (a process whose sockets never all go, whose cyclic garbage piles
+up): once the peak memory passes CEILING_SHARE of the machine's memory (or of its cgroup's
+limit) and RECLAIM_GROWTH times what it was after the last full pass, the pass runs even
+with sockets held, logged as a warning with what it found. That pause is the price of a
+leak, a bug to mend, and is smaller than what it prevents (the kernel killing the process
+and every socket with it); the growth factor keeps a server whose memory is all live from
+paying it again before it doubles. The peak (a getrusage call) measures the growth, since
+counting the frozen heap walks it (115 ms at 700,000 objects).
 """
 
 from __future__ import annotations
@@ -34,9 +37,13 @@ import asyncio
 import contextlib
 import gc
 import logging
+import os
 import resource
 import time
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 log = logging.getLogger("klubovna.collector")
 
@@ -44,67 +51,111 @@ THRESHOLDS = (10_000, 20, 20)
 """Young passes every 10,000 allocations instead of 700: the default caught every fan-out's
 views in flight and promoted them (session 15: p99 437 ms at 100 group tables)."""
 FREEZE_SECONDS = 1.0
+EMPTY_SPACING = 60.0
+"""Seconds at least between two full collections of a process without sockets."""
 RECLAIM_GROWTH = 2.0
-"""A full collection once the peak memory is this many times what it was after the last,
-in a quiet second."""
-RECLAIM_WAIT = 3600.0
-"""Seconds a full collection waits for a quiet second, once the memory has doubled."""
-QUIET_SHARE = 0.25
-"""A quiet second: the process's CPU over the last tick, in cores."""
-QUIET_TICKS = 10
-"""Quiet seconds in a row a full collection waits for."""
+"""With sockets held: a full collection only once the peak memory is this many times what
+it was after the last one (and over the ceiling)."""
+CEILING_SHARE = 0.5
+"""With sockets held: a full collection only once the peak memory passes this share of the
+machine's memory (or of the cgroup's limit, if lower)."""
+
+# Sockets ---------------------------------------------------------------------------------
+
+class Sockets:
+    """The WebSocket connections the process holds, every app together: the collector is
+    the process's (tests run several apps in one)."""
+
+    held = 0
+
+
+class CountSockets:
+    """ASGI middleware: a WebSocket scope counts in `Sockets.held` for as long as the app
+    serves it (the socket's life); nothing is done per message."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        Sockets.held += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            Sockets.held -= 1
+
+
+def sockets_held() -> int:
+    return Sockets.held
+
+
+# Memory ----------------------------------------------------------------------------------
 
 
 def peak_memory() -> int:
-    """The process's peak resident memory so far (kB on Linux; only ratios are used)."""
+    """The process's peak resident memory so far (kB on Linux)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def reclaim() -> None:
-    """A full collection of the whole heap (frozen included), frozen again after."""
+def memory_ceiling(share: float = CEILING_SHARE) -> int:
+    """`share` of the memory the process may use (kB, as peak_memory): the machine's, or
+    its cgroup's limit when that is lower."""
+    total = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    for limit in ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"):
+        with contextlib.suppress(OSError, ValueError):
+            total = min(total, int(Path(limit).read_text().strip()))
+    return int(total * share) // 1024
+
+
+def reclaim() -> int:
+    """A full collection of the whole heap (frozen included), frozen again after; the
+    number of unreachable objects it found."""
     started = time.perf_counter()
+    held = Sockets.held
     gc.unfreeze()
     found = gc.collect()
     gc.freeze()
-    log.info("full collection: %d unreachable objects found in %.0f ms", found,
-             (time.perf_counter() - started) * 1000)
+    (log.warning if held else log.info)(
+        "full collection: %d unreachable objects found in %.0f ms, %d sockets held",
+        found, (time.perf_counter() - started) * 1000, held)
+    return found
 
 
 class Collector:
-    """Freezes the heap on each tick; reclaims it once the memory has grown by
-    RECLAIM_GROWTH (as `memory` measures it) and the process was quiet for the last
-    QUIET_TICKS ticks (as `cpu`, its CPU seconds, and `clock` measure it), or RECLAIM_WAIT
-    after it grew."""
+    """Freezes the heap on each tick. Reclaims it when no socket is held (`sockets`), once
+    sockets were held or the memory (`memory`) grew since the last reclaim, at most every
+    EMPTY_SPACING seconds (`clock`); with sockets held, only once the memory is over
+    `ceiling` and RECLAIM_GROWTH times what it was after the last reclaim."""
 
-    def __init__(self, memory: Callable[[], int] = peak_memory,
-                 cpu: Callable[[], float] = time.process_time,
+    def __init__(self, sockets: Callable[[], int] = sockets_held,
+                 memory: Callable[[], int] = peak_memory,
+                 ceiling: int | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        self.memory, self.cpu, self.clock = memory, cpu, clock
+        self.sockets, self.memory, self.clock = sockets, memory, clock
+        self.ceiling = memory_ceiling() if ceiling is None else ceiling
         gc.set_threshold(*THRESHOLDS)
         gc.freeze()
         self.floor = memory()
-        self.last = (clock(), cpu())
-        self.grown_at: float | None = None
-        """When the memory was first seen grown by RECLAIM_GROWTH (None: it has not)."""
-        self.quiet = 0
-        """Quiet ticks in a row, up to this one."""
+        """The memory after the last reclaim (or at the start)."""
+        self.reclaimed_at = clock()
+        self.dirty = False
+        """Sockets were held, or the memory grew, since the last reclaim."""
 
     def tick(self) -> bool:
         """Freeze what is young; True when this tick made a full collection."""
         gc.freeze()
-        (then, used), now = self.last, (self.clock(), self.cpu())
-        self.last = now
-        quiet = now[1] - used < QUIET_SHARE * (now[0] - then)
-        self.quiet = self.quiet + 1 if quiet else 0
-        if self.memory() <= self.floor * RECLAIM_GROWTH:
-            return False
-        if self.grown_at is None:
-            self.grown_at = now[0]
-        if self.quiet < QUIET_TICKS and now[0] - self.grown_at < RECLAIM_WAIT:
+        held, memory = self.sockets(), self.memory()
+        if held or memory > self.floor:
+            self.dirty = True
+        if held:
+            if memory <= max(self.ceiling, self.floor * RECLAIM_GROWTH):
+                return False
+        elif not self.dirty or self.clock() - self.reclaimed_at < EMPTY_SPACING:
             return False
         reclaim()
-        self.floor, self.grown_at = self.memory(), None
-        self.last = (self.clock(), self.cpu())  # (the collection's own CPU is not load)
+        self.floor, self.reclaimed_at, self.dirty = self.memory(), self.clock(), False
         return True
 
 
@@ -118,7 +169,8 @@ async def keep_collector(seconds: float = FREEZE_SECONDS) -> None:
 
 @contextlib.asynccontextmanager
 async def collecting(seconds: float = FREEZE_SECONDS) -> AsyncIterator[None]:
-    """For a server's lifespan: keep_collector runs while it is open."""
+    """For a server's lifespan: keep_collector runs while it is open. The app must count
+    its sockets (`CountSockets`, its outermost middleware)."""
     task = asyncio.create_task(keep_collector(seconds))
     try:
         yield
