@@ -18,7 +18,7 @@ from klubovna.core.settings import read_settings
 from klubovna.server.calendar import prague_day
 from klubovna.server.clock import now_ms
 from klubovna.server.db import ProfileRow
-from klubovna.server.declared import model_of, sent, table_declarations
+from klubovna.server.declared import model_of, nullable, sent, table_declarations
 from klubovna.server.errors import ApiError
 from klubovna.server.hub import Hub, LiveTable
 from klubovna.server.profiles import address_of, limits_of, optional_profile_of
@@ -105,7 +105,8 @@ async def create_table(
     """A new table. With a profile key (`Authorization: Bearer KEY`) the game is recorded."""
     game = entry(body.game).game
     try:
-        config = read_settings(game.settings, sent(body, NOT_SETTINGS), public_only=True)
+        config = read_settings(game.settings, sent(body, NOT_SETTINGS, nullable(body.game)),
+                               public_only=True)
     except IllegalAction as error:
         raise ApiError(422, error.code, error.message) from None
     if body.seed is not None and not request.app.state.settings.allow_seed:

@@ -12,6 +12,7 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, create_model
 
 from klubovna.core.settings import Setting
+from klubovna.server.errors import ApiError
 from klubovna.tables.lobby import DEALER_PLAYS
 from klubovna.tables.registry import REGISTRY
 
@@ -21,7 +22,9 @@ def field_of(settings: Sequence[Setting], where: str) -> tuple[Any, Any]:
     several: it takes every value one of them takes (the widest range, all the choices),
     so the model never refuses what a game accepts; each game's own range is its
     `read_settings`'s (bad_config). Declarations of different kinds leave the type to the
-    games. None (or left out): the default."""
+    games. Left out: the default. Null only where a game takes it (an optional setting's
+    "off"); where no game does, null is a wrong type (`invalid_request`), and where some
+    game does, `sent` refuses it for the others."""
     first = settings[0]
     kinds = {s.kind for s in settings}
     kind: Any
@@ -37,8 +40,16 @@ def field_of(settings: Sequence[Setting], where: str) -> tuple[Any, Any]:
         kind = StrictBool
     else:
         kind = Literal[tuple(dict.fromkeys(c for s in settings for c in s.choices))]
-    return kind | None, Field(default=None, ge=low, le=high,
-                              description=f"{where}; default {first.default!r}.")
+    description = f"{where}; default {first.default!r}."
+    if any(s.optional for s in settings):
+        return kind | None, Field(default=None, ge=low, le=high, description=description)
+    # Left out is None (never validated); the schema says no null and names no default.
+    return kind, Field(default=None, ge=low, le=high, description=description,
+                       json_schema_extra=_no_default)
+
+
+def _no_default(schema: dict[str, Any]) -> None:
+    schema.pop("default", None)
 
 
 M = TypeVar("M", bound=BaseModel)
@@ -87,7 +98,28 @@ def table_declarations() -> Iterable[tuple[str, Setting]]:
                 yield name, setting
 
 
-def sent(model: BaseModel, names: Iterable[str] = ()) -> dict[str, Any]:
-    """The settings a request sent (not None), but `names`."""
-    skip = set(names)
-    return {k: v for k, v in model.model_dump(exclude_none=True).items() if k not in skip}
+def nullable(game: str, kind: str | None = None) -> frozenset[str]:
+    """The settings a game's table (`kind` None) or its room of `kind` takes null for (an
+    optional setting's "off"); none for a game or kind there is not."""
+    if game not in REGISTRY:
+        return frozenset()
+    declared = REGISTRY[game].game.settings
+    if kind is None:
+        return frozenset(s.name for s in declared if s.public and s.optional)
+    shown = {n for p in REGISTRY[game].game.rooms if p.kind == kind for n in p.settings}
+    return frozenset(s.name for s in declared if s.optional and s.name in shown)
+
+
+def sent(model: BaseModel, names: Iterable[str] = (), takes_null: Iterable[str] = (),
+         where: str = "") -> dict[str, Any]:
+    """The settings a request sent, but `names`. Null is sent on only for the settings
+    that take it (`takes_null`, see `nullable`); for any other it is a wrong type,
+    `invalid_request` (never "the default": leaving a setting out is how to ask for it).
+    `where` prefixes the field's name in the message (`settings.`)."""
+    skip, null_ok = set(names), set(takes_null)
+    out = {k: v for k, v in model.model_dump(exclude_unset=True).items() if k not in skip}
+    for name in sorted(k for k, v in out.items() if v is None and k not in null_ok):
+        raise ApiError(422, "invalid_request",
+                       f"{where}{name}: null is not a value of this game's {name}; leave it "
+                       "out for the default.")
+    return out

@@ -15,7 +15,7 @@ from klubovna.core import IllegalAction
 from klubovna.server import nicknames
 from klubovna.server.api import ERRORS
 from klubovna.server.db import ProfileRow
-from klubovna.server.declared import Strict, model_of, room_declarations, sent
+from klubovna.server.declared import Strict, model_of, nullable, room_declarations, sent
 from klubovna.server.errors import ApiError
 from klubovna.server.profiles import address_of, clean_nickname, limits_of, optional_profile_of
 from klubovna.server.rooms import Room, Rooms, settings_of
@@ -123,7 +123,8 @@ async def create_lobby(
     nickname, profile_id = who(profile, body.nickname)
     try:
         room, key, seat = await rooms_of(request).create(
-            body.game, body.kind, nickname, profile_id, sent(body.settings))
+            body.game, body.kind, nickname, profile_id,
+            sent(body.settings, (), nullable(body.game, body.kind), "settings."))
     except IllegalAction as error:
         raise refused(error) from None
     return Seat(code=room.lobby.code, key=key, seat=seat, link=link_of(room))
