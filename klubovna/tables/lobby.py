@@ -263,7 +263,7 @@ class Lobby:
             "outcome": self.outcome, "limit": self.limit, "dealer_plays": self.dealer_plays,
             "duel_recorded": self.duel_recorded,
             "round": self.round, "next_round": self.policy.next_round,
-            "can_go_again": self.can_go_again,
+            "can_go_again": self.can_go_again and self._enough_here(),
             "players": [{"seat": m.seat, "nickname": m.nickname, "host": m.seat == 0,
                          "gone": m.gone, "agreed": m.seat in self.agreed}
                         for m in self.members],
@@ -384,6 +384,12 @@ class Lobby:
             return self._next_round(now)  # a refusal (too few left) changes nothing
         self.agreed, self.last_activity = agreed, now
         return None
+
+    def _enough_here(self) -> bool:
+        """Whether enough people are still here for a next round (a duel whose other
+        player left has none to offer: `again` would refuse it, `waiting_for_opponent`)."""
+        here = sum(not m.gone for m in self.members)
+        return here >= self.policy.seats[0] and (self.dealer_plays or here >= 2)
 
     def _all_agree(self, agreed: list[int]) -> bool:
         """Whether every person still here is in `agreed` (policy "all")."""
