@@ -4,22 +4,28 @@
 
 from __future__ import annotations
 
+import hmac
 import io
+import math
 from typing import Annotated, Any
 
 import segno
 from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
+from starlette.concurrency import run_in_threadpool
 
 from klubovna.core import IllegalAction
 from klubovna.server import nicknames
 from klubovna.server.api import ERRORS
+from klubovna.server.clock import now_ms
 from klubovna.server.db import ProfileRow
 from klubovna.server.declared import Strict, model_of, nullable, room_declarations, sent
 from klubovna.server.errors import ApiError
 from klubovna.server.profiles import address_of, clean_nickname, limits_of, optional_profile_of
 from klubovna.server.rooms import Room, Rooms, settings_of
+from klubovna.server.settings import Settings
 from klubovna.tables import normalize_code
+from klubovna.tables.registry import REGISTRY
 
 router = APIRouter(prefix="/api/lobbies", tags=["lobbies"])
 
@@ -28,6 +34,10 @@ NICKNAME = {**nicknames.SCHEMA,
             "description": f"Without a profile key: required. {nicknames.SCHEMA['description']}"}
 RoomSettings = model_of("RoomSettings", room_declarations(), Strict)
 """The settings of every game's rooms (each field says whose); the game checks the rest."""
+
+RETRY_AFTER_MAX = 3600
+"""The longest wait a `too_many_rooms` answer names (s): the rooms counted expire when
+idle for their time (7 days for some), but most end much sooner (started, left)."""
 
 CONFLICTS = {"lobby_full", "already_started", "lobby_closed", "already_joined", "left_game"}
 """Lobby refusals answered with 409; other IllegalActions are 422."""
@@ -109,6 +119,58 @@ async def room_by_code(request: Request, code: str) -> Room:
     return room
 
 
+def longest_idle() -> dict[str, int]:
+    """Each game's longest room idle time (ms): how long a waiting room of it may last."""
+    return {name: max(policy.idle_ms for policy in entry.game.rooms)
+            for name, entry in REGISTRY.items() if entry.game.rooms}
+
+
+def address_key(request: Request, address: str) -> str:
+    """What the rooms an address opened are kept under: a keyed hash, never the address."""
+    secret: bytes = request.app.state.secret
+    return hmac.new(secret, b"rooms:" + address.encode(), "sha256").hexdigest()[:32]
+
+
+def too_many_rooms(whose: str, limit: int, first: int | None, now: int) -> ApiError:
+    """429 `too_many_rooms`, Retry-After the seconds until the first of the rooms counted
+    expires (1 to RETRY_AFTER_MAX)."""
+    wait = RETRY_AFTER_MAX if first is None else math.ceil((first - now) / 1000)
+    wait = min(RETRY_AFTER_MAX, max(1, wait))
+    return ApiError(429, "too_many_rooms",
+                    f"{limit} games {whose} are already waiting for players: start or leave "
+                    f"one of them, or try again in {wait} s.",
+                    headers={"Retry-After": str(wait)})
+
+
+async def check_waiting_rooms(
+    request: Request, key: str, profile: ProfileRow | None, now: int
+) -> None:
+    """Refuse a new room (`too_many_rooms`) past the bounds on rooms waiting for their
+    start: per client address, per profile, and on the whole server. The store, shared by
+    every process, says which rooms wait; who opened which is the limits' (memory or
+    Redis). Requests at the same moment may each pass before the other's room exists: a
+    bound may be passed by the requests in flight."""
+    settings: Settings = request.app.state.settings
+    store, idle = rooms_of(request).store, longest_idle()
+    if settings.rooms_per_address:
+        opened = limits_of(request).rooms_by_address
+        codes = await opened.codes(key, now)
+        waiting = await run_in_threadpool(store.waiting_of, codes, now, idle) if codes else {}
+        await opened.forget(key, [code for code in codes if code not in waiting])
+        if len(waiting) >= settings.rooms_per_address:
+            raise too_many_rooms("from this address", settings.rooms_per_address,
+                                 min(waiting.values()), now)
+    if profile is not None and settings.rooms_per_profile:
+        count, first = await run_in_threadpool(
+            lambda: store.waiting_lobbies(now, idle, profile=profile.id))
+        if count >= settings.rooms_per_profile:
+            raise too_many_rooms("of this profile", settings.rooms_per_profile, first, now)
+    if settings.rooms_waiting:
+        count, first = await run_in_threadpool(store.waiting_lobbies, now, idle)
+        if count >= settings.rooms_waiting:
+            raise too_many_rooms("on this server", settings.rooms_waiting, first, now)
+
+
 @router.post("", response_model=Seat, status_code=201, responses=ERRORS)
 async def create_lobby(
     body: CreateLobby, request: Request,
@@ -121,12 +183,17 @@ async def create_lobby(
     if profile is not None:
         await limits.tables_by_profile.check(profile.id, "new games")
     nickname, profile_id = who(profile, body.nickname)
+    settings = sent(body.settings, (), nullable(body.game, body.kind), "settings.")
+    opener, now = address_key(request, address_of(request)), now_ms()
+    await check_waiting_rooms(request, opener, profile, now)
     try:
         room, key, seat = await rooms_of(request).create(
-            body.game, body.kind, nickname, profile_id,
-            sent(body.settings, (), nullable(body.game, body.kind), "settings."))
+            body.game, body.kind, nickname, profile_id, settings)
     except IllegalAction as error:
         raise refused(error) from None
+    if request.app.state.settings.rooms_per_address:
+        until = room.lobby.last_activity + room.lobby.policy.idle_ms
+        await limits_of(request).rooms_by_address.add(opener, room.lobby.code, until, now)
     return Seat(code=room.lobby.code, key=key, seat=seat, link=link_of(room))
 
 

@@ -11,17 +11,19 @@ started without persistence).
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import math
 import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from klubovna.server.errors import ApiError
 
 if TYPE_CHECKING:  # imported when a Redis URL is given: 0.3 s a start without it
     import redis.asyncio
 
+T = TypeVar("T")
 Clock = Callable[[], float]
 """Seconds on a monotonic clock (injectable for tests)."""
 
@@ -225,6 +227,26 @@ class RedisLink:
             self.down = False
         return int(wait)
 
+    async def run(self, call: Awaitable[T], otherwise: T) -> T:
+        """`call`'s answer; `otherwise` while Redis does not answer (as `bucket`)."""
+        now = self.clock()
+        if self.down and now < self.next_try:
+            if inspect.iscoroutine(call):
+                call.close()
+            return otherwise
+        try:
+            answer = await asyncio.wait_for(call, REDIS_TIMEOUT)
+        except self.errors as error:
+            if not self.down:
+                log.warning("Redis does not answer (%s): rate limits are off until it does",
+                            error)
+            self.down, self.next_try = True, now + RETRY_EVERY
+            return otherwise
+        if self.down:
+            log.warning("Redis answers again: rate limits are back")
+            self.down = False
+        return answer
+
     async def aclose(self) -> None:
         await self.client.aclose()
 
@@ -250,6 +272,97 @@ class RedisRateLimiter(Limiter):
         return await self.link.bucket(self.prefix + key, self.per_minute, take=False)
 
 
+class RoomCodes:
+    """The rooms each client address opened that may still wait for their start: a key
+    (the address's keyed hash, never the address) to {code: until}, `until` the server ms
+    the room expires unless something happens in it. The store says which still wait
+    (lobbies.py counts them against KLUBOVNA_ROOMS_PER_ADDRESS); this only remembers who
+    opened them, in this process's memory. Above `max_keys` keys, those whose rooms have
+    all expired are forgotten, and if that is not enough the oldest half.
+
+    >>> codes = RoomCodes(max_keys=2)
+    >>> async def steps():
+    ...     await codes.add("a", "ABCDEF", 100)
+    ...     await codes.add("a", "GHIJKL", 200)
+    ...     await codes.forget("a", ["ABCDEF"])
+    ...     return await codes.codes("a", 150), await codes.codes("a", 200)
+    >>> asyncio.run(steps())
+    (['GHIJKL'], [])
+    """
+
+    def __init__(self, max_keys: int = MAX_KEYS) -> None:
+        self.max_keys = max_keys
+        self._codes: dict[str, dict[str, int]] = {}
+
+    async def codes(self, key: str, now: int) -> list[str]:
+        """The codes `key` opened whose rooms have not expired by `now`."""
+        held = self._codes.get(key, {})
+        for code in [code for code, until in held.items() if until <= now]:
+            del held[code]
+        if not held:
+            self._codes.pop(key, None)
+        return list(held)
+
+    async def add(self, key: str, code: str, until: int, now: int = 0) -> None:
+        if key not in self._codes and len(self._codes) >= self.max_keys:
+            self._forget_expired(now)
+        self._codes.setdefault(key, {})[code] = until
+
+    async def forget(self, key: str, codes: list[str]) -> None:
+        """Rooms that no longer wait (started, closed, expired)."""
+        held = self._codes.get(key, {})
+        for code in codes:
+            held.pop(code, None)
+        if not held:
+            self._codes.pop(key, None)
+
+    def _forget_expired(self, now: int) -> None:
+        for key in [k for k, held in self._codes.items() if max(held.values()) <= now]:
+            del self._codes[key]
+        if len(self._codes) >= self.max_keys:
+            oldest = sorted(self._codes, key=lambda k: max(self._codes[k].values()))
+            for key in oldest[: len(oldest) // 2]:
+                del self._codes[key]
+
+
+class RedisRoomCodes(RoomCodes):
+    """RoomCodes in Redis, shared by every process: a sorted set a key,
+    `klubovna:rooms:{key}`, its codes scored by `until`, forgotten by Redis after the last
+    one's `until`. While Redis does not answer, no code is known (nothing is limited)."""
+
+    def __init__(self, link: RedisLink) -> None:
+        super().__init__()
+        self.link = link
+
+    async def codes(self, key: str, now: int) -> list[str]:
+        name = f"klubovna:rooms:{key}"
+
+        async def read() -> list[str]:
+            async with self.link.client.pipeline(transaction=False) as pipe:
+                pipe.zremrangebyscore(name, "-inf", now)
+                pipe.zrange(name, 0, -1)
+                _, codes = await pipe.execute()
+            return [c.decode() if isinstance(c, bytes) else str(c) for c in codes]
+
+        return await self.link.run(read(), [])
+
+    async def add(self, key: str, code: str, until: int, now: int = 0) -> None:
+        name = f"klubovna:rooms:{key}"
+
+        async def write() -> None:
+            async with self.link.client.pipeline(transaction=False) as pipe:
+                pipe.zadd(name, {code: until})
+                pipe.zrange(name, -1, -1, withscores=True)
+                _, last = await pipe.execute()
+            await self.link.client.pexpireat(name, int(last[0][1]) if last else until)
+
+        await self.link.run(write(), None)
+
+    async def forget(self, key: str, codes: list[str]) -> None:
+        if codes:
+            await self.link.run(self.link.client.zrem(f"klubovna:rooms:{key}", *codes), 0)
+
+
 class Limits:
     """The server's limits, made from the settings: in Redis when given its URL, else in
     memory."""
@@ -270,6 +383,9 @@ class Limits:
         self.wrong_codes_by_address = limiter("wrong_codes_by_address", joins_per_minute)
         """Counts look-ups of codes that do not exist: guessing is slow, a class behind one
         address joining a real game is never held up."""
+        self.rooms_by_address = RoomCodes() if self.redis is None else RedisRoomCodes(self.redis)
+        """Who opened which rooms, for the bound on rooms waiting per address (lobbies.py);
+        the numbers are the settings', the truth about which rooms wait the store's."""
         self.floods_by_address = limiter("floods_by_address", FLOODS_PER_MINUTE)
         """Counts sockets closed for flooding (past their frame budget): an address that
         floods again and again gets no new socket until a token is back, so reconnecting

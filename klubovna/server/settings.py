@@ -31,6 +31,17 @@ class Settings:
     rate_joins: int = 30
     """Look-ups of wrong join codes per client address per minute (`KLUBOVNA_RATE_JOINS`;
     0: no limit): codes cannot be guessed quickly. Right codes are never counted."""
+    rooms_per_address: int = 100
+    """Rooms (lobbies) waiting for their start that one client address may keep open at
+    once (`KLUBOVNA_ROOMS_PER_ADDRESS`; 0: no limit). A school behind one address, each
+    pupil opening a duel, stays far below it."""
+    rooms_per_profile: int = 20
+    """Rooms waiting for their start one profile may host at once
+    (`KLUBOVNA_ROOMS_PER_PROFILE`; 0: no limit)."""
+    rooms_waiting: int = 10_000
+    """Rooms waiting for their start on the whole server, every process together
+    (`KLUBOVNA_ROOMS_WAITING`; 0: no limit): what rotating addresses cannot get past.
+    Rooms being played are never counted."""
     trusted_proxies: tuple[str, ...] = ()
     """Proxies whose `X-Forwarded-For` names the client (`KLUBOVNA_TRUSTED_PROXIES`: addresses
     or networks, comma-separated; `*` any). None by default: the peer is the client, so a
@@ -95,6 +106,9 @@ class Settings:
             rate_profiles=_count("KLUBOVNA_RATE_PROFILES", cls.rate_profiles),
             rate_tables=_count("KLUBOVNA_RATE_TABLES", cls.rate_tables),
             rate_joins=_count("KLUBOVNA_RATE_JOINS", cls.rate_joins),
+            rooms_per_address=_count("KLUBOVNA_ROOMS_PER_ADDRESS", cls.rooms_per_address),
+            rooms_per_profile=_count("KLUBOVNA_ROOMS_PER_PROFILE", cls.rooms_per_profile),
+            rooms_waiting=_count("KLUBOVNA_ROOMS_WAITING", cls.rooms_waiting),
             trusted_proxies=_proxies(os.environ.get("KLUBOVNA_TRUSTED_PROXIES", "")),
             header_timeout=_seconds("KLUBOVNA_HEADER_TIMEOUT", cls.header_timeout),
             body_timeout=_seconds("KLUBOVNA_BODY_TIMEOUT", cls.body_timeout),

@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from sqlalchemy import Connection, Engine, delete, insert, select, update
+from sqlalchemy import Connection, Engine, case, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -392,6 +392,47 @@ class Store:
             if row is None:
                 return None
             return Lobby.from_json(row.state, row.game), row.game, row.table_id
+
+    def waiting_lobbies(
+        self, now: int, idle: Mapping[str, int], *, profile: str | None = None,
+    ) -> tuple[int, int | None]:
+        """How many lobbies wait for their start and have not expired, and when the first
+        of them expires unless something happens in it (server ms; None: there is none):
+        every such lobby, or only those whose host (seat 0) is `profile`. `idle` is each
+        game's longest idle time (its rooms' RoomPolicy.idle_ms); lobbies of other games
+        are not counted."""
+        if not idle:
+            return 0, None
+        until = self._until(idle)
+        query = select(func.count(), func.min(until)).where(*self._waiting(now, idle))
+        if profile is not None:
+            query = query.where(
+                LobbyRow.state["members"][0]["profile"].as_string() == profile)
+        with Session(self.engine) as session:
+            count, first = session.execute(query).one()
+        return int(count), None if first is None else int(first)
+
+    def waiting_of(
+        self, codes: Sequence[str], now: int, idle: Mapping[str, int]
+    ) -> dict[str, int]:
+        """The lobbies of `codes` that wait as `waiting_lobbies` counts them, each with the
+        time it expires unless something happens in it."""
+        if not idle or not codes:
+            return {}
+        query = select(LobbyRow.code, self._until(idle)).where(
+            *self._waiting(now, idle), LobbyRow.code.in_(list(codes)))
+        with Session(self.engine) as session:
+            return {code: int(until) for code, until in session.execute(query)}
+
+    @staticmethod
+    def _until(idle: Mapping[str, int]) -> Any:
+        """When a lobby expires (server ms) unless something happens in it."""
+        return LobbyRow.last_activity + case(dict(idle), value=LobbyRow.game, else_=0)
+
+    @classmethod
+    def _waiting(cls, now: int, idle: Mapping[str, int]) -> tuple[Any, ...]:
+        return (LobbyRow.status == "waiting", LobbyRow.game.in_(list(idle)),
+                cls._until(idle) > now)
 
     def lobby_of_table(self, table_id: str) -> str | None:
         with Session(self.engine) as session:
