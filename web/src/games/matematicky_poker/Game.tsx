@@ -264,7 +264,13 @@ export function Game({ session, onAgain, meta = null, againLabel, frame, record,
           {frame?.aside && <div class="mp-aside">{frame.aside}</div>}
         </div>
       )}
-      {view?.over && !frame && !coachOpen && <ReplayButton entry={MP} source={source} asked={replayAsked} />}
+      {/* The replay stays mounted under the coach (hidden), so that "Záznam hry" asked with the
+          coach open closes the coach and opens it: one of the two shows, the one asked last. */}
+      {view?.over && !frame && (
+        <div class="mp-replay-place" hidden={coachOpen}>
+          <ReplayButton entry={MP} source={source} asked={replayAsked} />
+        </div>
+      )}
       {view?.over && coach && coachOpen && source && <Coach source={source} table={view.table} onClose={closeCoach} />}
       {jokerDecision && (
         <JokerDialog
@@ -286,7 +292,7 @@ export function Game({ session, onAgain, meta = null, againLabel, frame, record,
             {coachButton}
             {!frame && source && (
               <button type="button" class="mp-replay-open"
-                onClick={() => { setEndOpen(false); setReplayAsked((n) => n + 1); }}>
+                onClick={() => { setEndOpen(false); setCoachOpen(false); setReplayAsked((n) => n + 1); }}>
                 {t("replay.button")}
               </button>
             )}
