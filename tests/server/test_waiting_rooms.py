@@ -16,8 +16,9 @@ import pytest
 
 from klubovna.server.store import Store
 from klubovna.tables import Lobby
-from tests.server.live import LiveServer, free_port
+from tests.server.live import ROOT, LiveServer, free_port
 from tests.server.lobby_client import assert_error, bearer, new_profile, seat_of, seated
+from tests.web.test_catalogues import keys
 
 PER_ADDRESS, PER_PROFILE, WAITING = 3, 2, 6
 SIX_HOURS = 6 * 60 * 60 * 1000
@@ -129,3 +130,9 @@ def test_the_store_counts_rooms_that_wait(store: Store) -> None:
     assert store.waiting_of(["CCCCCC", "BBBBBB", "DDDDDD", "ZZZZZZ"], now, idle) == {
         "CCCCCC": mathesso_until}
     assert store.waiting_of([], now, idle) == {}
+
+
+def test_the_web_app_says_it_in_czech_and_english() -> None:
+    """The new-room pages show a lobby refusal from the lobby catalogue (lobby/format.ts)."""
+    cs, en = keys(ROOT / "web" / "src" / "i18n" / "lobby.ts")
+    assert "lobby.error.too_many_rooms" in cs and "lobby.error.too_many_rooms" in en

@@ -88,6 +88,7 @@ export const lobby = {
     "lobby.error.deck_empty": "Balíček je prázdný.",
     "lobby.error.left_game": "Z této hry jsi už odešel, vrátit se nejde.",
     "lobby.error.rate_limited": "Příliš mnoho pokusů. Chvilku počkej.",
+    "lobby.error.too_many_rooms": "Na hráče už čeká příliš mnoho her. Některou spusť nebo opusť, případně to zkus později.",
   } as Record<string, string>,
   en: {
     "lobby.needs.server": "A game with a code needs the server, which cannot be reached now. It does not work offline.",
@@ -174,5 +175,6 @@ export const lobby = {
     "lobby.error.deck_empty": "The deck is empty.",
     "lobby.error.left_game": "You left this game; there is no way back.",
     "lobby.error.rate_limited": "Too many attempts. Wait a moment.",
+    "lobby.error.too_many_rooms": "Too many games are already waiting for players. Start or leave one of them, or try again later.",
   } as Record<string, string>,
 };
