@@ -1,5 +1,5 @@
 // The web app's build: Preact through Vite, the PWA (service worker precaching the app shell,
-// Pyodide and the engine), the Python files the worker loads, each game folder's build data
+// Pyodide, the engine and its interpreter snapshot), the Python files the worker loads, each game folder's build data
 // (build/games.ts finds them: nothing here names a game) and the plug-in games of
 // KLUBOVNA_PLUGINS (build/plugin_games.ts; none by default).
 import { defineConfig } from "vite";
@@ -35,9 +35,10 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // Pyodide's wasm (~10 MB) and stdlib must be precached for offline play.
+        // Pyodide's wasm (~10 MB) and stdlib must be precached for offline play, and so is
+        // the build's interpreter snapshot (py/engine-<key>.bin, ~6 MB gzip; build/snapshot.ts).
         maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
-        globPatterns: ["**/*.{js,mjs,css,html,svg,png,ico,wasm,zip,json,py,webmanifest}"],
+        globPatterns: ["**/*.{js,mjs,css,html,svg,png,ico,wasm,zip,json,py,bin,webmanifest}"],
         navigateFallback: "index.html",
         navigateFallbackDenylist: [/^\/api\//, /^\/ws\//],
         cleanupOutdatedCaches: true,

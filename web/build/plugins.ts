@@ -1,9 +1,12 @@
 // Vite plugins that ship Python to the browser: the Pyodide runtime (self-hosted from the npm
-// package, never a CDN), the pure klubovna packages the worker imports, and the Python files of
-// the plug-in games named in KLUBOVNA_PLUGINS (pluginModules). No app code here.
+// package, never a CDN), the pure klubovna packages the worker imports, the Python files of
+// the plug-in games named in KLUBOVNA_PLUGINS (pluginModules), and the interpreter snapshot
+// made from them (build/snapshot.ts; a build only, not the dev server). No app code here.
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { Plugin } from "vite";
+import { shippedSnapshotPath } from "../src/worker/python.ts";
+import { engineSnapshot } from "./snapshot.ts";
 
 const WEB = resolve(import.meta.dirname, "..");
 const ROOT = resolve(WEB, "..");
@@ -101,7 +104,7 @@ export function pythonInTheBrowser(): Plugin {
         res.end(body ?? readFileSync(file!));
       });
     },
-    generateBundle() {
+    async generateBundle() {
       for (const name of PYODIDE_FILES) {
         this.emitFile({ type: "asset", fileName: `pyodide/${name}`, source: readFileSync(join(PYODIDE_DIR, name)) });
       }
@@ -110,6 +113,10 @@ export function pythonInTheBrowser(): Plugin {
         this.emitFile({ type: "asset", fileName: `py/${path}`, source: readFileSync(file) });
       }
       this.emitFile({ type: "asset", fileName: "py/manifest.json", source: JSON.stringify([...sources.keys()]) });
+      // The interpreter with klubovna imported, for a first visit (build/snapshot.ts).
+      const texts: Array<[string, string]> = [...sources].map(([path, file]) => [path, readFileSync(file, "utf8")]);
+      const { key, bytes } = await engineSnapshot(texts, pluginModules().map((plugin) => plugin.name));
+      this.emitFile({ type: "asset", fileName: shippedSnapshotPath(key), source: bytes });
     },
   };
 }

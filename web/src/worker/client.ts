@@ -122,11 +122,13 @@ export function loadEngine(): Promise<void> {
   if (loading !== null) return loading;
   performance.mark("klubovna:engine-start");
   setState({ phase: "loading", progress: 0, stage: "python" });
-  const attempt: Promise<void> = rpc<{ snapshot: boolean }>("load").then(
-    ({ snapshot }) => {
+  const attempt: Promise<void> = rpc<{ snapshot: boolean; start: string }>("load").then(
+    ({ snapshot, start }) => {
       try {
-        // detail.snapshot: whether the worker started from its memory snapshot (bench/web.py).
-        performance.measure("klubovna:engine-load", { start: "klubovna:engine-start", detail: { snapshot } });
+        // detail.snapshot: whether the worker started from a memory snapshot, detail.start from
+        // which: "cache" (its own, kept after an earlier start), "build" (the build's, a
+        // first visit) or "fresh" (none) (bench/web.py).
+        performance.measure("klubovna:engine-load", { start: "klubovna:engine-start", detail: { snapshot, start } });
       } catch {
         /* an old browser without User Timing Level 3: no figure, same engine */
       }

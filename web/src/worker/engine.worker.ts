@@ -14,39 +14,33 @@
 // "start"), Python is up and the game's modules are imported (stage "rules"), ready. Python's
 // own start has no finer signal, so the bar waits there with its stage said in words.
 //
-// Start-up: Python's own initialisation is most of Pyodide's load time, so after the first
-// load the worker keeps a memory snapshot of the interpreter with klubovna imported (Cache
-// Storage, keyed by the Pyodide version and the Python sources) and later loads start from
-// it. A snapshot that fails to load is dropped and the worker starts the ordinary way.
+// Start-up: Python's own initialisation is most of Pyodide's load time (its standard library
+// is source, compiled at every start), so the worker starts from a memory snapshot of the
+// interpreter with klubovna imported, keyed by the Pyodide version and the Python sources:
+// the one it kept in Cache Storage after an earlier start, else the build's own
+// (/py/engine-<key>.bin, gzip, made in Node by build/snapshot.ts: a first visit starts from
+// it too). A snapshot that fails to load is dropped and the worker starts the ordinary way
+// (and keeps a snapshot of that start).
 import type { PyodideInterface } from "pyodide";
 import { PLUGIN_MODULES } from "virtual:plugin-modules";
+import { HOME, importsFor, shippedSnapshotPath, snapshotKey as sourcesKey, type Sources } from "./python";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const PYODIDE = "/pyodide/";
-const HOME = "/home/pyodide";
 const SNAPSHOTS = "klubovna-engine-snapshot";
 
 // Bytes the runtime downloads (wasm + stdlib), used when a response has no Content-Length.
 const EXPECTED: Record<string, number> = { "pyodide.asm.wasm": 9_600_000, "python_stdlib.zip": 2_550_000 };
+/** The build's snapshot (gzip) as measureDownloads names it, and its size about. */
+const SHIPPED = "engine snapshot";
+const SHIPPED_BYTES = 6_400_000;
 
 /** The loading stages in order, with where each starts on the bar (0..1). The download gets
  *  most of the bar: on a real connection it is most of a first visit's wait. */
 const STAGES = { python: 0.03, start: 0.6, rules: 0.88 } as const;
 type Stage = keyof typeof STAGES | "ready";
 
-/** Makes klubovna importable and imports it, then the plug-ins of KLUBOVNA_PLUGINS at build
- *  time (each registers its games on import; module names the build checked); creates no JS
- *  object (the snapshot is taken right after this). */
-const IMPORTS = `
-import sys, importlib
-if "${HOME}" not in sys.path:
-    sys.path.insert(0, "${HOME}")
-importlib.invalidate_caches()
-import json
-import klubovna.tables.local
-# every registered game's engine and bots (the registry imports them)
-import klubovna.tables.registry
-${PLUGIN_MODULES.map((name) => `import ${name}\n`).join("")}`;
+const IMPORTS = importsFor(PLUGIN_MODULES);
 
 /** The glue between JSON text and the Python API; no rule lives here. */
 const GLUE = `
@@ -111,10 +105,11 @@ interface Glue {
   replay(tableId: string, seat: number): string;
   next_deadline(): number;
   package_call(pkg: "games" | "bots", module: string, name: string, args: string): string;
-  /** Whether this start came from a memory snapshot. */
-  snapshot: boolean;
+  /** Where this start came from: the snapshot kept in Cache Storage, the build's, or none. */
+  start: Start;
 }
 
+type Start = "cache" | "build" | "fresh";
 type Request = { id: number; op: string; args: unknown[] };
 
 function progress(value: number, stage: Stage, bytes?: { loaded: number; total: number }): void {
@@ -123,11 +118,19 @@ function progress(value: number, stage: Stage, bytes?: { loaded: number; total: 
 
 // ------------------------------------------------------------------ loading
 
+interface Downloads {
+  /** Count the download of `url` too (about `size` bytes), as `name`. */
+  expect(name: string, url: string, size: number): void;
+  /** Stop counting. */
+  done(): void;
+}
+
 /** Counts the bytes of the runtime's big downloads to report real progress. */
-function measureDownloads(from: number, to: number): () => void {
+function measureDownloads(from: number, to: number): Downloads {
   const original = scope.fetch.bind(scope);
   const loaded = new Map<string, number>();
   const total = new Map<string, number>(Object.entries(EXPECTED));
+  const urls = new Map<string, string>(Object.keys(EXPECTED).map((name) => [name, name]));
   const report = () => {
     let done = 0;
     let all = 0;
@@ -140,7 +143,7 @@ function measureDownloads(from: number, to: number): () => void {
   scope.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const response = await original(input, init);
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    const name = Object.keys(EXPECTED).find((file) => url.endsWith(file));
+    const name = [...urls].find(([ending]) => url.endsWith(ending))?.[1];
     if (name === undefined || !response.ok || response.body === null) return response;
     const length = Number(response.headers.get("content-length"));
     if (length > 0) total.set(name, length);
@@ -162,8 +165,14 @@ function measureDownloads(from: number, to: number): () => void {
     });
     return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
-  return () => {
-    scope.fetch = original;
+  return {
+    expect(name, url, size) {
+      urls.set(url, name);
+      total.set(name, size);
+    },
+    done() {
+      scope.fetch = original;
+    },
   };
 }
 
@@ -172,8 +181,6 @@ async function fetchText(url: string): Promise<string> {
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return response.text();
 }
-
-type Sources = Array<[path: string, text: string]>;
 
 async function fetchSources(): Promise<Sources> {
   const files = JSON.parse(await fetchText("/py/manifest.json")) as string[];
@@ -190,11 +197,9 @@ function writeSources(pyodide: PyodideInterface, sources: Sources): void {
 
 // ------------------------------------------------------------------ snapshots
 
-/** The snapshot's name: it is valid for this Pyodide and these Python files only. */
-async function snapshotKey(version: string, sources: Sources): Promise<string> {
-  const text = [`pyodide ${version}`, IMPORTS, ...sources.flatMap(([path, body]) => [path, body])].join("\0");
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+/** The snapshot's name in Cache Storage: it is valid for this Pyodide and these Python files
+ *  only. */
+function cacheKey(hex: string): string {
   return `/engine-snapshot/${hex}`;
 }
 
@@ -205,6 +210,23 @@ async function readSnapshot(key: string): Promise<ArrayBuffer | null> {
   try {
     const found = await (await caches.open(SNAPSHOTS)).match(key);
     return found ? await found.arrayBuffer() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The build's snapshot for these sources (build/snapshot.ts), unpacked; null when the build
+ *  has none for them (the dev server, other sources) or it cannot be read. */
+async function readShipped(hex: string, downloads: Downloads): Promise<Uint8Array | null> {
+  if (typeof DecompressionStream === "undefined") return null;
+  const url = `/${shippedSnapshotPath(hex)}`;
+  try {
+    downloads.expect(SHIPPED, url, SHIPPED_BYTES);
+    const response = await fetch(url);
+    const type = response.headers.get("content-type") ?? "";
+    if (!response.ok || response.body === null || type.startsWith("text/")) return null;
+    const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(unpacked).arrayBuffer());
   } catch {
     return null;
   }
@@ -234,39 +256,47 @@ async function forgetSnapshots(): Promise<void> {
 type Loader = typeof import("pyodide");
 
 async function startPython(loader: Loader, extra: Record<string, unknown>): Promise<PyodideInterface> {
-  const restore = measureDownloads(STAGES.python, STAGES.start);
-  try {
-    const pyodide = await loader.loadPyodide({
-      indexURL: PYODIDE,
-      packageBaseUrl: PYODIDE, // never the CDN default; we load no packages anyway
-      stdout: () => {},
-      stderr: (text) => console.warn(text),
-      // Downloaded and compiled, the file system is ready: Python starts now.
-      fsInit: async () => progress(STAGES.start, "start"),
-      ...extra,
-    });
-    progress(STAGES.rules, "rules");
-    return pyodide;
-  } finally {
-    restore();
-  }
+  const pyodide = await loader.loadPyodide({
+    indexURL: PYODIDE,
+    packageBaseUrl: PYODIDE, // never the CDN default; we load no packages anyway
+    stdout: () => {},
+    stderr: (text) => console.warn(text),
+    // Downloaded and compiled, the file system is ready: Python starts now.
+    fsInit: async () => progress(STAGES.start, "start"),
+    ...extra,
+  });
+  progress(STAGES.rules, "rules");
+  return pyodide;
 }
 
 /** Pyodide with klubovna imported: from the snapshot when there is a good one. */
-async function startEngine(): Promise<{ pyodide: PyodideInterface; snapshot: boolean }> {
+async function startEngine(): Promise<{ pyodide: PyodideInterface; start: Start }> {
   progress(STAGES.python, "python");
+  const downloads = measureDownloads(STAGES.python, STAGES.start);
+  try {
+    return await startFrom(downloads);
+  } finally {
+    downloads.done();
+  }
+}
+
+async function startFrom(downloads: Downloads): Promise<{ pyodide: PyodideInterface; start: Start }> {
   const [loader, sources] = await Promise.all([
     import(/* @vite-ignore */ `${PYODIDE}pyodide.mjs`) as Promise<Loader>,
     fetchSources(),
   ]);
-  const key = canSnapshot ? await snapshotKey(loader.version, sources) : "";
-  const saved = await readSnapshot(key);
+  const hex = typeof crypto?.subtle !== "undefined" ? await sourcesKey(loader.version, IMPORTS, sources) : null;
+  const key = canSnapshot && hex !== null ? cacheKey(hex) : "";
+  const cached = await readSnapshot(key);
+  const saved = cached ?? (hex !== null ? await readShipped(hex, downloads) : null);
   if (saved !== null) {
     try {
       const pyodide = await startPython(loader, { _loadSnapshot: saved });
       writeSources(pyodide, sources); // for any module imported later
       pyodide.runPython(IMPORTS);
-      return { pyodide, snapshot: true };
+      // The build's is kept as the worker's own: the next start skips the unpacking.
+      if (cached === null && canSnapshot) void saveSnapshot(key, new Uint8Array(saved));
+      return { pyodide, start: cached === null ? "build" : "cache" };
     } catch (error) {
       console.warn("engine snapshot dropped:", error);
       await forgetSnapshots();
@@ -283,11 +313,11 @@ async function startEngine(): Promise<{ pyodide: PyodideInterface; snapshot: boo
       console.warn("engine snapshot not made:", error);
     }
   }
-  return { pyodide, snapshot: false };
+  return { pyodide, start: "fresh" };
 }
 
 async function load(): Promise<Glue> {
-  const { pyodide, snapshot } = await startEngine();
+  const { pyodide, start } = await startEngine();
   progress(0.97, "rules");
   const namespace = pyodide.globals.get("dict")();
   pyodide.runPython(GLUE, { globals: namespace });
@@ -303,7 +333,7 @@ async function load(): Promise<Glue> {
     replay: namespace.get("replay"),
     next_deadline: namespace.get("next_deadline"),
     package_call: namespace.get("package_call"),
-    snapshot,
+    start,
   };
   progress(1, "ready");
   return glue;
@@ -360,7 +390,7 @@ function moveRobots(py: Glue, tableId: string): void {
 // ------------------------------------------------------------------ operations
 
 const OPS: Record<string, (py: Glue, ...args: never[]) => unknown> = {
-  load: (py) => ({ snapshot: py.snapshot }),
+  load: (py) => ({ snapshot: py.start !== "fresh", start: py.start }),
   createTable(py, tableId: string, request: string, seed: number, key: string) {
     const reply = JSON.parse(py.create(tableId, request, String(seed), key));
     schedule(py);
