@@ -30,6 +30,7 @@ from klubovna.tables.pipeline import (
     INTERNAL,
     INTERNAL_MESSAGE,
     MakeStep,
+    robot_steps,
     steps,
 )
 from klubovna.tables.pipeline import InternalError as InternalError  # (the server's name)
@@ -78,6 +79,9 @@ class LiveTable:
     """The sweeper skips the table until then (server ms): its last sweep raised."""
     noted: int | None = None
     """The deadline last put on the hub's timers for it (None: none is on them)."""
+    robots_due: bool = False
+    """Its computer players may have a move nobody has asked for yet (a table rebuilt after
+    a restart in the middle of their turn): the next sweep runs them."""
 
 
 class StorageError(Exception):
@@ -168,7 +172,11 @@ class Hub:
             if table is None:
                 return None
             self.dormant.pop(table_id, None)
-            live = self.live.setdefault(table_id, LiveTable(table))  # (another get was first)
+            if table_id not in self.live:  # (else another get was first)
+                # Rebuilt in the middle of the computer players' turn: they go on by
+                # themselves at the next sweep, with nobody's message.
+                self.live[table_id] = LiveTable(table, robots_due=table.robots_due())
+            live = self.live[table_id]
             self._note(live)
         return live
 
@@ -283,6 +291,21 @@ class Hub:
             with contextlib.suppress(Exception):  # already closed: nothing to tell
                 await connection.send_text(gone)
                 await connection.close(code=CLOSE_LEFT)
+        if live.table.unattended and not live.table.over:
+            await self.abandon(live)
+
+    async def abandon(self, live: LiveTable) -> None:
+        """The last person left an unfinished table: it ends at once, as `abandoned` (as a
+        lobby that expired: nothing recorded, never rebuilt for a deadline), and its
+        computer players never move again (Table.robot_step). docs/decisions.md, "Nobody
+        left at a table"."""
+        table_id = live.table.id
+        live.robots_due = False
+        self.dormant.pop(table_id, None)
+        try:
+            await run_in_threadpool(self.store.abandon_table, table_id)
+        except Exception:  # still unattended: its robots stay still; tried at the next leave
+            log.exception("abandoning table %s failed", table_id)
 
     async def _host_step(self, live: LiveTable, make: MakeStep) -> None:
         async with live.lock:
@@ -300,10 +323,20 @@ class Hub:
         """The table's step pipeline (klubovna.tables.pipeline): each step is stored, then
         committed and sent, before the next is made. Raises StorageError, IllegalAction
         (InternalError)."""
+        live.robots_due = False
         try:
-            for step in steps(live.table, now, first):
+            for step in steps(live.table, now, first, robots=False):
                 if step.entry is not None or step.replies:  # (most ticks: nothing is due)
                     await self._commit(live, step, now, sender)
+            for step in robot_steps(live.table, now):
+                # Each move of a computer player is a step of its own, and the loop serves
+                # everybody else between two of them: no table holds the event loop for
+                # more than one move (a room of five computer players once held it 3.7 s).
+                await asyncio.sleep(0)
+                await self._commit(live, step, now)
+        except StorageError:
+            live.robots_due = live.table.robots_due()  # (the next sweep tries them again)
+            raise
         finally:
             self._note(live)
 
@@ -313,6 +346,8 @@ class Hub:
         is a step of `_run` (or its making: create_table, get)."""
         table = live.table
         deadline = table.next_deadline()
+        if live.robots_due:
+            deadline = now_ms()  # (due at once: see LiveTable.robots_due)
         if deadline is not None and deadline != live.noted:
             live.noted = deadline
             heapq.heappush(self._timers, (deadline, table.id))
@@ -335,6 +370,12 @@ class Hub:
         # The entry that ends the game also writes the result (if the table records).
         ends = result is not None and not was_over
         started_at = started_at_of(table.log, step.entry) if ends else None
+        if table.robots_due(step):
+            # A computer player may move next: the row says the table is due at once, so
+            # that a restart (Hub.start, store.dormant) or another process (orphans)
+            # rebuilds it and its computer players go on by themselves (a game without
+            # deadlines, Mathesso, once stopped for good).
+            deadline = step.entry.now if deadline is None else min(deadline, step.entry.now)
         try:
             await self.writer.append(Append(
                 table.id, step.entry, result if ends else None, started_at,
@@ -407,7 +448,7 @@ class Hub:
                 continue
             try:
                 deadline = live.table.next_deadline()
-                due = deadline is not None and deadline <= now
+                due = live.robots_due or (deadline is not None and deadline <= now)
                 if live.table.stale or due:
                     live.noted = None  # (_run notes the deadline again, settled or not)
                     await self._sweep_table(live, due)
@@ -417,7 +458,8 @@ class Hub:
                 heapq.heappush(self._timers, (live.paused_until, live.table.id))
         if full:
             for table_id, live in list(self.live.items()):
-                if live.table.over and not any(live.connections.values()):
+                done = live.table.over or live.table.unattended
+                if done and not any(live.connections.values()):
                     del self.live[table_id]  # reloaded from the store when asked for
 
     async def _sweep_table(self, live: LiveTable, due: bool) -> None:

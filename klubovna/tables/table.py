@@ -32,6 +32,11 @@ DEFAULT_LEAVER: LeavePolicy = "fold"
 """What a leaver becomes at a game that does not say (see `leaver_of`)."""
 CATCH_UP_VERSIONS = 1000
 """A client further behind than this gets a fresh view instead of the events it missed."""
+EVENTS_KEPT = CATCH_UP_VERSIONS
+"""The event log keeps at least the last this many versions' events (all a catch-up can
+ask for) and at most twice as many: older ones are dropped, so a long game (Kostkový
+poker) does not keep every event of its life in memory. A computer player that takes over
+a seat later learns what the seat saw from the log (Table._seat_robot)."""
 Outbox = list[tuple[int, Message]]
 """Messages to send: (seat, message)."""
 
@@ -163,8 +168,12 @@ class Table:
         from the log (see _record), so a restored table's robots remember the same."""
         self.key_hashes = list(key_hashes)
         self.log: list[LogEntry] = []
-        self.event_log: list[list[Event]] = []  # events of each version, for catch-up
-        self.public_log: list[bool] = []  # whether each version's events are all public
+        self.event_log: list[list[Event]] = []
+        """The events of the latest versions, for catch-up: event_log[i] is version
+        events_from + i + 1's (at most 2 * EVENTS_KEPT, see _record)."""
+        self.public_log: list[bool] = []  # whether each kept version's events are all public
+        self.events_from = 0
+        """How many versions' events the event log has dropped (see EVENTS_KEPT)."""
         self._split: tuple[int, list[list[Event]]] | None = None
         """The latest private batch split by seat (see _events_of)."""
         self.last_seq = [0] * len(key_hashes)
@@ -210,6 +219,41 @@ class Table:
         return self.outcome(self.state)[1] is not None
 
     @property
+    def people(self) -> list[int]:
+        """The seats people still hold: neither a computer player's nor left."""
+        return [seat for seat in range(len(self.key_hashes))
+                if seat not in self.robots and seat not in self.closed]
+
+    @property
+    def unattended(self) -> bool:
+        """Whether no person holds a seat any more (the last one left): such a table is
+        over for the hosts, its computer players never move again (pipeline.robot_steps;
+        docs/decisions.md, "Nobody left at a table")."""
+        return not self.people
+
+    def robots_due(self, step: Step | None = None) -> bool:
+        """Whether a computer player may have a move once `step` is committed (None: now),
+        cheaply and erring towards yes: the table has computer players, the game is not
+        over, a person is still there and a computer player's seat has an action besides
+        the start. (Their actual move, or that none wants to, is robot_move's to say.) A
+        host notes such a table as due at once, so that after a restart its computer
+        players go on by themselves (Hub: the log row's deadline)."""
+        state, robots, closed = self.state, set(self.robots), set(self.closed)
+        if step is not None and step.entry is not None:
+            state = step.state
+            entry = step.entry
+            if entry.kind == "leave" and entry.seat is not None:
+                closed.add(entry.seat)
+                if leaver_of(self.game) == "robot":
+                    robots.add(entry.seat)
+        if not robots or self.outcome(state)[1] is not None:
+            return False
+        if all(seat in robots or seat in closed for seat in range(len(self.key_hashes))):
+            return False
+        return any(action.get("type") != "start"
+                   for seat in robots for action in self.game.legal(state, seat))
+
+    @property
     def full(self) -> bool:
         """Whether the log holds MAX_LOG entries: nothing more is logged (but leaves)."""
         return self.version >= MAX_LOG
@@ -249,7 +293,7 @@ class Table:
         after = self.version
         if since is not None and 0 <= self.version - since <= CATCH_UP_VERSIONS:
             after = max(0, since)
-        batches = self.event_log[after:]
+        batches = self.event_log[after - self.events_from:]
         if len(batches) == 1:  # the usual update: one step's events
             events = self._events_of(after, seat)
         else:
@@ -354,8 +398,9 @@ class Table:
     def robot_step(self, now: int) -> Step:
         """The next move of a computer player, if one has a move: an empty Step when none
         has (or the game is over). Callers persist and commit it like any other, and ask
-        again until it is empty."""
-        if not self.robots or self.over:
+        again until it is empty. Computer players never play on for nobody: at a table no
+        person holds a seat of any more, none has a move."""
+        if not self.robots or self.over or self.unattended:
             return Step()
         move = robot_move(self.game, self.state, self.robots, self.witnessed, self.seed,
                           self.version)
@@ -414,10 +459,11 @@ class Table:
     def _events_of(self, index: int, seat: int) -> list[Event]:
         """The events of the batch at `index` of the event log that `seat` may see: an
         all-public batch itself, else its split for all seats, worked out once."""
-        if self.public_log[index]:
-            return self.event_log[index]
+        kept = index - self.events_from
+        if self.public_log[kept]:
+            return self.event_log[kept]
         if self._split is None or self._split[0] != index:
-            self._split = (index, split_events(self.event_log[index], len(self.key_hashes)))
+            self._split = (index, split_events(self.event_log[kept], len(self.key_hashes)))
         return self._split[1][seat]
 
     def _same_own(self, seat: int, view: View | None) -> bool:
@@ -481,6 +527,10 @@ class Table:
         self.log.append(step.entry)
         self.event_log.append(step.events)
         self.public_log.append(public(step.events))
+        if len(self.event_log) > 2 * EVENTS_KEPT:  # (a slice at a time: amortized O(1))
+            dropped = len(self.event_log) - EVENTS_KEPT
+            del self.event_log[:dropped], self.public_log[:dropped]
+            self.events_from += dropped
         if step.ack is not None:
             self.last_seq[step.ack[0]] = step.ack[1]
         for seat, memory in self.witnessed.items():
@@ -499,8 +549,17 @@ class Table:
         if seat in self.robots:
             return
         self.robots[seat] = default_bot(self.game.name)
-        self.witnessed[seat] = [event for index in range(self.version)
-                                for event in self._events_of(index, seat)]
+        if self.events_from == 0:  # every version's events are still at hand
+            self.witnessed[seat] = [event for index in range(self.version)
+                                    for event in self._events_of(index, seat)]
+            return
+        # The event log dropped the oldest events: what the seat saw, replayed from the log.
+        state = self.game.new({k: v for k, v in self.config.items() if k != ROBOTS}, self.seed)
+        memory: list[Event] = []
+        for entry in self.log:
+            state, events = logged(self.game, state, entry)
+            memory.extend(events_for(events, seat))
+        self.witnessed[seat] = memory
 
 
 def left_game() -> IllegalAction:

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from typing import Any
 
 import pytest
 from sqlalchemy import update
 
 from klubovna.server.db import LogRow
-from klubovna.server.hub import Hub
-from klubovna.server.store import Store, StoredTable
+from klubovna.server.hub import Hub, StorageError
+from klubovna.server.store import Append, Store, StoredTable
+from klubovna.tables import Table, hash_key
+from klubovna.tables.lobby import NOBODY
+from klubovna.tables.registry import get_game
 from tests.server.live import LiveServer, hold_number, next_move, play_out
 
 
@@ -122,3 +127,70 @@ def test_a_restart_reads_no_log_and_wakes_a_table_when_its_deadline_is_due(
         hub.writer.stop()
         for table_id in tables.values():  # (a server on the session's database skips them)
             store.abandon_table(table_id)
+
+
+def mathesso_room_where_a_computer_begins() -> tuple[dict[str, Any], int]:
+    """A Mathesso room of one person (seat 0) and five computer players "slon", and a seed
+    whose ritual lets a computer player begin."""
+    config: dict[str, Any] = {"seats": 6, "robots": {str(seat): "slon" for seat in range(1, 6)}}
+    game = get_game("mathesso")
+    for seed in range(100):
+        table = Table("t", game, config, seed, [hash_key("person")] + [NOBODY] * 5)
+        table.commit(table.act_for(0, {"type": "start"}, T0), T0)
+        if table.state.current != 0:
+            return config, seed
+    raise AssertionError("no seed lets a computer player begin")
+
+
+def test_computer_players_go_on_by_themselves_after_a_restart_in_their_turn(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server dies right after the start of a Mathesso room is stored, a computer
+    player's turn (it has no deadline): after the restart the computer players play on to
+    the person's turn with no message from anybody (issue #34, item 1)."""
+    now = [T0]
+    monkeypatch.setattr("klubovna.server.hub.now_ms", lambda: now[0])
+    config, seed = mathesso_room_where_a_computer_begins()
+    first = Hub(store)
+    stored = first.writer.append
+
+    async def dies_before_a_computer_moves(append: Append) -> None:
+        if append.entry.kind == "act" and append.entry.seat != 0:
+            raise RuntimeError("kill -9")  # nothing after this is stored
+        await stored(append)
+
+    monkeypatch.setattr(first.writer, "append", dies_before_a_computer_moves)
+
+    async def play() -> str:
+        live = await first.create_table("mathesso", config, [hash_key("person")] + [NOBODY] * 5,
+                                        seed=seed)
+        with contextlib.suppress(StorageError):
+            await first.act_for(live, 0, {"type": "start"})
+        assert live.table.version == 1 and live.table.state.current != 0
+        return live.table.id
+
+    table_id = asyncio.run(play())
+    first.writer.stop()
+    hub = Hub(store)
+
+    async def restart() -> None:
+        await hub.start()
+        assert hub._sweeper is not None
+        hub._sweeper.cancel()  # the test sweeps itself, on its own clock
+        assert table_id not in hub.live  # nothing is rebuilt at the start
+        now[0] += 100
+        await hub.sweep()  # nobody has sent anything
+        live = hub.live.get(table_id)
+        assert live is not None, "the table was not rebuilt"
+        table = live.table
+        assert table.version > 1, "its computer players did not go on"
+        assert table.over or table.state.current == 0  # the person's turn (or the end)
+        assert all(entry.seat != 0 for entry in table.log[1:])
+        again = store.load(table_id)  # every move they made is stored
+        assert again is not None and list(again.entries) == table.log
+
+    try:
+        asyncio.run(restart())
+    finally:
+        hub.writer.stop()
+        store.abandon_table(table_id)

@@ -67,15 +67,16 @@ class Played:
         self.run(lambda now: self.table.leave(seat, now))
 
 
-def sit(name: str, seed: int, config: dict[str, Any] | None = None) -> Played:
-    """A new table of game `name`: seat 0 a person's, the others computer players'; every
-    seat's client said hello."""
+def sit(name: str, seed: int, config: dict[str, Any] | None = None,
+        people: int = 1) -> Played:
+    """A new table of game `name`: the first `people` seats people's, the others computer
+    players'; every seat's client said hello."""
     game = entry(name).game
     config = dict(config or {})
     seats = game.seats(game.new(config, seed))
     bots = entry(name).bots
-    if bots and seats > 1:
-        config[ROBOTS] = {str(seat): next(iter(bots)) for seat in range(1, seats)}
+    if bots and seats > people:
+        config[ROBOTS] = {str(seat): next(iter(bots)) for seat in range(people, seats)}
     table = Table("r1", game, config, seed, [hash_key(f"k{seat}") for seat in range(seats)])
     played = Played(table, views={seat: [] for seat in range(seats)})
     for seat in range(seats):

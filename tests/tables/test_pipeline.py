@@ -41,13 +41,30 @@ def test_each_step_is_made_after_the_previous_one_is_committed() -> None:
     assert table.game.view(table.state, 0)["turn"] == [0]
 
 
-def test_computer_players_stop_after_max_robot_moves() -> None:
-    """A table of computer players alone never plays on without end within one message."""
+def robots_alone() -> Table:
+    """A started table whose only person (seat 0) left to a computer player."""
     table = counting({"1": "rememberer", "2": "rememberer"}, target=10**9)
     table.commit(table.act_for(0, {"type": "start"}, T0), T0)
     table.closed.add(0)  # (seat 0 gone: nobody stops them)
     table.robots[0] = table.robots[1]
     table.witnessed[0] = []
+    return table
+
+
+def test_computer_players_never_play_for_nobody() -> None:
+    """Once no person holds a seat, no computer player moves (issue #34, item 2): the table
+    is over for its hosts (the server abandons it)."""
+    table = robots_alone()
+    assert table.unattended and table.people == []
+    run(table, T0)
+    assert table.version == 1 and not table.robots_due()
+
+
+def test_computer_players_stop_after_max_robot_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Computer players never play on without end within one message, even where a person
+    still watches (one who is out of the game, say)."""
+    table = robots_alone()
+    monkeypatch.setattr(Table, "unattended", property(lambda self: False))
     run(table, T0)
     assert table.version == 1 + MAX_ROBOT_MOVES
 

@@ -63,17 +63,18 @@ def test_moves_of_others_are_hidden_and_own_are_shown() -> None:
     assert kinds == {(0, True), (1, False)}
 
 
-@pytest.mark.parametrize(("name", "config", "leaver"), [
-    ("nim", {"seats": 3}, 2),              # folds out, the others play on
-    ("kostkovy-poker", {"seats": 3}, 0),   # folds out
-    ("mathesso", {}, 0),                   # a computer player takes the seat
+@pytest.mark.parametrize(("name", "config", "leaver", "people"), [
+    ("nim", {"seats": 3}, 2, 1),              # folds out, the others play on
+    ("kostkovy-poker", {"seats": 3}, 1, 2),   # folds out
+    ("mathesso", {}, 1, 2),                   # a computer player takes the seat
 ])
 def test_a_leave_replays_as_the_table_made_it(name: str, config: dict[str, object],
-                                              leaver: int) -> None:
+                                              leaver: int, people: int) -> None:
     """A seat that left mid-game: the replay steps the leave the table's way (the game's
     `leave`, or nothing where a computer player takes over), so every later frame still
-    matches, the leaver's too."""
-    played = sit(name, 5, config)
+    matches, the leaver's too. (The leaver is the second of two people: a table whose last
+    person leaves ends there, abandoned.)"""
+    played = sit(name, 5, config, people)
     played.act({"type": "start"})
     played.leave(leaver)
     table = play_out(played, 5).table
