@@ -22,6 +22,8 @@ import httpx
 from websockets.sync.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parents[2]
+START_SECONDS = 180
+"""How long a started server may take to answer its first request (it is alive all along)."""
 
 
 def free_port() -> int:
@@ -68,12 +70,14 @@ class LiveServer:
                  "--data", str(self.data_dir)],
                 cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log,
             )
-        deadline = time.monotonic() + 30
+        # Generous: a server that imports FastAPI and migrates its database while both cores
+        # are busy (the suite's workers, their browsers) has taken over 30 s to answer.
+        deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError((self.data_dir / "log").read_text())
             try:
-                if httpx.get(f"{self.http}/api/openapi.json", timeout=1).status_code == 200:
+                if httpx.get(f"{self.http}/api/openapi.json", timeout=10).status_code == 200:
                     return
             except httpx.HTTPError:
                 time.sleep(0.1)
