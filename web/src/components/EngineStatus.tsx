@@ -20,6 +20,28 @@ export function engineStageText(engine: EngineState): string {
   return `${stage} ${t("engine.stage.bytes", { done: megabytes(bytes.loaded), total: megabytes(bytes.total) })}`;
 }
 
+/** The engine's state, followed. */
+export function useEngineState(): EngineState {
+  const [engine, setEngine] = useState(engineState());
+  useEffect(() => onEngineState(setEngine), []);
+  return engine;
+}
+
+/** A game's words while its table is being made in the browser ("Rozkládám karty…") and,
+ *  while the engine still loads, what it loads ("Spouštím Python…") on a line of its own:
+ *  every game's start status and connecting note (inside their role="status" element). */
+export function EngineWait({ text }: { text: string }) {
+  const engine = useEngineState();
+  return (
+    <>
+      {text}
+      {engine.phase === "loading" && (
+        <span class="engine-wait" data-stage={engine.stage}>{engineStageText(engine)}</span>
+      )}
+    </>
+  );
+}
+
 export function EngineStatus() {
   const [engine, setEngine] = useState(engineState());
   const [offline, setOffline] = useState(isOffline());

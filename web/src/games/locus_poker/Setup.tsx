@@ -4,6 +4,7 @@
 // goes on instead. Then the online room and the rules. Both modes run in this browser.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { BOTS, GRIDS } from "virtual:game-data/locus_poker";
+import { EngineWait } from "../../components/EngineStatus";
 import { t, useLang } from "../../i18n";
 import { href } from "../../router";
 import { isOffline, onOfflineChange } from "../../worker/client";
@@ -127,7 +128,7 @@ export function Setup({ initial, busy, failure, focusStart, saved, onStart }: Pr
               {t("lp.start.new")}
             </button>
           )}
-          <p class="mp-start-status" role="status">{busy ? t("lp.starting") : failure ?? ""}</p>
+          <p class="mp-start-status" role="status">{busy ? <EngineWait text={t("lp.starting")} /> : failure ?? ""}</p>
         </div>
       </form>
       <div class="mp-more-grid">

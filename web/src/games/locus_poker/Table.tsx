@@ -6,6 +6,7 @@
 // the list of moves. This sends actions; the engine scores.
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
+import { EngineWait } from "../../components/EngineStatus";
 import { useExpiring } from "../../components/useExpiring";
 import { t, useLang } from "../../i18n";
 import { useSession } from "../../net/useSession";
@@ -75,7 +76,7 @@ export function Table({ session, names, frame }: Props) {
       {frame?.banner}
       {!view ? (
         <div class="mp-connecting">
-          <p role="status">{t("lp.connecting")}</p>
+          <p role="status">{session.kind === "local" ? <EngineWait text={t("lp.connecting")} /> : t("lp.connecting")}</p>
           <p class="mp-error" role="status">{error && errorText(error.code, error.message)}</p>
         </div>
       ) : (

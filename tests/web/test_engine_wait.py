@@ -1,0 +1,44 @@
+"""A game's start while the engine still loads (issue #34, item 6): under the game's own words
+("Rozkládám karty…") the start status says what the engine loads, as the header does
+("Načítám Python… 3,1 z 18,6 MB", "Spouštím Python…"), and the table comes once it is up.
+The runtime's wasm is held back until the words are seen (no timing)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, Route, expect
+
+from tests.server.live import LiveServer
+from tests.web.conftest import ConsoleWatch
+from tests.web.shots import four_looks
+
+DOWNLOADING = re.compile(r"^Načítám Python… \d+,\d z \d+,\d MB$")
+
+
+def test_locus_poker_says_what_the_engine_loads_while_it_deals(
+    browser: Browser, app_server: LiveServer, console: ConsoleWatch
+) -> None:
+    # A fresh profile; no service worker, so the page's own requests can be held.
+    context = browser.new_context(base_url=app_server.http, service_workers="block",
+                                  viewport={"width": 1100, "height": 900})
+    context.on("page", console.watch)
+    held: list[Route] = []
+    context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    try:
+        page = context.new_page()
+        page.goto("/#/locus-poker?seed=19&pace=0")
+        page.locator(".lp-opponent").first.click()
+        page.locator(".lp-pill", has_text="6 × 5").click()
+        page.get_by_role("button", name="Začít hru").click()
+        status = page.locator(".mp-start-status")
+        expect(status.locator(".engine-wait")).to_have_text(DOWNLOADING, timeout=20_000)
+        expect(status).to_contain_text("Rozkládám karty…")
+        four_looks(page, "lp-engine-wait", full_page=True)
+        for route in held:
+            route.continue_()
+        expect(page.locator(".lp-board .lp-card")).to_have_count(30, timeout=60_000)
+        expect(page.locator(".engine-wait")).to_have_count(0)
+    finally:
+        context.close()
+    assert console.errors == [], console.errors
