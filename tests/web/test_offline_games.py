@@ -1,0 +1,73 @@
+"""Locus Poker and Mathesso after an offline reload (issue #34, item 7): after one visit the
+network is off, the page is reloaded, and a game against the computer starts from the
+precache and the engine's snapshot and takes a move. (Matematický poker, Kostkový poker and
+Žolíky s kameny have theirs: test_offline.py, test_kp_offline.py, test_zk_computer.py.)
+How fast is bench/web.py's, never a test's."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.web.conftest import ConsoleWatch
+from tests.web.test_ma_helpers import ready, remember
+from tests.web.test_offline import OfflineFailures, visit_once
+
+ENGINE = 40_000  # ms: a loaded machine's slowest engine start seen, with room
+
+
+def offline_reload(context: BrowserContext, page: Page, path: str) -> None:
+    """One visit, the network off, then `path` opened and reloaded: a real navigation."""
+    visit_once(page)
+    context.set_offline(True)
+    page.goto(path)
+    page.reload()
+    expect(page.get_by_role("banner").get_by_text("Bez připojení", exact=True)).to_be_visible()
+
+
+def test_locus_poker_after_an_offline_reload(
+    context: BrowserContext, console: ConsoleWatch
+) -> None:
+    page = context.new_page()
+    failures = OfflineFailures(page, console)
+    offline_reload(context, page, "/#/locus-poker?seed=19&pace=0")
+    page.locator(".lp-opponent").first.click()
+    page.locator(".lp-pill", has_text="6 × 5").click()
+    page.get_by_role("button", name="Začít hru").click()
+    cards = page.locator(".lp-board .lp-card")
+    expect(cards).to_have_count(30, timeout=ENGINE)
+    expect(page.locator(".lp-player").nth(1)).to_contain_text("Pepík")
+    expect(page.locator(".lp-status")).to_have_text("Jste na tahu: vyberte volnou kartu.")
+    free = page.locator(".lp-board .lp-card.free")
+    before = free.count()
+    free.first.click()
+    page.locator(".lp-play-up").click()
+    # The person's card and, with no pause, Pepík's answer.
+    expect(free).to_have_count(before - 2)
+    expect(page.locator(".lp-status")).to_have_text("Jste na tahu: vyberte volnou kartu.")
+    failures.settle()
+
+
+INSTANT = json.dumps({"sound": False, "ruler": True, "pace": "instant"})
+
+
+def test_mathesso_after_an_offline_reload(context: BrowserContext, console: ConsoleWatch) -> None:
+    page = context.new_page()
+    failures = OfflineFailures(page, console)
+    remember(page)
+    page.add_init_script(f"localStorage.setItem('klubovna.ma.prefs', {json.dumps(INSTANT)})")
+    offline_reload(context, page, "/#/mathesso?seed=7")
+    page.get_by_placeholder("Hráč 1").fill("Ema")
+    page.get_by_role("button", name="Začít hru").click()
+    expect(page.locator(".ma-card")).to_have_count(60, timeout=ENGINE)
+    expect(page.locator(".ma-players")).to_contain_text("Kotě (počítač)")
+    ready(page)
+    expect(page.locator(".ma-status")).to_have_text("Ema, jsi na tahu! Otoč kartičku.")
+    index = page.locator(".ma-card:not(.up)").first.get_attribute("data-index")
+    card = page.locator(f".ma-card[data-index='{index}']")
+    card.click()
+    expect(card).to_have_class(re.compile(r"\bup\b"))
+    expect(page.locator(".ma-status")).to_contain_text("otoč druhou kartičku")
+    failures.settle()
