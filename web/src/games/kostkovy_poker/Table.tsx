@@ -16,7 +16,7 @@ import { Center } from "./Center";
 import { End } from "./End";
 import { KeepChoice, MyDice } from "./Keep";
 import { Log } from "./Log";
-import { usePrefs } from "./prefs";
+import { PACES, setPrefs, usePrefs } from "./prefs";
 import { Prefs } from "./Prefs";
 import { Opponents, SeatCard } from "./Seats";
 import type { KpSession } from "./session";
@@ -107,7 +107,7 @@ export function Table({ session, names, onAgain, onSetup, frame }: Props) {
                 )}
               />
               {view.game_over && !over && <ReplayButton entry="kostkovy-poker" source={session.replaySource()} names={names.names} />}
-              {session.catchingUp && !over && (
+              {session.catchingUp && !over && view.players[view.seat].out === null && (
                 <p class="kp-hurry">
                   <button type="button" class="chip" onClick={() => session.hurry()}>{t("kp.hurry")}</button>
                 </p>
@@ -153,7 +153,7 @@ function Actions({ session, view, names, ready, onAct, end }: ActionsProps) {
           me={view.seat}
           auto={view.seconds !== null}
           onGoOn={() => session.goOn()}
-          onSkip={out && view.seconds === null ? () => session.skipAll() : undefined}
+          onSkip={out && onlyComputers(latest, names) ? () => session.toResults() : undefined}
         />
         {next}
       </div>
@@ -167,7 +167,7 @@ function Actions({ session, view, names, ready, onAct, end }: ActionsProps) {
     <Countdown deadline={view.deadline} seconds={view.seconds} offset={session.offset} />
   );
   if (!view.started) return <p class="kp-wait" role="status">{t("kp.game.waiting")}</p>;
-  if (me.out !== null) return <p class="kp-wait" role="status">{t("kp.log.out.you")}</p>;
+  if (me.out !== null) return <Watching session={session} view={view} names={names} />;
   if (view.actions.includes("keep")) {
     return (
       <div class="kp-action-row">
@@ -193,6 +193,41 @@ function Actions({ session, view, names, ready, onAct, end }: ActionsProps) {
     <div class="kp-action-row">
       <p class="kp-wait" role="status">{text}</p>
       {timer}
+    </div>
+  );
+}
+
+/** Whether everyone still in the game at `view` is a computer player (the person out): their
+ *  game is played out at once (the engine's, locally and online), so it can be skipped. */
+function onlyComputers(view: KpView | null, names: SeatNames): boolean {
+  return view !== null && view.players.every((p) => p.out !== null || names.bots[p.seat] != null);
+}
+
+/** The person is out and the others play on: go straight to the results (when only computer
+ *  players are left), or watch them at a pace of the person's choice. */
+function Watching({ session, view, names }: { session: KpSession; view: KpView; names: SeatNames }) {
+  const prefs = usePrefs();
+  const skip = onlyComputers(session.latest ?? view, names);
+  return (
+    <div class="kp-action-row kp-watching">
+      <p class="kp-wait" role="status">
+        {t("kp.log.out.you")} {t(skip ? "kp.watch.computers" : "kp.watch.others")}
+      </p>
+      {skip && (
+        <button type="button" class="primary kp-to-results" onClick={() => session.toResults()}>
+          {t("kp.showdown.skip")}
+        </button>
+      )}
+      <fieldset class="kp-watch-pace">
+        <legend>{t("kp.prefs.pace")}</legend>
+        {PACES.map((pace) => (
+          <label key={pace} class={`kp-swatch plain${prefs.pace === pace ? " chosen" : ""}`}>
+            <input type="radio" name="kp-watch-pace" checked={prefs.pace === pace}
+              onChange={() => { setPrefs({ pace }); session.repace(); }} />
+            <span>{t(`kp.pace.${pace}`)}</span>
+          </label>
+        ))}
+      </fieldset>
     </div>
   );
 }

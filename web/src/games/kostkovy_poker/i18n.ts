@@ -115,6 +115,8 @@ export const kp = {
     "kp.bet.folded": "Máš složeno. Počkej na další kolo.",
     "kp.bet.keys": "Klávesy: C čekat nebo dorovnat, B vsadit nebo navýšit, F složit.",
     "kp.hurry": "Přeskočit čekání",
+    "kp.watch.computers": "Počítače hrají dál: můžeš se dívat, nebo jít rovnou na výsledky.",
+    "kp.watch.others": "Ostatní hrají dál.",
 
     "kp.stop.offer": "Ukončit hru po tomto kole",
     "kp.stop.about": "Hra skončí po kole, když souhlasí všichni, kdo ještě hrají. Pořadí určí žetony.",
@@ -441,6 +443,8 @@ export const kp = {
     "kp.bet.folded": "You folded. Wait for the next hand.",
     "kp.bet.keys": "Keys: C check or call, B bet or raise, F fold.",
     "kp.hurry": "Skip the wait",
+    "kp.watch.computers": "The computers play on: watch them, or go straight to the results.",
+    "kp.watch.others": "The others play on.",
 
     "kp.stop.offer": "End the game after this hand",
     "kp.stop.about": "The game ends after a hand when everyone still in agrees. Chips decide the places.",

@@ -40,6 +40,8 @@ const PAUSE = { table: 900, acted: 750, chosen: 260, revealed: 650, hand: 500, o
 const LOG_LINES = 40;
 /** With an action timer a finished hand stays at most this long (or a quarter of a turn). */
 const AUTO_GO_ON_MS = 7000;
+/** A person out of the game watches: each later hand stays this long, times the pace. */
+const WATCH_HOLD_MS = 3000;
 /** Whether the log tells an event (own rolls and keeps show on the table, rounds in the bar). */
 const LOGGED = (event: KpEvent) => event.type !== "rolled" && event.type !== "kept" && event.type !== "round";
 
@@ -56,6 +58,9 @@ export class KpSession extends TableSession<KpView> {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private autoTimer: ReturnType<typeof setTimeout> | undefined;
   private readyAt = 0;
+  /** The person asked for the results ("Rovnou na výsledky"): whatever comes is shown at
+   *  once, no hand held, up to the end. */
+  private toEnd = false;
   /** The newest table version whose events are on screen (the log, a held hand). */
   private seen = 0;
 
@@ -113,6 +118,21 @@ export class KpSession extends TableSession<KpView> {
     this.changed();
   }
 
+  /** Go straight to the results (a person out of the game): what is queued is shown at once,
+   *  and so is whatever comes later (a table whose computer players still play on). */
+  toResults(): void {
+    this.toEnd = true;
+    clearTimeout(this.autoTimer);
+    this.skipAll();
+  }
+
+  /** The pace was changed: the wait under way is cut to the new pace's at once. */
+  repace(): void {
+    if (PACE_FACTOR[getPrefs().pace] < 1) this.readyAt = Math.min(this.readyAt, Date.now() + PAUSE.other * PACE_FACTOR[getPrefs().pace]);
+    if (this.handOver === null) this.pump();
+    else this.holdWhileWatching();
+  }
+
   close(): void {
     clearTimeout(this.timer);
     clearTimeout(this.autoTimer);
@@ -124,6 +144,7 @@ export class KpSession extends TableSession<KpView> {
     if (this.latest !== null && this.latest.seat !== seat) this.switchSeat();
     if (this.view === null && this.queue.length === 0 && this.catchUp(message)) return this.changed();
     this.queue.push(message);
+    if (this.toEnd) return this.skipAll();
     this.pump();
   }
 
@@ -179,8 +200,20 @@ export class KpSession extends TableSession<KpView> {
       }, Math.min(AUTO_GO_ON_MS, seconds * 250));
       return;
     }
-    if (held !== undefined) return;
+    if (held !== undefined) return this.holdWhileWatching();
     if (this.queue.length > 0) this.timer = setTimeout(() => this.pump(), Math.max(0, this.readyAt - Date.now()));
+  }
+
+  /** A hand held while the person, out of the game since an earlier hand, watches goes on
+   *  by itself after a pause of the chosen pace (their own last hand waits for them). */
+  private holdWhileWatching(): void {
+    const over = this.handOver;
+    const before = over?.before;
+    if (!over || !before || before.players[before.seat]?.out == null) return;
+    clearTimeout(this.autoTimer);
+    this.autoTimer = setTimeout(() => {
+      if (this.handOver?.id === over.id) this.goOn();
+    }, WATCH_HOLD_MS * PACE_FACTOR[getPrefs().pace]);
   }
 
   /** Put one message on screen; returns the pause before the next. */
