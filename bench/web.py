@@ -1,8 +1,10 @@
-"""Web figures for `make bench`: what a first visit downloads before Pyodide, and how fast a
-local (offline) game is playable with a warm cache in headless Chromium. Figures only.
+"""Web figures for `make bench`: what a first visit downloads before Pyodide, how fast a
+local (offline) game is playable with a warm cache in headless Chromium, and for each of the
+five games its cold first game (a fresh profile) and its offline reload, against 4 s and 2 s
+(issue #34). Figures only.
 
-Run from anywhere: `.venv/bin/python bench/web.py [--runs N]` (needs `npm run build` in web/
-and Debian's /usr/bin/chromium).
+Run from anywhere: `.venv/bin/python bench/web.py [--runs N] [--game-runs N] [--games-only]`
+(needs `npm run build` in web/ and Debian's /usr/bin/chromium).
 """
 
 from __future__ import annotations
@@ -162,14 +164,117 @@ def warm_local_game(runs: int) -> dict[str, Any]:
             "first_engine": first_engine}
 
 
+# ------------------------------------------------------------------ (d) every game: cold, offline
+
+COLD_GOAL_S = 4.0
+OFFLINE_GOAL_S = 2.0
+
+# Per game: its page (a known deal), its start button, and when the person can act (a JS
+# expression): the first playable position.
+GAMES: tuple[tuple[str, str, str, str], ...] = (
+    ("Matematický poker", "/#/matematicky-poker?seed=5", "Start",
+     "/^\\d+$/.test(document.querySelector('.mp-hand-value')?.dataset.hand ?? '')"),
+    ("Kostkový poker", "/#/kostkovy-poker?seed=14", "Start",
+     "document.querySelector('.kp-pick, .kp-act:enabled') !== null"),
+    ("Žolíky s kameny", "/#/zoliky-s-kameny?seed=1", "Začít hru",
+     "document.querySelector('.zk-rack .zk-tile') !== null"),
+    ("Locus Poker", "/#/locus-poker?seed=19&pace=0", "Začít hru",
+     "document.querySelector('.lp-board .lp-card.free') !== null"),
+    ("Mathesso", "/#/mathesso?seed=7", "Začít hru",
+     "document.querySelector('.ma-card') !== null"),
+)
+
+# Notes the moment (ms since navigation) `window.__playable()` first holds.
+PLAYABLE_WATCH = """
+new MutationObserver((_, observer) => {
+  if (window.__playable && window.__playable()) {
+    window.__playableAt = performance.now(); observer.disconnect();
+  }
+}).observe(document, {subtree: true, childList: true, attributes: true});
+"""
+
+
+def first_playable(page: Any, button: str) -> float:
+    """Click the start button as soon as it shows; seconds from navigation to playable."""
+    page.get_by_role("button", name=button, exact=True).click()
+    page.wait_for_function("window.__playableAt !== undefined", timeout=120_000)
+    return float(page.evaluate("window.__playableAt")) / 1000
+
+
+def every_game(runs: int) -> dict[str, dict[str, list[float]]]:
+    """Per game, `runs` times each: the cold first game (a fresh profile, the server up: from
+    navigation to the first playable position) and the offline reload (one visit cached the
+    app and the engine's snapshot, the network cut, the game's page reloaded: to playable)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.server.live import LiveServer, free_port
+
+    found: dict[str, dict[str, list[float]]] = {name: {"cold": [], "offline": []}
+                                                 for name, *_ in GAMES}
+    with tempfile.TemporaryDirectory() as data:
+        server = LiveServer(Path(data), free_port(), allow_seed=True)
+        server.start()
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+                )
+                for _ in range(runs):
+                    for name, path, button, playable in GAMES:
+                        for kind in ("cold", "offline"):
+                            context = browser.new_context(base_url=server.http)
+                            context.add_init_script(
+                                f"window.__playable = () => {playable};\n{PLAYABLE_WATCH}")
+                            page = context.new_page()
+                            if kind == "offline":
+                                page.goto("/")
+                                page.wait_for_function(SW_CONTROLS, timeout=60_000)
+                                page.wait_for_function(ENGINE_LOADED, timeout=60_000)
+                                page.wait_for_function(SNAPSHOT_SAVED, timeout=60_000)
+                                context.set_offline(True)
+                                page.goto(path)
+                                page.reload()  # a real navigation, also when only the hash changed
+                            else:
+                                page.goto(path)
+                            found[name][kind].append(first_playable(page, button))
+                            context.close()
+                browser.close()
+        finally:
+            server.stop()
+    return found
+
+
+def print_games(runs: int) -> None:
+    games = every_game(runs)
+    print(f"  every game, navigation -> first playable position (median of {runs};"
+          f" cold: a fresh profile, goal <= {COLD_GOAL_S:.0f} s; offline reload: goal"
+          f" <= {OFFLINE_GOAL_S:.0f} s)")
+    for name, times in games.items():
+        cold = statistics.median(times["cold"])
+        offline = statistics.median(times["offline"])
+        print(f"    {name:<18} cold {cold:5.2f} s {'ok' if cold <= COLD_GOAL_S else 'OVER':<4}"
+              f"  offline {offline:5.2f} s {'ok' if offline <= OFFLINE_GOAL_S else 'OVER':<4}"
+              f"  (runs: {', '.join(f'{t:.2f}' for t in times['cold'])} |"
+              f" {', '.join(f'{t:.2f}' for t in times['offline'])})")
+    load = os.getloadavg()[0]
+    print(f"  (machine: {os.cpu_count()} CPUs, load average {load:.1f} after the games)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5, help="warm-cache navigations to time")
+    parser.add_argument("--game-runs", type=int, default=3,
+                        help="cold first games and offline reloads to time, per game")
+    parser.add_argument("--games-only", action="store_true",
+                        help="only every game's cold first game and offline reload")
     args = parser.parse_args()
     if not (DIST / "index.html").exists():
         print("web/dist is not built: run `npm run build` in web/ first.")
         return
     print("Web app")
+    if args.games_only:
+        print_games(args.game_runs)
+        return
     first = first_visit()
     print(f"  first visit, JS + CSS before Pyodide (gzip): {first['total_kb']:.1f} KB"
           f"  (goal <= {FIRST_VISIT_GOAL_KB} KB)")
@@ -191,6 +296,7 @@ def main() -> None:
           f" snapshot; the first visit's start (no snapshot yet) took {warm['first_engine']:.2f} s")
     load = os.getloadavg()[0]
     print(f"  (machine: {os.cpu_count()} CPUs, load average {load:.1f} while measuring)")
+    print_games(args.game_runs)
 
 
 if __name__ == "__main__":
