@@ -2,6 +2,7 @@
 // a showdown hand's value explained by its line of the value table.
 import { TRIPLES } from "virtual:game-data/kostkovy_poker";
 import { getLang, t } from "../../i18n";
+import { codeText } from "../../lobby/format";
 import { kp } from "./i18n";
 import type { LogLine } from "./session";
 import type { BotName, KpView, SeatNames, ShowdownPot, ShownHand } from "./types";
@@ -20,7 +21,7 @@ export function chips(count: number): string {
 
 /** An error's text: ours for a code we know, else the table's own message. */
 export function errorText(code: string, message: string): string {
-  return `kp.error.${code}` in kp.cs ? t(`kp.error.${code}`) : message;
+  return `kp.error.${code}` in kp.cs ? t(`kp.error.${code}`) : codeText(code, message);
 }
 
 /** Names for a local table: "Ty" at seat 0 when one person plays ("Hráč 1", "Hráč 2"… for

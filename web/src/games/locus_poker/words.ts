@@ -2,13 +2,14 @@
 // line, the opponents' names and characters (from the engine's bots), the names at a table.
 import { BOTS, OPPONENTS } from "virtual:game-data/locus_poker";
 import { getLang, t } from "../../i18n";
+import { codeText } from "../../lobby/format";
 import { lp } from "./i18n";
 import type { Score, SeatNames } from "./types";
 
 /** The engine's refusal in the current language (its own English message for a code the
  *  catalogue lacks). */
 export function errorText(code: string, message: string): string {
-  return `lp.error.${code}` in lp.cs ? t(`lp.error.${code}`) : message;
+  return `lp.error.${code}` in lp.cs ? t(`lp.error.${code}`) : codeText(code, message);
 }
 
 export function handName(hand: string | null): string {

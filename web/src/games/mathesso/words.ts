@@ -4,6 +4,7 @@
 import { createContext } from "preact";
 import { BOTS } from "virtual:game-data/mathesso";
 import { t } from "../../i18n";
+import { codeText } from "../../lobby/format";
 import { ma } from "./i18n";
 import type { Face } from "./types";
 
@@ -29,7 +30,7 @@ export function faceText(face: Face): string {
 /** The engine's refusal in the current language (its own English message for a code the
  *  catalogue lacks). */
 export function errorText(code: string, message: string): string {
-  return `ma.error.${code}` in ma.cs ? t(`ma.error.${code}`) : message;
+  return `ma.error.${code}` in ma.cs ? t(`ma.error.${code}`) : codeText(code, message);
 }
 
 /** A computer level's name ("Sovička"), by its index in BOTS. */

@@ -2,13 +2,14 @@
 // table.
 import { BOTS } from "virtual:game-data/zoliky_s_kameny";
 import { t } from "../../i18n";
+import { codeText } from "../../lobby/format";
 import { zk } from "./i18n";
 import type { SeatNames } from "./types";
 
 /** The engine's refusal in the current language (its own English message for a code the
  *  catalogue lacks). */
 export function errorText(code: string, message: string): string {
-  return `zk.error.${code}` in zk.cs ? t(`zk.error.${code}`) : message;
+  return `zk.error.${code}` in zk.cs ? t(`zk.error.${code}`) : codeText(code, message);
 }
 
 /** The level's name of a computer player ("Těžká"), from its place in BOTS. */
