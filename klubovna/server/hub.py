@@ -108,6 +108,9 @@ class Hub:
         self._tasks: set[asyncio.Task[None]] = set()
         self.node: Node | None = None
         """Cluster mode: this process's leases (set by the app)."""
+        self._robot_turn = asyncio.Lock()
+        """Held while a computer player chooses its move, at any table, and for one pass of
+        the loop after (see _run): the waiting ones are served in turn, one a pass."""
 
     # --- life cycle -------------------------------------------------------
     async def start(self) -> None:
@@ -304,7 +307,7 @@ class Hub:
         self.dormant.pop(table_id, None)
         try:
             await run_in_threadpool(self.store.abandon_table, table_id)
-        except Exception:  # still unattended: its robots stay still; tried at the next leave
+        except Exception:  # unfinished in the store then, but unattended: nobody moves
             log.exception("abandoning table %s failed", table_id)
 
     async def _host_step(self, live: LiveTable, make: MakeStep) -> None:
@@ -328,12 +331,19 @@ class Hub:
             for step in steps(live.table, now, first, robots=False):
                 if step.entry is not None or step.replies:  # (most ticks: nothing is due)
                     await self._commit(live, step, now, sender)
-            for step in robot_steps(live.table, now):
-                # Each move of a computer player is a step of its own, and the loop serves
-                # everybody else between two of them: no table holds the event loop for
-                # more than one move (a room of five computer players once held it 3.7 s).
-                await asyncio.sleep(0)
-                await self._commit(live, step, now)
+            moves = robot_steps(live.table, now)
+            while True:
+                # The computer players of all tables take turns: one chooses a move, and
+                # holds the turn until the loop has served everybody else once. So no
+                # table holds the event loop for more than one move (a room of five "slon"
+                # once held it 3.7 s), nor do many tables together (a yield alone let 20
+                # rooms make a move each in every pass of the loop: bench/robot_loop.py).
+                async with self._robot_turn:
+                    move = next(moves, None)
+                    await asyncio.sleep(0)
+                if move is None:
+                    break
+                await self._commit(live, move, now)
         except StorageError:
             live.robots_due = live.table.robots_due()  # (the next sweep tries them again)
             raise
