@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { Plugin } from "vite";
-import { shippedSnapshotPath } from "../src/worker/python.ts";
+import { SHIPPED_KEY_PATH, shippedSnapshotPath } from "../src/worker/python.ts";
 import { engineSnapshot } from "./snapshot.ts";
 
 const WEB = resolve(import.meta.dirname, "..");
@@ -117,6 +117,7 @@ export function pythonInTheBrowser(): Plugin {
       const texts: Array<[string, string]> = [...sources].map(([path, file]) => [path, readFileSync(file, "utf8")]);
       const { key, bytes } = await engineSnapshot(texts, pluginModules().map((plugin) => plugin.name));
       this.emitFile({ type: "asset", fileName: shippedSnapshotPath(key), source: bytes });
+      this.emitFile({ type: "asset", fileName: SHIPPED_KEY_PATH, source: JSON.stringify({ key }) });
     },
   };
 }

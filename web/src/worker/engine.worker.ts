@@ -23,7 +23,7 @@
 // (and keeps a snapshot of that start).
 import type { PyodideInterface } from "pyodide";
 import { PLUGIN_MODULES } from "virtual:plugin-modules";
-import { HOME, importsFor, shippedSnapshotPath, snapshotKey as sourcesKey, type Sources } from "./python";
+import { HOME, importsFor, SHIPPED_KEY_PATH, shippedSnapshotPath, snapshotKey as sourcesKey, type Sources } from "./python";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const PYODIDE = "/pyodide/";
@@ -280,15 +280,35 @@ async function startEngine(): Promise<{ pyodide: PyodideInterface; start: Start 
   }
 }
 
+/** The build's snapshot's key, else null (the dev server). */
+async function shippedKey(): Promise<string | null> {
+  try {
+    const { key } = JSON.parse(await fetchText(`/${SHIPPED_KEY_PATH}`)) as { key?: unknown };
+    return typeof key === "string" && /^[0-9a-f]{64}$/.test(key) ? key : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The snapshot to start from for the key `hex`: the one kept in Cache Storage, else the
+ *  build's. Both are asked for at once with the runtime and the sources, under the build's
+ *  key; only a key that matches the sources' own is used. */
 async function startFrom(downloads: Downloads): Promise<{ pyodide: PyodideInterface; start: Start }> {
-  const [loader, sources] = await Promise.all([
+  const early = shippedKey().then(async (built) => {
+    if (built === null) return null;
+    const cached = await readSnapshot(canSnapshot ? cacheKey(built) : "");
+    return { built, cached, shipped: cached === null ? readShipped(built, downloads) : null };
+  });
+  const [loader, sources, guess] = await Promise.all([
     import(/* @vite-ignore */ `${PYODIDE}pyodide.mjs`) as Promise<Loader>,
     fetchSources(),
+    early,
   ]);
   const hex = typeof crypto?.subtle !== "undefined" ? await sourcesKey(loader.version, IMPORTS, sources) : null;
   const key = canSnapshot && hex !== null ? cacheKey(hex) : "";
-  const cached = await readSnapshot(key);
-  const saved = cached ?? (hex !== null ? await readShipped(hex, downloads) : null);
+  const matches = guess !== null && guess.built === hex;
+  const cached = matches ? guess.cached : await readSnapshot(key);
+  const saved = cached ?? (matches ? await guess.shipped : null);
   if (saved !== null) {
     try {
       const pyodide = await startPython(loader, { _loadSnapshot: saved });

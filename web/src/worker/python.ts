@@ -32,6 +32,10 @@ export async function snapshotKey(version: string, imports: string, sources: Sou
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** Names the build's snapshot's key ({"key": hex}), so a worker can fetch it before it has
+ *  hashed the sources (absent in dev). */
+export const SHIPPED_KEY_PATH = "py/engine-snapshot.json";
+
 /** The build's own snapshot for `key` (gzip; absent in dev and for other sources). */
 export function shippedSnapshotPath(key: string): string {
   return `py/engine-${key}.bin`;
