@@ -41,7 +41,10 @@ def test_two_people_meld_hand_over_and_draw(page: Page) -> None:
     page.locator(".zk-mode", has_text="Místní hra").click()
     page.get_by_role("radio", name="2", exact=True).check()
     page.get_by_role("button", name="Začít hru").click()
-    expect(page.locator(".zk-rack .zk-tile")).to_have_count(14, timeout=60_000)
+    # Hráč 1 too is handed the device before the rack shows.
+    expect(page.get_by_role("heading", name="Na tahu: Hráč 1")).to_be_visible(timeout=60_000)
+    page.get_by_role("button", name="Ukázat").click()
+    expect(page.locator(".zk-rack .zk-tile")).to_have_count(14)
     expect(page.locator(".zk-player.turn")).to_contain_text("Hráč 1")
 
     # Sorting the rack by number puts the 1s first (display only).
@@ -76,7 +79,8 @@ def test_two_people_meld_hand_over_and_draw(page: Page) -> None:
 
     # The unconfirmed meld survives a reload (saved with the table).
     page.reload()
-    expect(page.locator(".zk-set .zk-tile")).to_have_count(3, timeout=60_000)
+    page.get_by_role("button", name="Ukázat").click(timeout=60_000)
+    expect(page.locator(".zk-set .zk-tile")).to_have_count(3)
     expect(page.locator(".zk-rack .zk-tile")).to_have_count(11)
     four_looks(page, "zk-local-edit")
     assert axe_violations(page) == []
@@ -85,7 +89,8 @@ def test_two_people_meld_hand_over_and_draw(page: Page) -> None:
     expect(page.locator(".zk-saved")).to_have_text(
         "Místní hra je uložená v tomto prohlížeči: můžete v ní pokračovat, nebo začít novou.")
     page.get_by_role("button", name="Pokračovat ve hře").click()
-    expect(page.locator(".zk-set .zk-tile")).to_have_count(3, timeout=30_000)
+    page.get_by_role("button", name="Ukázat").click(timeout=30_000)
+    expect(page.locator(".zk-set .zk-tile")).to_have_count(3)
     page.get_by_role("button", name="Potvrdit tah").click()
 
     # The hand-over: nothing of either rack on screen until Hráč 2 reveals it.
@@ -173,7 +178,8 @@ def test_a_finger_holds_a_tile_to_drag_it(browser: Browser, app_server: LiveServ
         page.goto("/#/zoliky-s-kameny?seed=1")
         page.locator(".zk-mode", has_text="Místní hra").tap()
         page.get_by_role("button", name="Začít hru").tap()
-        expect(page.locator(".zk-rack .zk-tile")).to_have_count(14, timeout=60_000)
+        page.get_by_role("button", name="Ukázat").tap(timeout=60_000)
+        expect(page.locator(".zk-rack .zk-tile")).to_have_count(14)
         touch = context.new_cdp_session(page)
 
         def send(kind: str, points: list[dict[str, float]]) -> None:

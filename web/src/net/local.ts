@@ -293,17 +293,23 @@ export class HotSeatTable implements TableConnection {
    *  answer comes (the other seats' messages of the same step come first, and the screen's
    *  session would wait for it for ever once another seat is shown). */
   private unanswered: { seat: number; seq: number } | null = null;
+  /** Nobody's seat shown yet (`handFirst`): the first person who may act is handed the
+   *  device too, before anything of theirs shows. */
+  private blind: boolean;
 
   /** `people`: the seats of the people at this device, in turn order (the first is shown
-   *  first). With `resumed` the table is rebuilt from the snapshot first. */
+   *  first). With `resumed` the table is rebuilt from the snapshot first. With `handFirst`
+   *  the first screen is a hand-over too (a game with something private on it). */
   constructor(
     readonly table: string,
     key: string,
     private people: number[],
     resumed: { snapshot: string; history?: boolean } | undefined,
     save: SaveLocalTable,
+    handFirst = false,
   ) {
     this.state = { seat: people[0], next: null };
+    this.blind = handFirst;
     const data = resumed ? parseSnapshot(resumed.snapshot) : null;
     let opened: Promise<boolean> | undefined;
     people.forEach((seat, index) => {
@@ -355,6 +361,7 @@ export class HotSeatTable implements TableConnection {
   reveal(): void {
     const next = this.state.next;
     if (next === null) return;
+    this.blind = false;
     this.setState({ seat: next, next: null });
     const held = this.waiting.get(next) ?? [];
     this.waiting.delete(next);
@@ -382,18 +389,32 @@ export class HotSeatTable implements TableConnection {
     if (this.unanswered?.seat === seat && answered != null && answered >= this.unanswered.seq) this.unanswered = null;
     // (a seat that left is nobody's to hand over to, whatever its last view says)
     if (message.t === "view" && this.people.includes(seat)) this.canAct.set(seat, mayAct(message.view, seat));
-    if (seat === this.state.seat && this.state.next === null) this.listeners.emit(message);
+    if (seat === this.state.seat && this.state.next === null && !this.blind) this.listeners.emit(message);
     else this.waiting.set(seat, [...(this.waiting.get(seat) ?? []), message]);
     this.decide();
   }
 
   /** Hand over when the seat on screen may not act and another person's may. */
   private decide(): void {
+    if (this.blind) return this.decideFirst();
     if (this.state.next !== null || this.unanswered !== null || this.canAct.get(this.state.seat)) return;
     const start = this.people.indexOf(this.state.seat);
     const order = [...this.people.slice(start + 1), ...this.people.slice(0, Math.max(0, start))];
     const next = order.find((seat) => this.canAct.get(seat));
     if (next !== undefined) this.setState({ seat: this.state.seat, next });
+  }
+
+  /** The first screen: a hand-over to the first person who may act, once every person's
+   *  view says who may; when nobody may (a finished game), the first seat's board as is. */
+  private decideFirst(): void {
+    if (this.state.next !== null || this.unanswered !== null) return;
+    if (!this.people.every((seat) => this.canAct.has(seat))) return;
+    const next = this.people.find((seat) => this.canAct.get(seat));
+    if (next !== undefined) return this.setState({ seat: this.state.seat, next });
+    this.blind = false;
+    const held = this.waiting.get(this.state.seat) ?? [];
+    this.waiting.delete(this.state.seat);
+    for (const message of held) this.listeners.emit(message);
   }
 
   private setState(state: HandOverState): void {
@@ -404,21 +425,21 @@ export class HotSeatTable implements TableConnection {
 
 /** A new hot-seat table in the engine worker: every seat the request's `robots` do not
  *  name is a person's at this device. */
-export async function openHotSeat(request: TableRequest, save: SaveLocalTable): Promise<HotSeatTable> {
+export async function openHotSeat(request: TableRequest, save: SaveLocalTable, handFirst = false): Promise<HotSeatTable> {
   const { table, key, people } = await createTable(request);
-  return new HotSeatTable(table, key, people, undefined, save);
+  return new HotSeatTable(table, key, people, undefined, save, handFirst);
 }
 
 /** A hot-seat game this tab was playing before a reload, rebuilt from its snapshot: the
  *  people's seats are those with a key (a computer player's opens nothing) that have not
  *  left. */
-export function resumeHotSeat(saved: SavedLocalTable, save: SaveLocalTable, history = false): HotSeatTable {
+export function resumeHotSeat(saved: SavedLocalTable, save: SaveLocalTable, history = false, handFirst = false): HotSeatTable {
   const data = parseSnapshot(saved.snapshot);
   const left = new Set(data.log.filter((entry) => entry.kind === "leave").map((entry) => entry.seat));
   const people = data.key_hashes
     .map((hash, seat) => (hash === NOBODY || left.has(seat) ? -1 : seat))
     .filter((seat) => seat >= 0);
-  return new HotSeatTable(data.id, saved.key, people, { snapshot: saved.snapshot, history }, save);
+  return new HotSeatTable(data.id, saved.key, people, { snapshot: saved.snapshot, history }, save, handFirst);
 }
 
 exposeForTests({ openLocalTable, openHotSeat, resumeHotSeat });

@@ -1,7 +1,8 @@
 // The page #/zoliky-s-kameny: the setup until a game runs, then the table. Both modes run in
 // the browser's engine worker (no server, offline too) and are saved apart in this browser
 // (storage.ts), so each goes on where it was, unconfirmed edits included. On one device the
-// board is wrapped in <HandOver>, which hides the rack between two people's turns. Against
+// board is wrapped in <HandOver>, which hides the rack between two people's turns (and before
+// the first one's, so the first player is handed the device too). Against
 // the computer its level may change during the game: the table is rebuilt from its snapshot
 // with the other computer player in its seat, so the position stays.
 import { useEffect, useRef, useState } from "preact/hooks";
@@ -61,7 +62,8 @@ function resume(mode: Mode): Running | null {
     table.save(null);
     return null;
   }
-  const conn = mode === "local" ? resumeHotSeat(saved, table.save) : resumeLocalTable(saved, table.save);
+  // on one device the first screen is a hand-over too: the rack shows to its player only
+  const conn = mode === "local" ? resumeHotSeat(saved, table.save, false, true) : resumeLocalTable(saved, table.save);
   return { session: new ZkSession(conn, turn), mode, ...seats };
 }
 
@@ -100,7 +102,7 @@ export function ZkPage() {
     const seed = seedParam();
     if (seed !== null) asked.seed = seed + round - 1;
     try {
-      const conn: TableConnection = setup.mode === "local" ? await openHotSeat(asked, table.save) : await openLocalTable(asked, table.save);
+      const conn: TableConnection = setup.mode === "local" ? await openHotSeat(asked, table.save, true) : await openLocalTable(asked, table.save);
       if (!mounted.current) return conn.close();
       const next = new ZkSession(conn, turn);
       next.start();
