@@ -12,7 +12,7 @@ import { t, useLang } from "../../i18n";
 import { arranged, laidAny, type Piece, type TableSet } from "./edit";
 import { pressTile, type DropZone } from "./drag";
 import { EndReplay } from "./EndReplay";
-import { bestMove } from "./engine";
+import { bestMove, type Verdict } from "./engine";
 import { signature, type LastMove, type ZkSession } from "./session";
 import { loadOrder, saveOrder } from "./storage";
 import { TileButton, TileView } from "./Tile";
@@ -68,7 +68,7 @@ export function Table({ session, names, hint = false, frame }: Props) {
         <div class="zk-layout">
           <div class="zk-main">
             <Players view={view} names={names} />
-            <p class="mp-error zk-error" role="alert">{error && errorText(error.code, error.message)}</p>
+            {(view.over || !view.started) && <p class="mp-error zk-error" role="alert">{error && errorText(error.code, error.message)}</p>}
             {view.over && view.result ? (
               <End result={view.result} view={view} names={names}
                 after={<EndReplay session={session} names={names} people={frame?.people} />}>
@@ -77,7 +77,7 @@ export function Table({ session, names, hint = false, frame }: Props) {
             ) : !view.started ? (
               <p role="status">{t("zk.waiting.start")}</p>
             ) : (
-              <Play session={session} view={view} names={names} hint={hint} />
+              <Play session={session} view={view} names={names} hint={hint} error={error && errorText(error.code, error.message)} />
             )}
           </div>
           {frame?.side && <aside class="zk-side">{frame.side}</aside>}
@@ -112,7 +112,16 @@ export function shownSets(view: ZkView): TableSet[] {
   return view.table.map((tiles, s) => ({ id: `v${s}`, pieces: tiles.map((tile, i) => ({ id: `v${s}.${i}`, tile, own: false })) }));
 }
 
-function Play({ session, view, names, hint }: { session: ZkSession; view: ZkView; names: SeatNames; hint: boolean }) {
+interface PlayProps {
+  session: ZkSession;
+  view: ZkView;
+  names: SeatNames;
+  hint: boolean;
+  /** A refusal of the last action, in words (shown beside the turn's buttons). */
+  error: string | null;
+}
+
+function Play({ session, view, names, hint, error }: PlayProps) {
   const [selected, setSelected] = useState<string[]>([]);
   const [order, setOrder] = useState<RackOrder>(loadOrder);
   const [note, setNote] = useState<string | null>(null);
@@ -132,7 +141,11 @@ function Play({ session, view, names, hint }: { session: ZkSession; view: ZkView
   const fresh = freshPieces(sets, session.last, sameTile);
   const invalid = checks.some((check) => check !== undefined && check.code !== null);
   const edits = turn?.edits.length ?? 0;
-  const canConfirm = mine && laidAny(draft) && !invalid;
+  // The engine's judgement of the whole turn (the meld's 30…): no confirm while it refuses.
+  const verdict = session.changedTable ? session.verdict : null;
+  const refused = verdict !== null && verdict.code !== null;
+  const canConfirm = mine && laidAny(draft) && !invalid && !refused;
+  const why = invalid ? t("zk.invalid") : refused ? verdictText(verdict, view.meld_min) : "";
   const selectedOwnOnly = selected.length > 0 && draft !== null &&
     selected.every((id) => draft.sets.some((set) => set.pieces.some((p) => p.id === id && p.own)));
 
@@ -175,13 +188,17 @@ function Play({ session, view, names, hint }: { session: ZkSession; view: ZkView
     }
   };
   const pass = view.actions.includes("pass");
-  const drawLabel = edits > 0 ? t(pass ? "zk.pass.restore" : "zk.draw.restore") : t(pass ? "zk.pass" : "zk.draw");
+  const drawLabel = session.changedTable ? t(pass ? "zk.pass.restore" : "zk.draw.restore") : t(pass ? "zk.pass" : "zk.draw");
   const mover = view.turn[0];
+  // "Jste na tahu" for the one person at this screen; on one device the player is named.
+  const me = names[view.seat];
+  const turnText = mine && (me === undefined || me === t("zk.you")) ? t("zk.turn.yours")
+    : mover !== undefined ? t("zk.turn.other", { name: names[mover] ?? "" }) : "";
 
   return (
     <div class={`zk-play${session.last ? ` zk-seat${session.last.seat}` : ""}`} data-version={session.version}>
       <p class="zk-status" role="status">
-        {mine ? t("zk.turn.yours") : mover !== undefined ? t("zk.turn.other", { name: names[mover] ?? "" }) : ""}
+        {turnText}
         {mine && !view.melded && <> {t("zk.turn.meld", { min: view.meld_min })}</>}
         {session.last && <span class="zk-last"> {lastText(session.last, names)}</span>}
       </p>
@@ -221,13 +238,21 @@ function Play({ session, view, names, hint }: { session: ZkSession; view: ZkView
       )}
       {mine && (
         <div class="zk-turn-actions">
-          <button type="button" class="primary zk-confirm" disabled={!canConfirm} onClick={() => session.confirm()}>
+          <button
+            type="button"
+            class="primary zk-confirm"
+            disabled={!canConfirm}
+            aria-describedby={why ? "zk-confirm-why" : undefined}
+            onClick={() => session.confirm()}
+          >
             {t("zk.confirm")}
           </button>
           <button type="button" class="zk-draw" onClick={() => after(() => session.drawOrPass())}>{drawLabel}</button>
-          {invalid && <p class="hint zk-invalid">{t("zk.invalid")}</p>}
+          <p id="zk-confirm-why" class="hint zk-invalid" role="status">{why}</p>
+          <p class="mp-error zk-error" role="alert">{error}</p>
         </div>
       )}
+      {!mine && <p class="mp-error zk-error" role="alert">{error}</p>}
       {note && <p class="zk-note" role="status">{note}</p>}
       <section class="zk-rack-area" aria-labelledby="zk-rack-title" data-drop={mine ? "rack" : undefined}>
         <div class="zk-rack-head">
@@ -325,6 +350,14 @@ export function freshPieces(sets: TableSet[], last: LastMove | null, same: (a: T
   return ids;
 }
 
+/** Why the engine will not take the edited table now, in words: a meld under 30 with what
+ *  it is worth so far, else the refusal's catalogue text. */
+function verdictText(verdict: Verdict, min: number): string {
+  const code = verdict.code ?? "";
+  if (code === "meld_too_low" && verdict.meld !== undefined) return t("zk.meld.low", { value: verdict.meld, min });
+  return errorText(code, verdict.message ?? code);
+}
+
 export function lastText(last: LastMove, names: SeatNames): string {
   const name = names[last.seat] ?? "";
   if (last.type === "played") return t("zk.last.played", { name, count: last.laid.length });
@@ -346,10 +379,16 @@ interface EndProps {
 
 /** The end of a round: who won and why, every rack with its sum, and the scores. */
 export function End({ result, view, names, children, after, id = "zk-end" }: EndProps) {
-  const winner = result.winner;
-  const headline = winner === null ? (result.reason === "left" ? t("zk.end.left") : t("zk.end.draw"))
+  const left = result.reason === "left";
+  // A round someone left has no winner to cheer: it says who left (nobody scored).
+  const winner = left ? null : result.winner;
+  const gone = view.players.filter((player) => player.left).map((player) => player.seat);
+  const nameOf = (seat: number) => names[seat] ?? t("zk.player", { n: seat + 1 });
+  const headline = left ? (gone.includes(view.seat) && names[view.seat] === t("zk.you") ? t("zk.end.left.you")
+      : t("zk.end.left.who", { name: gone.map(nameOf).join(", ") }))
+    : winner === null ? t("zk.end.draw")
     : winner === view.seat && view.players.length === 2 && names[view.seat] === t("zk.you") ? t("zk.end.you")
-    : t("zk.end.won", { name: names[winner] ?? "" });
+    : t("zk.end.won", { name: nameOf(winner) });
   return (
     <section class="zk-end" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t("zk.end.title")}</h2>
@@ -367,7 +406,10 @@ export function End({ result, view, names, children, after, id = "zk-end" }: End
         <tbody>
           {result.racks.map((rack, seat) => (
             <tr key={seat} class={`zk-seat${seat}${seat === winner ? " winner" : ""}`}>
-              <th scope="row"><span class="zk-dot" aria-hidden="true" /> {names[seat] ?? t("zk.player", { n: seat + 1 })}</th>
+              <th scope="row">
+                <span class="zk-dot" aria-hidden="true" /> {nameOf(seat)}
+                {gone.includes(seat) && <span class="zk-end-gone"> ({t("zk.end.gone")})</span>}
+              </th>
               <td><span class="zk-end-rack">{rack.map((tile, i) => <TileView key={i} tile={tile} small />)}</span></td>
               <td class="num">{result.rack_values[seat]}</td>
               <td class="num">{result.scores[seat] > 0 ? `+${result.scores[seat]}` : result.scores[seat]}</td>
@@ -375,7 +417,7 @@ export function End({ result, view, names, children, after, id = "zk-end" }: End
           ))}
         </tbody>
       </table>
-      {children && <p class="zk-end-buttons">{children}</p>}
+      {children && <div class="zk-end-buttons">{children}</div>}
       {after}
       <section class="zk-table" aria-label={t("zk.table")}>
         {shownSets(view).map((set, index) => (

@@ -108,6 +108,17 @@ export function arranged(start: Draft, table: Tile[][], same: (a: Tile, b: Tile)
   return { sets, rack: free };
 }
 
+/** Whether `draft` differs from `start`: another set of pieces in some set, or another rack
+ *  (a set's order and the sets' order aside: the engine reads a table so). Edits that end
+ *  where the turn began change nothing. */
+export function differs(start: Draft, draft: Draft): boolean {
+  const shape = (d: Draft) => {
+    const sets = d.sets.map((set) => set.pieces.map((piece) => piece.id).sort().join(" ")).sort();
+    return JSON.stringify([sets, d.rack.map((piece) => piece.id).sort()]);
+  };
+  return draft !== start && shape(draft) !== shape(start);
+}
+
 /** An unconfirmed turn: the start, the edits so far (the last is on screen). */
 export interface Turn {
   /** The table version the turn starts from (a newer view starts a new turn). */

@@ -39,3 +39,15 @@ export async function bestMove(table: Tile[][], rack: Tile[], melded: boolean): 
   const [amount, sets] = await gameCall<[number, Tile[][]]>("zoliky_s_kameny", "best_initial_meld", rack, "tiles");
   return { amount, table: [...table, ...sets] };
 }
+
+/** The engine's judgement of a whole edited turn (rules.check_play): `code` null when it
+ *  could be confirmed now, else the refusal's code (and, for a meld under 30, its value). */
+export interface Verdict {
+  code: string | null;
+  message?: string;
+  meld?: number;
+}
+
+export function judgePlay(table: Tile[][], rack: Tile[], melded: boolean, next: Tile[][]): Promise<Verdict> {
+  return gameCall<Verdict>("zoliky_s_kameny", "check_play", table, rack, melded, next);
+}

@@ -3,7 +3,7 @@
 // the same table screen with the people and their presence beside it. No hint online.
 import { t } from "../../i18n";
 import { formatCode } from "../../lobby/code";
-import type { LobbyGame, PlayProps } from "../../lobby/game";
+import { GameLinks, type LobbyGame, type PlayProps } from "../../lobby/game";
 import { Players } from "../../lobby/Players";
 import type { Lobby } from "../../lobby/types";
 import { ZkSession } from "./session";
@@ -49,6 +49,9 @@ export const ZK_LOBBY: LobbyGame<ZkSession, RoomLobby> = {
 function OnlineRound({ session, lobby, banner, onLeave }: PlayProps<ZkSession, RoomLobby>) {
   const view = session.view!;
   const over = view.over || lobby.status === "closed";
+  // The other person left: the round ended without points, and a room of one has no next
+  // round (the server offers none: lobby can_go_again); a new room is the way on.
+  const alone = view.over && view.result?.reason === "left";
   return (
     <Table
       session={session}
@@ -57,6 +60,12 @@ function OnlineRound({ session, lobby, banner, onLeave }: PlayProps<ZkSession, R
         title: t("zk.online.kind"),
         info: `${t("zk.info", { round: view.round, pool: view.pool })} · ${t("zk.online.code", { code: formatCode(lobby.code) })}`,
         banner,
+        end: alone && (
+          <>
+            <p class="zk-alone" role="status">{t("zk.online.alone")}</p>
+            <GameLinks game={ZK_LOBBY} />
+          </>
+        ),
         side: (
           <section class="zk-people" aria-labelledby="zk-people-side">
             <h2 id="zk-people-side">{t("zk.online.people")}</h2>

@@ -5,8 +5,8 @@
 // belongs to its seat and version, and a new view starts it afresh.
 import type { ViewMessage } from "../../net/protocol";
 import { TableSession } from "../../net/session";
-import { addTo, current, edited, fits, newSet, restored, startDraft, tableOf, toRack, undone, type Draft, type TableSet, type Turn } from "./edit";
-import { checkSets, type SetCheck } from "./engine";
+import { addTo, current, differs, edited, fits, newSet, restored, startDraft, tableOf, toRack, undone, type Draft, type TableSet, type Turn } from "./edit";
+import { checkSets, judgePlay, type SetCheck, type Verdict } from "./engine";
 import type { Tile, ZkView } from "./types";
 
 export type { Failure } from "../../net/session";
@@ -34,6 +34,9 @@ export class ZkSession extends TableSession<ZkView> {
   /** The engine's reading of each set of the edited table, by its pieces (`signature`;
    *  absent: not asked yet, or no engine in this browser). */
   checks = new Map<string, SetCheck>();
+  /** The engine's judgement of the whole edited table (rules.check_play); null while the
+   *  table is as the turn began, not asked yet, or with no engine in this browser. */
+  verdict: Verdict | null = null;
   version = 0;
   /** The last move at the table: who played (and which tiles), drew or passed. */
   last: LastMove | null = null;
@@ -47,6 +50,11 @@ export class ZkSession extends TableSession<ZkView> {
 
   get draft(): Draft | null {
     return this.turn ? current(this.turn) : null;
+  }
+
+  /** Whether the edited table differs from the turn's start (edits may lead back to it). */
+  get changedTable(): boolean {
+    return this.turn !== null && differs(this.turn.start, current(this.turn));
   }
 
   /** Whether the player may act now (their turn, no action waiting for its answer). */
@@ -138,28 +146,37 @@ export class ZkSession extends TableSession<ZkView> {
   }
 
   /** Ask the engine how each new or changed set reads (a set as the turn started lies on
-   *  the table already, in its reading's order); a later edit's answer wins. */
+   *  the table already, in its reading's order) and whether the whole edited table could be
+   *  confirmed (the initial meld's 30…); a later edit's answer wins. */
   private recheck(): void {
     const turn = this.turn;
     const draft = this.draft;
-    if (!turn || !draft) return;
+    const view = this.view;
+    if (!turn || !draft || !view) return;
     const asked = ++this.checking;
     const known = new Set(turn.start.sets.map(signature));
     const fresh = draft.sets.filter((set) => !known.has(signature(set)));
     const checks = new Map<string, SetCheck>(
       [...known].map((key) => [key, { code: null, order: key.split(" ").map((_, i) => i) }]),
     );
+    let verdict: Verdict | null = null;
     const done = () => {
       if (asked !== this.checking || this.closed) return;
       this.checks = checks;
+      this.verdict = verdict;
       this.reading = false;
       this.changed();
     };
-    if (fresh.length === 0) return done();
+    const whole = differs(turn.start, draft);
+    if (fresh.length === 0 && !whole) return done();
     this.reading = true;
-    checkSets(fresh.map((set) => set.pieces.map((piece) => piece.tile))).then(
-      (answers) => {
+    Promise.all([
+      checkSets(fresh.map((set) => set.pieces.map((piece) => piece.tile))),
+      whole ? judgePlay(view.table, view.rack, view.melded, tableOf(draft)) : null,
+    ]).then(
+      ([answers, judged]) => {
         fresh.forEach((set, i) => checks.set(signature(set), answers[i]));
+        verdict = judged;
         done();
       },
       () => {
