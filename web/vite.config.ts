@@ -6,12 +6,14 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { pythonInTheBrowser } from "./build/plugins.ts";
 import { gameData } from "./build/games.ts";
+import { nicknameData } from "./build/nicknames.ts";
 import { pluginGames } from "./build/plugin_games.ts";
 
 export default defineConfig({
   plugins: [
     pythonInTheBrowser(),
     gameData(),
+    nicknameData(),
     pluginGames(),
     VitePWA({
       registerType: "autoUpdate",

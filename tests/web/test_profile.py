@@ -80,10 +80,10 @@ def test_profiles_statistics_download_reset_storage_and_delete(
     screenshot(page, "profile-empty-1100")
     assert axe_violations(page) == []
 
-    # A nickname is checked by the server; its refusal is shown next to the field.
+    # A nickname is checked by the server's rules; the refusal is shown next to the field.
     page.get_by_label("Přezdívka", exact=True).fill("<b>x</b>")
     page.get_by_role("button", name="Založit profil").click()
-    expect(page.get_by_role("alert")).to_contain_text("Přezdívka musí mít 2 až 24 znaků")
+    expect(page.get_by_role("alert")).to_contain_text("Znak „<“ (U+003C) v přezdívce být nemůže.")
     expect(page.get_by_label("Přezdívka", exact=True)).to_have_attribute("aria-invalid", "true")
 
     create_profile(page, "Šárka")

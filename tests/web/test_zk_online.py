@@ -19,7 +19,8 @@ from tests.bots.zoliky_s_kameny import GREEDY
 from tests.web.conftest import HOOK, axe_violations, play_until_over, screenshot
 from tests.web.test_profile import create_profile
 
-BAD_NICKNAME = "Přezdívka musí mít 2 až 24 znaků: písmena, číslice, mezeru a _ - ."
+BAD_NICKNAME = ("Znak U+3164 v přezdívce být nemůže. "
+                "Přezdívka smí mít jen písmena, číslice, mezery a _ - .")
 MOVES_MAX = 400
 """Far more moves than a round of two greedy players takes (it ends, the engine says why)."""
 

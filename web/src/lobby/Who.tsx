@@ -3,12 +3,13 @@
 import type { Ref } from "preact";
 import { t, useLang } from "../i18n";
 import { href } from "../router";
+import { nicknameProblem } from "../profile/nickname";
 import type { StoredProfile } from "../profile/store";
 
+/** The nickname as the server will store it, or null (the server's own rules: profile/nickname.ts). */
+export { cleanNickname } from "../profile/nickname";
+
 const NICKNAME_KEY = "klubovna.lobby.nickname";
-// Letters of any script, but no Hangul fillers (letters to Unicode, blank to the eye; the
-// server refuses them too: nicknames.py).
-const NICKNAME = /^(?![\s\S]*[\u115F\u1160\u3164\uFFA0])[\p{L}\p{Nd} _.-]{2,24}$/u;
 
 export function lastNickname(): string {
   try {
@@ -24,12 +25,6 @@ export function rememberNickname(nickname: string): void {
   } catch {
     /* storage disabled */
   }
-}
-
-/** The nickname as the server will judge it (2–24 letters, digits, spaces, _ - .), or null. */
-export function cleanNickname(text: string): string | null {
-  const nickname = text.normalize("NFC").trim().replace(/\s+/g, " ");
-  return NICKNAME.test(nickname) ? nickname : null;
 }
 
 interface Props {
@@ -52,6 +47,9 @@ export function WhoField({ id, profile, nickname, onNickname, error, inputRef }:
       </div>
     );
   }
+  // What the server would refuse is said while it is typed; a name too short once it was sent
+  // (`error` is set then).
+  const shown = nicknameProblem(nickname, error !== null) ?? error;
   return (
     <div class="lobby-who lobby-nickname">
       <label for={id}>{t("lobby.nickname")}</label>
@@ -60,13 +58,12 @@ export function WhoField({ id, profile, nickname, onNickname, error, inputRef }:
         id={id}
         type="text"
         autoComplete="nickname"
-        maxLength={24}
         value={nickname}
-        aria-invalid={error ? "true" : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+        aria-invalid={shown ? "true" : undefined}
+        aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ""}`}
         onInput={(event) => onNickname(event.currentTarget.value)}
       />
-      {error && <p id={`${id}-error`} class="field-error">{error}</p>}
+      {shown && <p id={`${id}-error`} class="field-error">{shown}</p>}
       <p id={`${id}-hint`} class="hint">
         {t("lobby.nickname.hint")} <a href={href("/profil")}>{t("lobby.nickname.profile")}</a>
       </p>

@@ -28,13 +28,17 @@ export function CreateProfileForm({ id, label, submit, title, inputRef, onCreate
   const [error, setError] = useState<string | null>(null);
   const own = useRef<HTMLInputElement>(null);
   const input = inputRef ?? own;
-  const tooLong = nicknameProblem(nickname);
-  const shown = tooLong ?? error;
+  // Refused as the server would refuse it, while typed; a name too short once it is sent.
+  const shown = nicknameProblem(nickname) ?? error;
 
   const create = async (event: Event) => {
     event.preventDefault();
     if (busy) return;
-    if (tooLong) return input.current?.focus();
+    const problem = nicknameProblem(nickname, true);
+    if (problem) {
+      setError(problem);
+      return input.current?.focus();
+    }
     setBusy(true);
     setError(null);
     try {
@@ -63,7 +67,10 @@ export function CreateProfileForm({ id, label, submit, title, inputRef, onCreate
           value={nickname}
           aria-describedby={shown ? `${id}-error ${id}-hint` : `${id}-hint`}
           aria-invalid={shown ? "true" : undefined}
-          onInput={(event) => setNickname(event.currentTarget.value)}
+          onInput={(event) => {
+            setError(null);
+            setNickname(event.currentTarget.value);
+          }}
         />
         <button type="submit" class="primary" aria-busy={busy ? "true" : undefined} disabled={busy}>
           {submit}

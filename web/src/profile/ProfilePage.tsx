@@ -401,12 +401,14 @@ function Rename({ stored, busy, error, onRename }: {
     shownFor.current = stored.nickname;
     setNickname(stored.nickname);
   }, [stored.nickname]);
-  const tooLong = nicknameProblem(nickname);
-  const shown = tooLong ?? error;
+  // Refused as the server would refuse it, while typed; a name too short once it is sent.
+  const [sent, setSent] = useState(false);
+  const shown = nicknameProblem(nickname, sent) ?? error;
   const submit = (event: Event) => {
     event.preventDefault();
+    setSent(true);
     const wanted = nickname.trim();
-    if (!tooLong && wanted && wanted !== stored.nickname) onRename(wanted);
+    if (!nicknameProblem(nickname, true) && wanted !== stored.nickname) onRename(wanted);
   };
   return (
     <form class="profile-form" onSubmit={submit} noValidate>
@@ -418,7 +420,10 @@ function Rename({ stored, busy, error, onRename }: {
           value={nickname}
           aria-invalid={shown ? "true" : undefined}
           aria-describedby={shown ? "profile-rename-error" : undefined}
-          onInput={(event) => setNickname(event.currentTarget.value)}
+          onInput={(event) => {
+            setSent(false);
+            setNickname(event.currentTarget.value);
+          }}
         />
         <button type="submit" disabled={busy}>{t("profile.rename.submit")}</button>
       </div>
