@@ -45,6 +45,8 @@ from pathlib import Path
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from klubovna.server.guard import FRAME_EXTENSION
+
 log = logging.getLogger("klubovna.collector")
 
 THRESHOLDS = (10_000, 20, 20)
@@ -71,7 +73,10 @@ class Sockets:
 
 class CountSockets:
     """ASGI middleware: a WebSocket scope counts in `Sockets.held` for as long as the app
-    serves it (the socket's life); nothing is done per message."""
+    serves it (the socket's life); nothing is done per message. When the app is done with
+    the scope, the guard's frame extension leaves it: its bound methods of the protocol,
+    whose scope holds them, made every closed socket ~59 objects (13 KB) of cyclic
+    garbage that only a full collection frees (5 objects, 0.5 KB, without; #34)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -85,6 +90,7 @@ class CountSockets:
             await self.app(scope, receive, send)
         finally:
             Sockets.held -= 1
+            scope.get("extensions", {}).pop(FRAME_EXTENSION, None)
 
 
 def sockets_held() -> int:
