@@ -12,8 +12,9 @@ So the process freezes its heap every second (`gc.freeze()`: O(1), the objects l
 collector's generations; anything that dies by reference count is still freed at once):
 the young generation only ever holds a second's objects, and young passes stay short.
 What the frozen heap cannot free is cyclic garbage, and there is little: none while
-sockets play (gc.DEBUG_SAVEALL), and 5 objects (0.5 KB) a socket closed, once CountSockets drops the guard's frame extension
-(59 objects, 13 KB before; docs/decisions.md has the figures).
+sockets play (gc.DEBUG_SAVEALL), and 5 objects (0.5 KB) a socket closed, once
+CountSockets drops the guard's frame extension (59 objects, 13 KB before;
+docs/decisions.md has the figures).
 
 It is reclaimed by a full collection, and a full collection never runs while the process
 holds a WebSocket (`CountSockets` counts them, process-wide, as the collector is): it runs
