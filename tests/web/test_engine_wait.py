@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Browser, Route, expect
 
 from tests.server.live import LiveServer
@@ -39,6 +40,34 @@ def test_locus_poker_says_what_the_engine_loads_while_it_deals(
             route.continue_()
         expect(page.locator(".lp-board .lp-card")).to_have_count(30, timeout=60_000)
         expect(page.locator(".engine-wait")).to_have_count(0)
+    finally:
+        context.close()
+    assert console.errors == [], console.errors
+
+
+@pytest.mark.parametrize(("path", "button", "words", "playable"), [
+    ("/#/zoliky-s-kameny?seed=1", "Začít hru", "Připravuji stůl…", ".zk-rack .zk-tile"),
+    ("/#/mathesso?seed=7", "Začít hru", "Připravuji kartičky…", ".ma-card"),
+])
+def test_every_local_game_says_it_too(
+    browser: Browser, app_server: LiveServer, console: ConsoleWatch,
+    path: str, button: str, words: str, playable: str,
+) -> None:
+    context = browser.new_context(base_url=app_server.http, service_workers="block")
+    context.on("page", console.watch)
+    held: list[Route] = []
+    context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    try:
+        page = context.new_page()
+        page.goto(path)
+        page.get_by_role("button", name=button, exact=True).click()
+        status = page.locator(".mp-start-status")
+        expect(status.locator(".engine-wait")).to_have_text(DOWNLOADING, timeout=20_000)
+        expect(status).to_contain_text(words)
+        context.unroute("**/pyodide/pyodide.asm.wasm")
+        for route in held:
+            route.continue_()
+        expect(page.locator(playable).first).to_be_attached(timeout=60_000)
     finally:
         context.close()
     assert console.errors == [], console.errors

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { CHIPS, SEATS } from "virtual:game-data/kostkovy_poker";
 import { parseWhole, WholeField } from "../../components/WholeField";
+import { EngineWait } from "../../components/EngineStatus";
 import { t, useLang } from "../../i18n";
 import { href } from "../../router";
 import { isOffline, onOfflineChange } from "../../worker/client";
@@ -119,7 +120,7 @@ export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
           <button ref={startButton} type="submit" class="primary mp-start" aria-busy={busy ? "true" : undefined}>
             {t("kp.start")}
           </button>
-          <p class="mp-start-status" role="status">{busy ? t("kp.starting") : failure ?? ""}</p>
+          <p class="mp-start-status" role="status">{busy ? <EngineWait text={t("kp.starting")} /> : failure ?? ""}</p>
         </div>
       </form>
       <div class="mp-more-grid">

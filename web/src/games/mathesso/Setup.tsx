@@ -4,6 +4,7 @@
 // online room and the rules. The game on one device runs in this browser, offline too.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { BOTS, CJV_FROM, COUNTS, FAKTORIAL_FROM, SEATS, VARIANTS } from "virtual:game-data/mathesso";
+import { EngineWait } from "../../components/EngineStatus";
 import { t, useLang } from "../../i18n";
 import { href } from "../../router";
 import { isOffline, onOfflineChange } from "../../worker/client";
@@ -150,7 +151,7 @@ export function Setup({ initial, busy, failure, focusStart, saved, onStart }: Pr
           {saved && (
             <button type="button" onClick={() => !busy && onStart(setup, true)}>{t("ma.start.new")}</button>
           )}
-          <p class="mp-start-status" role="status">{busy ? t("ma.starting") : failure ?? ""}</p>
+          <p class="mp-start-status" role="status">{busy ? <EngineWait text={t("ma.starting")} /> : failure ?? ""}</p>
         </div>
       </form>
       <div class="mp-more-grid">

@@ -3,6 +3,7 @@
 // instead. Then the online room and the rules. Both modes run in this browser, offline too.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { SEATS } from "virtual:game-data/zoliky_s_kameny";
+import { EngineWait } from "../../components/EngineStatus";
 import { t, useLang } from "../../i18n";
 import { href } from "../../router";
 import { isOffline, onOfflineChange } from "../../worker/client";
@@ -92,7 +93,7 @@ export function Setup({ initial, busy, failure, focusStart, saved, onStart }: Pr
               {t("zk.start.new")}
             </button>
           )}
-          <p class="mp-start-status" role="status">{busy ? t("zk.starting") : failure ?? ""}</p>
+          <p class="mp-start-status" role="status">{busy ? <EngineWait text={t("zk.starting")} /> : failure ?? ""}</p>
         </div>
       </form>
       <div class="mp-more-grid">
