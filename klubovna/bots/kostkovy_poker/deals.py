@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from klubovna.core import Rng
 from klubovna.games.kostkovy_poker import TRIPLES, hand_value
+from klubovna.games.kostkovy_poker.scoring import sorted_hand_value
 
 from .seen import TABLE_DICE, Seen, made_value
 
@@ -77,8 +78,9 @@ def equity(kept: Sequence[int], deals: Sequence[Deal]) -> float:
     1.0
     """
     won = total = 0.0
+    dice = tuple(sorted(kept))  # sorted once for every deal
     for deal in deals:
-        mine = hand_value(kept, deal.table)[:2]
+        mine = sorted_hand_value(dice, tuple(sorted(deal.table)))[:2]
         if mine > deal.best:
             won += deal.weight
         elif mine == deal.best:

@@ -4,7 +4,7 @@ Only dice belong here; chips, turns, pots and views live elsewhere."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import NamedTuple
 
@@ -161,19 +161,42 @@ _SIX_VALUES: dict[Six, int] = {
 """All 462 sorted sixes with their line and value: scoring is then one dictionary look-up."""
 
 
+# A multiset of dice as one number: the count of each face in base 7 (a face's digit is at most
+# 6), so that joining two multisets is adding their numbers. Every six's showdown rank (value,
+# pips, the six) by its number: choosing the best six is then a sum and a look-up per choice.
+_CODE: dict[tuple[int, ...], int] = {
+    dice: sum(7 ** (face - 1) for face in dice)
+    for size in range(HAND_SIZE + 1) for dice in combinations_with_replacement(FACES, size)
+}
+"""Every sorted tuple of up to six dice by its number."""
+
+_RANK_BY_CODE: dict[int, tuple[int, int, Six]] = {
+    _CODE[six]: (value, sum(six), six) for six, value in _SIX_VALUES.items()
+}
+
+
+@cache
+def _choices(table: Six, count: int) -> tuple[int, ...]:
+    """The numbers of the distinct choices of `count` dice from the sorted `table`."""
+    return tuple(sorted({_CODE[chosen] for chosen in combinations(table, count)}))
+
+
 @lru_cache(maxsize=1 << 16)
 def _best(kept: Six, table: Six) -> tuple[int, int, Six]:
     # Memoised on sorted dice: the computer players ask for the same hands again and again
     # (there are about 52,000 kept/table pairs in all, a few MB when every one is asked).
-    # Checked here, so only once per hand: a refusal is not memoised.
+    # Checked here, so only once per hand: a refusal is not memoised. The best of the
+    # choices is the greatest (value, pips, six) (issue #34: a computer player's first
+    # decision asks for thousands of new hands at once; this is the same answer, faster).
     if not KEEP_MIN <= len(kept) <= KEEP_MAX or len(table) != TABLE_DICE:
         raise ValueError(f"kept is 1 to 4 dice and table 5 dice, got {list(kept)}, {list(table)}")
     if not _DICE.issuperset(kept) or not _DICE.issuperset(table):
         raise ValueError(f"dice show 1 to 6, got {list(kept)}, {list(table)}")
-    best: tuple[int, int, Six] = (-1, -1, ())
-    for chosen in combinations(table, HAND_SIZE - len(kept)):
-        six = tuple(sorted(kept + chosen))
-        candidate = (_SIX_VALUES[six], sum(six), six)
-        if candidate > best:
-            best = candidate
-    return best
+    base = _CODE[kept]
+    return max([_RANK_BY_CODE[base + chosen] for chosen in _choices(table, HAND_SIZE - len(kept))])
+
+
+def sorted_hand_value(kept: Six, table: Six) -> tuple[int, int, Six]:
+    """`hand_value` of dice already sorted ascending as tuples (a computer player's many
+    look-ups over the same dice sort them once)."""
+    return _best(kept, table)

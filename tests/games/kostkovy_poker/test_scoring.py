@@ -123,3 +123,22 @@ def test_equal_value_and_pips_show_the_higher_six() -> None:
 def test_bad_dice_are_refused(kept: list[int], table: list[int]) -> None:
     with pytest.raises(ValueError):
         hand_value(kept, table)
+
+
+def test_every_hand_is_the_best_of_its_choices() -> None:
+    """hand_value answers by multiset numbers (issue #34: a computer player's first decision
+    asks for thousands of new hands); it is the plain search's answer for every kept/table
+    pair there is: the greatest (value, pips, six) over every choice of table dice."""
+    from itertools import combinations, combinations_with_replacement
+
+    faces = range(1, 7)
+    tables = list(combinations_with_replacement(faces, 5))
+    for count in range(1, 5):
+        for kept in combinations_with_replacement(faces, count):
+            for table in tables:
+                plain = max(
+                    (six_value(six), sum(six), six)
+                    for chosen in combinations(table, 6 - count)
+                    for six in [tuple(sorted(kept + chosen))]
+                )
+                assert hand_value(list(reversed(kept)), table) == plain, (kept, table)
