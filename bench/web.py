@@ -169,48 +169,97 @@ def warm_local_game(runs: int) -> dict[str, Any]:
 COLD_GOAL_S = 4.0
 OFFLINE_GOAL_S = 2.0
 
-# Per game: its page (a known deal), its start button, and when the person can act (a JS
-# expression): the first playable position.
-GAMES: tuple[tuple[str, str, str, str], ...] = (
+# Per game: its page (a known deal), its start button, when the person can act (a JS
+# expression: the first playable position) and one move of theirs (a JS function, awaited in
+# the page) after which it is their turn again or soon: a game in progress, saved.
+GAMES: tuple[tuple[str, str, str, str, str], ...] = (
     ("Matematický poker", "/#/matematicky-poker?seed=5", "Start",
-     "/^\\d+$/.test(document.querySelector('.mp-hand-value')?.dataset.hand ?? '')"),
+     "/^\\d+$/.test(document.querySelector('.mp-hand-value')?.dataset.hand ?? '')",
+     "async () => document.querySelector('.mp-cell:not(.filled)').click()"),
     ("Kostkový poker", "/#/kostkovy-poker?seed=14", "Start",
-     "document.querySelector('.kp-pick, .kp-act:enabled') !== null"),
+     "document.querySelector('.kp-pick:enabled, .kp-act:enabled') !== null",
+     """async () => {
+       const bet = document.querySelector('.kp-act.call:enabled, .kp-act.check:enabled');
+       if (bet) return bet.click();
+       document.querySelector('.kp-pick:enabled').click();
+       await until(() => document.querySelector('.kp-keep-submit:enabled'));
+       document.querySelector('.kp-keep-submit').click();
+     }"""),
     ("Žolíky s kameny", "/#/zoliky-s-kameny?seed=1", "Začít hru",
-     "document.querySelector('.zk-rack .zk-tile') !== null"),
+     "document.querySelector('.zk-rack .zk-tile') !== null",
+     """async () => [...document.querySelectorAll('button')]
+          .find((b) => /^Dobrat/.test(b.textContent.trim()) && !b.disabled).click()"""),
     ("Locus Poker", "/#/locus-poker?seed=19&pace=0", "Začít hru",
-     "document.querySelector('.lp-board .lp-card.free') !== null"),
+     "document.querySelector('.lp-board .lp-card.free') !== null",
+     """async () => {
+       document.querySelector('.lp-board .lp-card.free').click();
+       await until(() => document.querySelector('.lp-play-up'));
+       document.querySelector('.lp-play-up').click();
+     }"""),
     ("Mathesso", "/#/mathesso?seed=7", "Začít hru",
-     "document.querySelector('.ma-card') !== null"),
+     "document.querySelector('.ma-play[data-ready=\"true\"] .ma-card') !== null",
+     """async () => {
+       document.querySelector('.ma-hurry')?.click();
+       await until(() => document.querySelector('.ma-play[data-ready="true"]'));
+       document.querySelector('.ma-card:not([aria-disabled])').click();
+     }"""),
 )
 
-# Notes the moment (ms since navigation) `window.__playable()` first holds.
+# Notes the moment (ms since navigation) `window.__playable()` first holds; `until` waits
+# for a condition in the page (the moves above).
 PLAYABLE_WATCH = """
 new MutationObserver((_, observer) => {
   if (window.__playable && window.__playable()) {
     window.__playableAt = performance.now(); observer.disconnect();
   }
 }).observe(document, {subtree: true, childList: true, attributes: true});
+window.until = (test) => new Promise((done) => {
+  const look = () => (test() ? done(null) : setTimeout(look, 5));
+  look();
+});
 """
 
+# The longest log of a local game kept in this tab (localStorage or sessionStorage).
+SAVED_LOG = """() => {
+  let most = 0;
+  for (const area of [localStorage, sessionStorage]) {
+    for (let i = 0; i < area.length; i++) {
+      try {
+        const saved = JSON.parse(area.getItem(area.key(i)));
+        most = Math.max(most, JSON.parse(saved.snapshot).log.length);
+      } catch { /* not a saved table */ }
+    }
+  }
+  return most;
+}"""
 
-def first_playable(page: Any, button: str) -> float:
-    """Click the start button as soon as it shows; seconds from navigation to playable."""
-    page.get_by_role("button", name=button, exact=True).click()
+
+def first_playable(page: Any, button: str | None) -> float:
+    """Click the start button as soon as it shows (none: a resumed game); seconds from
+    navigation to playable."""
+    if button is not None:
+        page.get_by_role("button", name=button, exact=True).click()
     page.wait_for_function("window.__playableAt !== undefined", timeout=120_000)
     return float(page.evaluate("window.__playableAt")) / 1000
 
 
-def every_game(runs: int) -> dict[str, dict[str, list[float]]]:
+KINDS = ("cold", "offline", "resume")
+
+
+def every_game(runs: int, only: str | None = None) -> dict[str, dict[str, list[float]]]:
     """Per game, `runs` times each: the cold first game (a fresh profile, the server up: from
-    navigation to the first playable position) and the offline reload (one visit cached the
-    app and the engine's snapshot, the network cut, the game's page reloaded: to playable)."""
+    navigation to the first playable position), the offline reload (one visit cached the
+    app and the engine's snapshot, the network cut, the game's page reloaded: to playable)
+    and the offline resume (as the offline reload, then a game started, one move made and
+    the page reloaded in the middle of it: from that navigation until the saved game is
+    playable again)."""
     from playwright.sync_api import sync_playwright
 
     from tests.server.live import LiveServer, free_port
 
-    found: dict[str, dict[str, list[float]]] = {name: {"cold": [], "offline": []}
-                                                 for name, *_ in GAMES}
+    games = [game for game in GAMES if only is None or only.lower() in game[0].lower()]
+    found: dict[str, dict[str, list[float]]] = {name: {kind: [] for kind in KINDS}
+                                                 for name, *_ in games}
     with tempfile.TemporaryDirectory() as data:
         server = LiveServer(Path(data), free_port(), allow_seed=True)
         server.start()
@@ -220,13 +269,13 @@ def every_game(runs: int) -> dict[str, dict[str, list[float]]]:
                     executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
                 )
                 for _ in range(runs):
-                    for name, path, button, playable in GAMES:
-                        for kind in ("cold", "offline"):
+                    for name, path, button, playable, move in games:
+                        for kind in KINDS:
                             context = browser.new_context(base_url=server.http)
                             context.add_init_script(
                                 f"window.__playable = () => {playable};\n{PLAYABLE_WATCH}")
                             page = context.new_page()
-                            if kind == "offline":
+                            if kind != "cold":
                                 page.goto("/")
                                 page.wait_for_function(SW_CONTROLS, timeout=60_000)
                                 page.wait_for_function(ENGINE_LOADED, timeout=60_000)
@@ -236,7 +285,15 @@ def every_game(runs: int) -> dict[str, dict[str, list[float]]]:
                                 page.reload()  # a real navigation, also when only the hash changed
                             else:
                                 page.goto(path)
-                            found[name][kind].append(first_playable(page, button))
+                            took = first_playable(page, button)
+                            if kind == "resume":
+                                before = page.evaluate(SAVED_LOG)
+                                page.evaluate(move)
+                                page.wait_for_function(f"({SAVED_LOG})() > {before}",
+                                                       timeout=60_000)
+                                page.reload()
+                                took = first_playable(page, None)
+                            found[name][kind].append(took)
                             context.close()
                 browser.close()
         finally:
@@ -244,18 +301,19 @@ def every_game(runs: int) -> dict[str, dict[str, list[float]]]:
     return found
 
 
-def print_games(runs: int) -> None:
-    games = every_game(runs)
+def print_games(runs: int, only: str | None = None) -> None:
+    games = every_game(runs, only)
     print(f"  every game, navigation -> first playable position (median of {runs};"
-          f" cold: a fresh profile, goal <= {COLD_GOAL_S:.0f} s; offline reload: goal"
-          f" <= {OFFLINE_GOAL_S:.0f} s)")
+          f" cold: a fresh profile, goal <= {COLD_GOAL_S:.0f} s; offline reload of a new"
+          f" game and resume of one in progress: goal <= {OFFLINE_GOAL_S:.0f} s)")
+    goals = {"cold": COLD_GOAL_S, "offline": OFFLINE_GOAL_S, "resume": OFFLINE_GOAL_S}
     for name, times in games.items():
-        cold = statistics.median(times["cold"])
-        offline = statistics.median(times["offline"])
-        print(f"    {name:<18} cold {cold:5.2f} s {'ok' if cold <= COLD_GOAL_S else 'OVER':<4}"
-              f"  offline {offline:5.2f} s {'ok' if offline <= OFFLINE_GOAL_S else 'OVER':<4}"
-              f"  (runs: {', '.join(f'{t:.2f}' for t in times['cold'])} |"
-              f" {', '.join(f'{t:.2f}' for t in times['offline'])})")
+        line = f"    {name:<18}"
+        for kind in KINDS:
+            median = statistics.median(times[kind])
+            line += f" {kind} {median:5.2f} s {'ok' if median <= goals[kind] else 'OVER':<4}"
+        runs_text = " | ".join(", ".join(f"{t:.2f}" for t in times[kind]) for kind in KINDS)
+        print(f"{line} (runs: {runs_text})")
     load = os.getloadavg()[0]
     print(f"  (machine: {os.cpu_count()} CPUs, load average {load:.1f} after the games)")
 
@@ -266,14 +324,15 @@ def main() -> None:
     parser.add_argument("--game-runs", type=int, default=3,
                         help="cold first games and offline reloads to time, per game")
     parser.add_argument("--games-only", action="store_true",
-                        help="only every game's cold first game and offline reload")
+                        help="only every game's cold first game, offline reload and resume")
+    parser.add_argument("--game", help="only the games whose name contains this")
     args = parser.parse_args()
     if not (DIST / "index.html").exists():
         print("web/dist is not built: run `npm run build` in web/ first.")
         return
     print("Web app")
     if args.games_only:
-        print_games(args.game_runs)
+        print_games(args.game_runs, args.game)
         return
     first = first_visit()
     print(f"  first visit, JS + CSS before Pyodide (gzip): {first['total_kb']:.1f} KB"
@@ -296,7 +355,7 @@ def main() -> None:
           f" snapshot; the first visit's start (no snapshot yet) took {warm['first_engine']:.2f} s")
     load = os.getloadavg()[0]
     print(f"  (machine: {os.cpu_count()} CPUs, load average {load:.1f} while measuring)")
-    print_games(args.game_runs)
+    print_games(args.game_runs, args.game)
 
 
 if __name__ == "__main__":
