@@ -280,6 +280,26 @@ export function onOfflineChange(listener: () => void): () => void {
 
 // ------------------------------------------------------------------ preload
 
+/** A game's setup is on screen (every game's Setup calls this): the person will most likely
+ *  start a game, so the engine loads now, while they read the setup, instead of when they
+ *  press start. It starts once the setup has painted and the page is idle (at the latest
+ *  300 ms later), so it never delays the page; the worker does its work off the page's
+ *  thread. Unlike the idle preload below it does not wait for the service worker: a first
+ *  visit that cannot install it (or is still installing it) loads too. Nothing when the
+ *  browser asks to save data; idempotent (one engine a tab). */
+export function preloadEngine(): void {
+  if (state.phase !== "idle" || preloadAsked) return;
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  if (connection?.saveData) return;
+  preloadAsked = true;
+  const run = () => void loadEngine().catch(() => {}); // the header shows a failure
+  if ("requestIdleCallback" in window) requestIdleCallback(run, { timeout: 300 });
+  else setTimeout(run, 50);
+}
+
+let preloadAsked = false;
+
+
 /** Load the engine once the page is idle after load (and, in production, once the service
  *  worker is active, so the runtime is downloaded once, into its precache). */
 function preloadWhenIdle(): void {

@@ -8,7 +8,7 @@ import { parseWhole, WholeField } from "../../components/WholeField";
 import { EngineWait } from "../../components/EngineStatus";
 import { t, useLang } from "../../i18n";
 import { href } from "../../router";
-import { isOffline, onOfflineChange } from "../../worker/client";
+import { isOffline, onOfflineChange, preloadEngine } from "../../worker/client";
 import { BotPills, CountChoice } from "./Choices";
 import { KpNav } from "./KpNav";
 import { BOT_NAMES, MAX_PEOPLE, minBots } from "./storage";
@@ -31,6 +31,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 const PEOPLE = range(1, MAX_PEOPLE);
 
 export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
+  useEffect(preloadEngine, []); // the engine loads while the person reads the setup
   useLang();
   const [people, setPeople] = useState(initial.people);
   const [bots, setBots] = useState<BotName[]>(initial.bots);

@@ -7,7 +7,7 @@ import { BOTS, GRIDS } from "virtual:game-data/locus_poker";
 import { EngineWait } from "../../components/EngineStatus";
 import { t, useLang } from "../../i18n";
 import { href } from "../../router";
-import { isOffline, onOfflineChange } from "../../worker/client";
+import { isOffline, onOfflineChange, preloadEngine } from "../../worker/client";
 import { Avatar } from "./Avatar";
 import { LpNav } from "./LpNav";
 import { HAS_COMPUTER, loadBeaten, type LpSetup, type Mode } from "./storage";
@@ -49,6 +49,7 @@ export function GridPills({ name, value, onChoose }: { name: string; value: stri
 }
 
 export function Setup({ initial, busy, failure, focusStart, saved, onStart }: Props) {
+  useEffect(preloadEngine, []); // the engine loads while the person reads the setup
   useLang();
   const [mode, setMode] = useState<Mode>(initial.mode);
   const [grid, setGrid] = useState(initial.grid);

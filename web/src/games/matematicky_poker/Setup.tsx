@@ -6,7 +6,7 @@ import { parseWhole, WholeField } from "../../components/WholeField";
 import { t, useLang } from "../../i18n";
 import { href } from "../../router";
 import { useProfiles } from "../../profile/store";
-import { isOffline, onOfflineChange } from "../../worker/client";
+import { isOffline, onOfflineChange, preloadEngine } from "../../worker/client";
 import type { LeaveOutcome } from "./MpPage";
 import { LEVELS, MODES, TABLES, type Level, type Setup as SetupChoice } from "./types";
 import "../../components/game.css";
@@ -59,6 +59,7 @@ const HELPERS = [
 ];
 
 export function Setup({ initial, busy, failure, focusStart, initialKind, resume, onStart }: Props) {
+  useEffect(preloadEngine, []); // the engine loads while the person reads the setup
   useLang();
   const [setup, setSetup] = useState(initial);
   const [kind, setKind] = useState<SetupKind>(initialKind);

@@ -7,7 +7,7 @@ import { BOTS, CJV_FROM, COUNTS, FAKTORIAL_FROM, SEATS, VARIANTS } from "virtual
 import { EngineWait } from "../../components/EngineStatus";
 import { t, useLang } from "../../i18n";
 import { href } from "../../router";
-import { isOffline, onOfflineChange } from "../../worker/client";
+import { isOffline, onOfflineChange, preloadEngine } from "../../worker/client";
 import { MaNav } from "./MaNav";
 import { cleanSetup, HAS_COMPUTER, type MaSetup, type SetupPlayer } from "./storage";
 import { levelAbout, levelName, namesOf } from "./words";
@@ -31,6 +31,7 @@ function cardCount(setup: MaSetup): number {
 }
 
 export function Setup({ initial, busy, failure, focusStart, saved, onStart }: Props) {
+  useEffect(preloadEngine, []); // the engine loads while the person reads the setup
   useLang();
   const [setup, setSetup] = useState<MaSetup>(initial);
   const [offline, setOffline] = useState(isOffline());

@@ -6,7 +6,7 @@ import { SEATS } from "virtual:game-data/zoliky_s_kameny";
 import { EngineWait } from "../../components/EngineStatus";
 import { t, useLang } from "../../i18n";
 import { href } from "../../router";
-import { isOffline, onOfflineChange } from "../../worker/client";
+import { isOffline, onOfflineChange, preloadEngine } from "../../worker/client";
 import { LevelPills } from "./Levels";
 import { HAS_COMPUTER, type Mode, type ZkSetup } from "./storage";
 import { ZkNav } from "./ZkNav";
@@ -27,6 +27,7 @@ interface Props {
 const PEOPLE = Array.from({ length: SEATS[1] - SEATS[0] + 1 }, (_, i) => SEATS[0] + i);
 
 export function Setup({ initial, busy, failure, focusStart, saved, onStart }: Props) {
+  useEffect(preloadEngine, []); // the engine loads while the person reads the setup
   useLang();
   const [mode, setMode] = useState<Mode>(initial.mode);
   const [people, setPeople] = useState(initial.people);
