@@ -44,7 +44,9 @@ from tests.server.lobby_client import (  # noqa: E402
 
 GOAL_S = 5.0
 OPEN = {"KLUBOVNA_RATE_TABLES": "0", "KLUBOVNA_RATE_JOINS": "0",
-        "KLUBOVNA_RATE_PROFILES": "0", "KLUBOVNA_CONNECTIONS_PER_ADDRESS": "0"}
+        "KLUBOVNA_RATE_PROFILES": "0", "KLUBOVNA_CONNECTIONS_PER_ADDRESS": "0",
+        "KLUBOVNA_ROOMS_PER_ADDRESS": "0", "KLUBOVNA_ROOMS_PER_PROFILE": "0",
+        "KLUBOVNA_ROOMS_WAITING": "0"}
 """Limits off: the benchmark opens and joins lobbies far faster than people do."""
 
 

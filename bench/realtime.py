@@ -449,7 +449,9 @@ def server(kind: Server, port: int) -> Iterator[list[int]]:
         # Limits off: the benchmark creates and joins lobbies far faster than people do.
         # So is the cap on connections per address: every client comes from 127.0.0.1.
         env = {**os.environ, "KLUBOVNA_RATE_TABLES": "0", "KLUBOVNA_RATE_JOINS": "0",
-               "KLUBOVNA_RATE_PROFILES": "0", "KLUBOVNA_CONNECTIONS_PER_ADDRESS": "0"}
+               "KLUBOVNA_RATE_PROFILES": "0", "KLUBOVNA_CONNECTIONS_PER_ADDRESS": "0",
+               "KLUBOVNA_ROOMS_PER_ADDRESS": "0", "KLUBOVNA_ROOMS_PER_PROFILE": "0",
+               "KLUBOVNA_ROOMS_WAITING": "0"}
         log = Path(data) / "server.log"
         with log.open("wb") as out:
             proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out,

@@ -157,7 +157,8 @@ class Node(LiveServer):
         if self.test:
             env |= {"KLUBOVNA_ALLOW_SEED": "1", "KLUBOVNA_CLOCK_FILE": str(self.clock_file),
                     "KLUBOVNA_RATE_PROFILES": "100000", "KLUBOVNA_RATE_TABLES": "100000",
-                    "KLUBOVNA_RATE_JOINS": "100000"}  # every client is 127.0.0.1
+                    "KLUBOVNA_RATE_JOINS": "100000", "KLUBOVNA_ROOMS_PER_ADDRESS": "0",
+                    "KLUBOVNA_ROOMS_PER_PROFILE": "0"}  # every client is 127.0.0.1
         env |= self.env
         with open(self.data_dir / "log", "ab") as log:  # the child keeps its own copy
             self.process = subprocess.Popen(

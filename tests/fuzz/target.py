@@ -18,7 +18,8 @@ from klubovna.server.store import Store, StoredTable
 from tests.server.live import LiveServer, free_port
 
 LIMITS = {"KLUBOVNA_RATE_PROFILES": "100000", "KLUBOVNA_RATE_TABLES": "100000",
-          "KLUBOVNA_RATE_JOINS": "100000"}
+          "KLUBOVNA_RATE_JOINS": "100000", "KLUBOVNA_ROOMS_PER_ADDRESS": "0",
+          "KLUBOVNA_ROOMS_PER_PROFILE": "0"}
 """A fuzz run opens many tables and sends many wrong codes from one address; a server at
 KLUBOVNA_FUZZ_URL needs limits as high."""
 

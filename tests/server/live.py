@@ -64,6 +64,8 @@ class LiveServer:
         env.setdefault("KLUBOVNA_RATE_PROFILES", "1000")
         env.setdefault("KLUBOVNA_RATE_TABLES", "1000")
         env.setdefault("KLUBOVNA_RATE_JOINS", "1000")
+        env.setdefault("KLUBOVNA_ROOMS_PER_ADDRESS", "10000")
+        env.setdefault("KLUBOVNA_ROOMS_PER_PROFILE", "10000")
         with open(self.data_dir / "log", "ab") as log:  # the child keeps its own copy
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "klubovna.server.cli", "serve", "--port", str(self.port),
