@@ -153,6 +153,31 @@ SNAPSHOT_SAVED = f"async () => (await ({WHOLE_SNAPSHOT})({json.dumps(SNAPSHOTS)}
 given to page.wait_for_function returns a promise, which counts as true at once)."""
 
 
+class HeldWasm:
+    """Holds the engine runtime's wasm requests of a context until `release`; later ones
+    pass at once. (Unrouting instead, with requests still held, has let Playwright handle
+    a held request itself: "Route is already handled" on continuing it.)"""
+
+    PATTERN = "**/pyodide/pyodide.asm.wasm"
+
+    def __init__(self, context: BrowserContext) -> None:
+        self.held: list[Route] = []
+        self.released = False
+        context.route(self.PATTERN, self._hold)
+
+    def _hold(self, route: Route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.held:
+            route.continue_()
+        self.held.clear()
+
+
 def wait_for_snapshot(page: Page, timeout_ms: int) -> None:
     """Wait until the engine worker's snapshot in `page`'s Cache Storage reads whole."""
     deadline = time.monotonic() + timeout_ms / 1000

@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Route, expect
+from playwright.sync_api import Browser, expect
 
 from tests.server.live import LiveServer
-from tests.web.conftest import ConsoleWatch
+from tests.web.conftest import ConsoleWatch, HeldWasm
 
 DOWNLOADING = re.compile(r"^Načítám Python… \d+,\d z \d+,\d MB")
 
@@ -29,25 +29,14 @@ def test_a_games_setup_loads_the_engine_before_start(
 ) -> None:
     context = browser.new_context(base_url=app_server.http, service_workers="block")
     context.on("page", console.watch)
-    held: list[Route] = []
-    released = False
-
-    def hold(route: Route) -> None:
-        if released:
-            route.continue_()
-        else:
-            held.append(route)
-
-    context.route("**/pyodide/pyodide.asm.wasm", hold)
+    wasm = HeldWasm(context)
     try:
         page = context.new_page()
         page.goto(path)
         expect(page.get_by_role("button", name=start, exact=True)).to_be_visible()
         bar = page.get_by_role("banner").get_by_role("progressbar")
         expect(bar).to_have_attribute("aria-valuetext", DOWNLOADING, timeout=20_000)
-        released = True
-        for route in held:
-            route.continue_()
+        wasm.release()
         expect(bar).to_have_count(0, timeout=60_000)  # ready, still before start
         expect(page.get_by_role("button", name=start, exact=True)).to_be_visible()
     finally:

@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Route, expect
+from playwright.sync_api import Browser, expect
 
 from tests.server.live import LiveServer
-from tests.web.conftest import ConsoleWatch
+from tests.web.conftest import ConsoleWatch, HeldWasm
 from tests.web.shots import four_looks
 
 DOWNLOADING = re.compile(r"^Načítám Python… \d+,\d z \d+,\d MB$")
@@ -24,8 +24,7 @@ def test_locus_poker_says_what_the_engine_loads_while_it_deals(
     context = browser.new_context(base_url=app_server.http, service_workers="block",
                                   viewport={"width": 1100, "height": 900})
     context.on("page", console.watch)
-    held: list[Route] = []
-    context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    wasm = HeldWasm(context)
     try:
         page = context.new_page()
         page.goto("/#/locus-poker?seed=19&pace=0")
@@ -36,8 +35,7 @@ def test_locus_poker_says_what_the_engine_loads_while_it_deals(
         expect(status.locator(".engine-wait")).to_have_text(DOWNLOADING, timeout=20_000)
         expect(status).to_contain_text("Rozkládám karty…")
         four_looks(page, "lp-engine-wait", full_page=True)
-        for route in held:
-            route.continue_()
+        wasm.release()
         expect(page.locator(".lp-board .lp-card")).to_have_count(30, timeout=60_000)
         expect(page.locator(".engine-wait")).to_have_count(0)
     finally:
@@ -55,8 +53,7 @@ def test_every_local_game_says_it_too(
 ) -> None:
     context = browser.new_context(base_url=app_server.http, service_workers="block")
     context.on("page", console.watch)
-    held: list[Route] = []
-    context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    wasm = HeldWasm(context)
     try:
         page = context.new_page()
         page.goto(path)
@@ -64,9 +61,7 @@ def test_every_local_game_says_it_too(
         status = page.locator(".mp-start-status")
         expect(status.locator(".engine-wait")).to_have_text(DOWNLOADING, timeout=20_000)
         expect(status).to_contain_text(words)
-        context.unroute("**/pyodide/pyodide.asm.wasm")
-        for route in held:
-            route.continue_()
+        wasm.release()
         expect(page.locator(playable).first).to_be_attached(timeout=60_000)
     finally:
         context.close()
