@@ -122,7 +122,7 @@ def test_draw_restores_only_a_changed_table_and_a_low_meld_is_not_confirmed(page
 def test_the_other_player_leaving_ends_the_round_without_a_next_one(
         people: Callable[[], Page]) -> None:
     ada, bob = people(), people()
-    create_profile(ada, "Alena")
+    create_profile(ada, "Milena")
     ada.goto("/#/zoliky-s-kameny/online")
     ada.get_by_role("button", name="Založit místnost").click()
     expect(ada.locator(".lobby-state")).to_have_attribute("data-state", "alone")
@@ -131,7 +131,7 @@ def test_the_other_player_leaving_ends_the_round_without_a_next_one(
     bob.get_by_role("button", name="Připojit se").click()
     expect(ada.locator(".lobby-state")).to_have_attribute("data-state", "ready")
     ada.get_by_role("button", name="Začít").click()
-    expect(bob.locator(".zk-status")).to_have_text("Na tahu je Alena.")
+    expect(bob.locator(".zk-status")).to_have_text("Na tahu je Milena.")
 
     bob.locator(".zk-side").get_by_role("button", name="Odejít").click()
     bob.get_by_role("dialog").get_by_role("button", name="Odejít").click()
