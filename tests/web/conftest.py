@@ -7,6 +7,7 @@ import json
 import shutil
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -176,6 +177,20 @@ class HeldWasm:
         for route in self.held:
             route.continue_()
         self.held.clear()
+
+
+@contextmanager
+def held_engine(browser: Browser, server: LiveServer, console: ConsoleWatch,
+                **options: Any) -> Iterator[tuple[Page, HeldWasm]]:
+    """A page in a fresh profile whose engine runtime is held (HeldWasm) until released;
+    no service worker, so the page's own requests can be held. Closed after."""
+    context = browser.new_context(base_url=server.http, service_workers="block", **options)
+    context.on("page", console.watch)
+    wasm = HeldWasm(context)
+    try:
+        yield context.new_page(), wasm
+    finally:
+        context.close()
 
 
 def wait_for_snapshot(page: Page, timeout_ms: int) -> None:

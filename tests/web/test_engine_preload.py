@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.server.live import LiveServer
-from tests.web.conftest import ConsoleWatch, HeldWasm
+from tests.web.conftest import ConsoleWatch, held_engine
 
 DOWNLOADING = re.compile(r"^Načítám Python… \d+,\d z \d+,\d MB")
 
@@ -27,11 +27,7 @@ DOWNLOADING = re.compile(r"^Načítám Python… \d+,\d z \d+,\d MB")
 def test_a_games_setup_loads_the_engine_before_start(
     browser: Browser, app_server: LiveServer, console: ConsoleWatch, path: str, start: str
 ) -> None:
-    context = browser.new_context(base_url=app_server.http, service_workers="block")
-    context.on("page", console.watch)
-    wasm = HeldWasm(context)
-    try:
-        page = context.new_page()
+    with held_engine(browser, app_server, console) as (page, wasm):
         page.goto(path)
         expect(page.get_by_role("button", name=start, exact=True)).to_be_visible()
         bar = page.get_by_role("banner").get_by_role("progressbar")
@@ -39,6 +35,4 @@ def test_a_games_setup_loads_the_engine_before_start(
         wasm.release()
         expect(bar).to_have_count(0, timeout=60_000)  # ready, still before start
         expect(page.get_by_role("button", name=start, exact=True)).to_be_visible()
-    finally:
-        context.close()
     assert console.errors == [], console.errors

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.server.live import LiveServer
-from tests.web.conftest import ConsoleWatch, HeldWasm
+from tests.web.conftest import ConsoleWatch, held_engine
 from tests.web.shots import four_looks
 
 DOWNLOADING = re.compile(r"^Načítám Python… \d+,\d z \d+,\d MB$")
@@ -20,13 +20,8 @@ DOWNLOADING = re.compile(r"^Načítám Python… \d+,\d z \d+,\d MB$")
 def test_locus_poker_says_what_the_engine_loads_while_it_deals(
     browser: Browser, app_server: LiveServer, console: ConsoleWatch
 ) -> None:
-    # A fresh profile; no service worker, so the page's own requests can be held.
-    context = browser.new_context(base_url=app_server.http, service_workers="block",
-                                  viewport={"width": 1100, "height": 900})
-    context.on("page", console.watch)
-    wasm = HeldWasm(context)
-    try:
-        page = context.new_page()
+    with held_engine(browser, app_server, console,
+                     viewport={"width": 1100, "height": 900}) as (page, wasm):
         page.goto("/#/locus-poker?seed=19&pace=0")
         page.locator(".lp-opponent").first.click()
         page.locator(".lp-pill", has_text="6 × 5").click()
@@ -38,8 +33,6 @@ def test_locus_poker_says_what_the_engine_loads_while_it_deals(
         wasm.release()
         expect(page.locator(".lp-board .lp-card")).to_have_count(30, timeout=60_000)
         expect(page.locator(".engine-wait")).to_have_count(0)
-    finally:
-        context.close()
     assert console.errors == [], console.errors
 
 
@@ -51,11 +44,7 @@ def test_every_local_game_says_it_too(
     browser: Browser, app_server: LiveServer, console: ConsoleWatch,
     path: str, button: str, words: str, playable: str,
 ) -> None:
-    context = browser.new_context(base_url=app_server.http, service_workers="block")
-    context.on("page", console.watch)
-    wasm = HeldWasm(context)
-    try:
-        page = context.new_page()
+    with held_engine(browser, app_server, console) as (page, wasm):
         page.goto(path)
         page.get_by_role("button", name=button, exact=True).click()
         status = page.locator(".mp-start-status")
@@ -63,6 +52,4 @@ def test_every_local_game_says_it_too(
         expect(status).to_contain_text(words)
         wasm.release()
         expect(page.locator(playable).first).to_be_attached(timeout=60_000)
-    finally:
-        context.close()
     assert console.errors == [], console.errors
