@@ -17,20 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.web.conftest import axe_violations, screenshot
 from tests.web.shots import four_looks
 from tests.web.test_profile import create_profile
-
-
-def rack_tile(page: Page, name: str) -> Locator:
-    return page.locator(".zk-rack").get_by_role("button", name=name, exact=True).first
-
-
-def settled(page: Page) -> None:
-    """Wait while the engine reads the edited table."""
-    expect(page.locator(".zk-table[aria-busy='true']")).to_have_count(0)
+from tests.web.test_zk_local import rack_tile, settled
 
 
 def start_two(page: Page) -> None:
