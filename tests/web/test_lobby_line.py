@@ -14,7 +14,7 @@ from tests.web.test_duel import open_lobby, player
 
 SILENT_MS = 30_000
 PING_MS = 10_000
-"""As web/src/net/line.ts."""
+"""As web/src/net/socket.ts."""
 
 
 def test_a_silent_line_is_given_up_and_the_lobby_comes_back(page: Page) -> None:

@@ -10,7 +10,7 @@ import type { FunctionComponent } from "preact";
 import { PLUGIN_GAMES } from "virtual:plugin-games";
 import { addCatalogue, getLang, type Area, type Lang } from "./i18n";
 import type { LobbyGame } from "./lobby/game";
-import type { StatsCard } from "./profile/card";
+import type { StatsCard } from "./profile/statsCard";
 import type { ReplayView } from "./replay/types";
 
 /** A page gets the values of its path's parameters. */
@@ -68,7 +68,7 @@ export const GAMES: GameEntry[] = [
     pages: () => import("./games/matematicky_poker/pages"),
     catalogue: () => import("./games/matematicky_poker/i18n").then((m) => m.catalogue),
     online: () => import("./games/matematicky_poker/lobby/online").then((m) => m.MP_LOBBY),
-    card: () => import("./games/matematicky_poker/card").then((m) => m.card),
+    card: () => import("./games/matematicky_poker/statsCard").then((m) => m.card),
     replay: () => import("./games/matematicky_poker/replay").then((m) => m.MpReplay),
   },
   {
@@ -86,7 +86,7 @@ export const GAMES: GameEntry[] = [
     pages: () => import("./games/kostkovy_poker/pages"),
     catalogue: () => import("./games/kostkovy_poker/i18n").then((m) => m.kp),
     online: () => import("./games/kostkovy_poker/online").then((m) => m.KP_LOBBY),
-    card: () => import("./games/kostkovy_poker/card").then((m) => m.card),
+    card: () => import("./games/kostkovy_poker/statsCard").then((m) => m.card),
     replay: () => import("./games/kostkovy_poker/Replay").then((m) => m.KpReplay),
   },
   {

@@ -1,9 +1,9 @@
 // One person's socket to a lobby (/ws/lobbies/{code}), over the app's one reconnecting
-// socket (net/line.ts): the lobby messages, the game's views, and where the line stands. A
+// socket (net/socket.ts): the lobby messages, the game's views, and where the line stands. A
 // tab whose seat another tab took over stops until asked to take it back. For the game it
 // is an ordinary TableConnection: actions carry sequence numbers and unacknowledged ones
 // are resent.
-import { Line, type Incoming } from "../net/line";
+import { ReconnectingSocket, type Incoming } from "../net/socket";
 import { Listeners, type Action, type ServerMessage, type TableConnection } from "../net/protocol";
 import type { ReplaySource } from "../replay/types";
 import { loadSeat, saveSeq, type SavedSeat } from "./seats";
@@ -33,7 +33,7 @@ export class LobbyConnection implements TableConnection {
   failure: LobbyFailure | null = null;
   /** Whether a game view has arrived (the game runs or ran). */
   hasView = false;
-  private line: Line;
+  private line: ReconnectingSocket;
   private game = new Listeners();
   private watchers = new Set<() => void>();
   private leaving = false;
@@ -42,7 +42,7 @@ export class LobbyConnection implements TableConnection {
    *  game's screen rebuilds its story from them after a reload). */
   constructor(readonly seat: SavedSeat, history = false) {
     const owner = { receive: (message: Incoming) => this.receive(message), lost: (code: number | null) => this.lost(code) };
-    this.line = new Line(`/ws/lobbies/${encodeURIComponent(seat.code)}`, seat.key, owner, seat.lastSeq, {
+    this.line = new ReconnectingSocket(`/ws/lobbies/${encodeURIComponent(seat.code)}`, seat.key, owner, seat.lastSeq, {
       since: history ? 0 : undefined,
       // Another tab of this seat may have sent actions since: go on counting after them.
       seqFloor: () => loadSeat(this.code)?.lastSeq ?? 0,

@@ -1,7 +1,7 @@
-// A table on the server: POST /api/tables to create, one WebSocket to play (net/line.ts:
+// A table on the server: POST /api/tables to create, one WebSocket to play (net/socket.ts:
 // it reconnects on its own, says hello with the last version it saw, and resends
 // unacknowledged actions).
-import { Line, type Incoming } from "./line";
+import { ReconnectingSocket, type Incoming } from "./socket";
 import { Listeners, type Action, type ServerMessage, type TableConnection, type TableRequest, type TableTicket } from "./protocol";
 import { profileKey } from "../profile/store";
 import type { ReplaySource } from "../replay/types";
@@ -64,11 +64,11 @@ const CLOSE_UNKNOWN = 4404;
 export class RemoteTable implements TableConnection {
   readonly kind = "remote";
   private listeners = new Listeners();
-  private line: Line;
+  private line: ReconnectingSocket;
 
   constructor(readonly ticket: TableTicket, lastSeq = 0) {
     const owner = { receive: (message: Incoming) => this.receive(message), lost: (code: number | null) => code !== CLOSE_UNKNOWN };
-    this.line = new Line(`/ws/tables/${this.ticket.table}`, this.ticket.key, owner, lastSeq, {
+    this.line = new ReconnectingSocket(`/ws/tables/${this.ticket.table}`, this.ticket.key, owner, lastSeq, {
       pauses: { first: 300, last: 5000 },
     });
     this.line.open();

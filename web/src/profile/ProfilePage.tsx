@@ -18,7 +18,7 @@ import {
 } from "./api";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { CreateProfileForm } from "./CreateProfile";
-import { gameRows, type StatsCard } from "./card";
+import { gameRows, type StatsCard } from "./statsCard";
 import { problemText } from "./format";
 import { nicknameProblem } from "./nickname";
 import {

@@ -1,7 +1,7 @@
 // Online rooms of Locus Poker (the room policy "duel": two people, a new game when both
 // agree, the first player alternating): the lobby pages' words (lobby/game.tsx) and the
 // running game, the same table screen with the people and their presence beside it.
-// Reconnecting is the lobby connection's (net/line.ts): the screen only shows its views.
+// Reconnecting is the lobby connection's (net/socket.ts): the screen only shows its views.
 import { t } from "../../i18n";
 import { formatCode } from "../../lobby/code";
 import type { LobbyGame, PlayProps } from "../../lobby/game";

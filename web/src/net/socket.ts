@@ -10,7 +10,7 @@ import type { Action, Json, ServerMessage, ViewMessage } from "./protocol";
 /** A message as it came: the table protocol's, or a lobby's own ("lobby", "taken_over"). */
 export type Incoming = { t?: string; [field: string]: unknown };
 
-export interface LineOwner {
+export interface SocketOwner {
   /** Every message of the current socket (views already merged and counted). */
   receive(message: Incoming): void;
   /** The socket is gone (closed with `code`, or given up as silent: null): whether to
@@ -18,7 +18,7 @@ export interface LineOwner {
   lost(code: number | null): boolean;
 }
 
-export interface LineOptions {
+export interface SocketOptions {
   /** The first hello's `since` when no version was seen yet (0: the whole game's events). */
   since?: number;
   /** Pauses before a new socket: the first, doubling up to the last, plus up to 30 %. */
@@ -32,7 +32,7 @@ const PING_MS = 10_000;
  *  healthy server answers a ping once it has sent nothing for 5 s (docs/api.md). */
 const SILENT_MS = 30_000;
 
-export class Line {
+export class ReconnectingSocket {
   /** The last version of the game seen (null before the first view). */
   version: number | null = null;
   private socket: WebSocket | null = null;
@@ -50,9 +50,9 @@ export class Line {
   constructor(
     private readonly path: string,
     private readonly key: string,
-    private readonly owner: LineOwner,
+    private readonly owner: SocketOwner,
     private seq = 0,
-    private readonly options: LineOptions = {},
+    private readonly options: SocketOptions = {},
   ) {
     addEventListener("online", this.wake);
     document.addEventListener("visibilitychange", this.wake);

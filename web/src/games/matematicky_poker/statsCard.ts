@@ -2,7 +2,7 @@
 // records per difficulty, completed boards, the fastest game, the daily streak, duels.
 import { t } from "../../i18n";
 import type { Streak } from "../../profile/api";
-import type { Row } from "../../profile/card";
+import type { Row } from "../../profile/statsCard";
 import { minutesSeconds, value } from "../../profile/format";
 
 /** Matematický poker's statistics block (statistics.py). */

@@ -2,7 +2,7 @@
 // (the figures of games/kostkovy_poker/outcomes.py, summed by the server).
 import { t } from "../../i18n";
 import type { GameStats } from "../../profile/api";
-import { gameRows, type Row } from "../../profile/card";
+import { gameRows, type Row } from "../../profile/statsCard";
 
 export function card(stats: GameStats): Row[] {
   const figure = (name: string) => stats.figures?.[name] ?? 0;
