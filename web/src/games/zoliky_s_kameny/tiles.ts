@@ -29,9 +29,10 @@ export function sameTile(a: Tile, b: Tile): boolean {
 
 export type RackOrder = "colour" | "number";
 
-/** A sort key: by colour then number, or by number then colour; jokers last either way. */
+/** A sort key: by colour then number, or by number then colour; jokers last either way
+ *  (above every tile's key: by number, a 13 is 1303). */
 function orderKey(tile: Tile, order: RackOrder): number {
-  if (isJoker(tile)) return 1000;
+  if (isJoker(tile)) return 10_000;
   return order === "colour" ? tile[0] * 100 + tile[1] : tile[1] * 100 + tile[0];
 }
 
