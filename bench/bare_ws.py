@@ -21,7 +21,7 @@ from starlette.middleware import Middleware
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from klubovna.server.collector import CountSockets, collecting
+from klubovna.server.http.collector import CountSockets, collecting
 
 rooms: dict[str, list[WebSocket]] = {}
 
@@ -70,7 +70,7 @@ def main() -> None:
     # The same uvicorn settings as `klubovna serve` (klubovna/server/cli.py), on uvicorn's
     # own protocols: the baseline has no request timeouts or connection cap (guard.py).
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=1 << 20, log_level="info",
-                ws_per_message_deflate=False, loop="klubovna.server.loop:new_event_loop")
+                ws_per_message_deflate=False, loop="klubovna.server.http.loop:new_event_loop")
 
 
 if __name__ == "__main__":

@@ -22,16 +22,16 @@ sys.path[:0] = [str(ROOT)]  # klubovna, whatever the cwd
 from sqlalchemy import Engine, insert  # noqa: E402
 
 from klubovna.server import calendar  # noqa: E402
-from klubovna.server.daily import query_daily  # noqa: E402
-from klubovna.server.db import (  # noqa: E402
+from klubovna.server.features.daily import query_daily  # noqa: E402
+from klubovna.server.features.leaderboard import query_leaderboard  # noqa: E402
+from klubovna.server.storage.db import (  # noqa: E402
     DailyAttemptRow,
     ProfileRow,
     ResultRow,
     TableRow,
     make_engine,
 )
-from klubovna.server.leaderboard import query_leaderboard  # noqa: E402
-from klubovna.server.migrate import upgrade  # noqa: E402
+from klubovna.server.storage.migrate import upgrade  # noqa: E402
 from klubovna.tables import hash_key  # noqa: E402
 
 GOAL_MS = 50.0

@@ -62,7 +62,7 @@ import websockets
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.version import version as websockets_version
 
-from klubovna.server.collector import EMPTY_SPACING
+from klubovna.server.http.collector import EMPTY_SPACING
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent

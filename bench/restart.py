@@ -26,9 +26,9 @@ ROOT = Path(__file__).resolve().parents[1]
 BUILD = """
 import dataclasses, sys
 from klubovna.tables.registry import get_game
-from klubovna.server.db import make_engine
-from klubovna.server.migrate import upgrade
-from klubovna.server.store import Append, Store
+from klubovna.server.storage.db import make_engine
+from klubovna.server.storage.migrate import upgrade
+from klubovna.server.storage.store import Append, Store
 from klubovna.tables import Table, hash_key
 
 path, count = sys.argv[1], int(sys.argv[2])
@@ -58,9 +58,9 @@ engine.dispose()
 
 START = """
 import asyncio, sys, time
-from klubovna.server.db import make_engine
-from klubovna.server.hub import Hub
-from klubovna.server.store import Store
+from klubovna.server.storage.db import make_engine
+from klubovna.server.realtime.hub import Hub
+from klubovna.server.storage.store import Store
 
 hub = Hub(Store(make_engine(f"sqlite:///{sys.argv[1]}")))
 

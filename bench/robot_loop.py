@@ -31,10 +31,10 @@ ROOT = Path(__file__).resolve().parents[1]
 RUN = r"""
 import asyncio, logging, statistics, sys, tempfile, time
 from pathlib import Path
-from klubovna.server.db import make_engine
-from klubovna.server.hub import Hub
-from klubovna.server.migrate import upgrade
-from klubovna.server.store import Store
+from klubovna.server.storage.db import make_engine
+from klubovna.server.realtime.hub import Hub
+from klubovna.server.storage.migrate import upgrade
+from klubovna.server.storage.store import Store
 from klubovna.tables import hash_key
 from klubovna.tables.lobby import NOBODY
 

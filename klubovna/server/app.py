@@ -14,19 +14,21 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy import Engine
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from klubovna.server import api, clock, daily, leaderboard, lobbies, profiles, replays, ws
-from klubovna.server.cluster import Node
-from klubovna.server.collector import CountSockets, collecting
-from klubovna.server.db import make_engine
-from klubovna.server.errors import BodyLimit, install_error_handlers
-from klubovna.server.forward import Forward
-from klubovna.server.hub import Hub
-from klubovna.server.leases import Leases, lobby_resource
-from klubovna.server.ratelimit import Limits
-from klubovna.server.rooms import Rooms
-from klubovna.server.secret import load_secret, read_replay_token
-from klubovna.server.settings import Settings
-from klubovna.server.store import Store
+from klubovna.server import clock
+from klubovna.server.cluster.forward import Forward
+from klubovna.server.cluster.node import Node
+from klubovna.server.config import Settings
+from klubovna.server.features import daily, leaderboard, lobbies, profiles, replays, tables
+from klubovna.server.http.collector import CountSockets, collecting
+from klubovna.server.http.errors import BodyLimit, install_error_handlers
+from klubovna.server.http.ratelimit import Limits
+from klubovna.server.realtime import ws
+from klubovna.server.realtime.hub import Hub
+from klubovna.server.realtime.lobbies import Rooms
+from klubovna.server.storage.db import make_engine
+from klubovna.server.storage.leases import Leases, lobby_resource
+from klubovna.server.storage.secret import load_secret, read_replay_token
+from klubovna.server.storage.store import Store
 
 
 class HeadAsGet:
@@ -123,7 +125,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_middleware(BodyLimit)
     app.add_middleware(HeadAsGet)
     app.add_middleware(CountSockets)  # outermost: no full collection while sockets are held
-    app.include_router(api.router)
+    app.include_router(tables.router)
     app.include_router(profiles.router)
     app.include_router(leaderboard.router)
     app.include_router(daily.router)

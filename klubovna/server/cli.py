@@ -6,10 +6,10 @@ import argparse
 import logging
 import os
 
-from klubovna.server.db import make_engine
-from klubovna.server.files import private_folder
-from klubovna.server.migrate import upgrade
-from klubovna.server.settings import Settings
+from klubovna.server.config import Settings
+from klubovna.server.storage.db import make_engine
+from klubovna.server.storage.files import private_folder
+from klubovna.server.storage.migrate import upgrade
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> None:
     import uvicorn
 
     from klubovna.server.app import create_app
-    from klubovna.server.guard import protocols
+    from klubovna.server.http.guard import protocols
 
     http, ws = protocols(settings.header_timeout, settings.body_timeout,
                          settings.connections_per_address, settings.trusted_proxies)
@@ -50,8 +50,8 @@ def main(argv: list[str] | None = None) -> None:
         # No per-message compression: it deflates every message once per socket, where a
         # group's draw is one text for 50 (twice the server's CPU a draw; decisions, #18).
         ws_per_message_deflate=False,
-        # asyncio's loop, polling a few events at a time (klubovna/server/loop.py).
-        loop="klubovna.server.loop:new_event_loop",
+        # asyncio's loop, polling a few events at a time (klubovna/server/http/loop.py).
+        loop="klubovna.server.http.loop:new_event_loop",
         # X-Forwarded-For only from the proxies named (uvicorn trusts 127.0.0.1 by default).
         proxy_headers=bool(settings.trusted_proxies),
         forwarded_allow_ips=list(settings.trusted_proxies),

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from klubovna.server.store import Store
-from klubovna.server.wire import dumps
+from klubovna.server.realtime.wire import dumps
+from klubovna.server.storage.store import Store
 from klubovna.tables import Table
 from klubovna.tables.registry import get_game
 from klubovna.tables.table import events_for

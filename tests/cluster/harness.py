@@ -28,7 +28,7 @@ from types import TracebackType
 import httpx
 from sqlalchemy import Engine, create_engine, text
 
-from klubovna.server.store import Store
+from klubovna.server.storage.store import Store
 from tests.server.live import ROOT, LiveServer, free_port
 from tests.server.postgres import pg_bin
 

@@ -15,7 +15,7 @@ RETRY_S = 0.1
 """How long a player waits before sending again a move the server could not store."""
 PACE_S = 0.05
 """A DicePlayer's pause before each move: at most the socket's sustained frame rate (20 a
-second, klubovna/server/ws.py), which a person never comes near; without it a player
+second, klubovna/server/realtime/ws.py), which a person never comes near; without it a player
 answering computer players at once spends the burst of 200 within a long game."""
 
 

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 import redis
 
-from klubovna.server import ratelimit
-from klubovna.server.errors import ApiError
-from klubovna.server.ratelimit import Limits
+from klubovna.server.http import ratelimit
+from klubovna.server.http.errors import ApiError
+from klubovna.server.http.ratelimit import Limits
 from tests.server.live import free_port
 
 ADDRESS = "192.0.2.1"

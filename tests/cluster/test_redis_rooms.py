@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from klubovna.server.ratelimit import Limits
+from klubovna.server.http.ratelimit import Limits
 from tests.cluster.test_redis_limits import RedisServer
 
 KEY = "0123456789abcdef0123456789abcdef"

@@ -320,7 +320,7 @@ def test_declarations(name: str, data: st.DataObject) -> None:
     first = trace.states[0][0]
     assert fewest <= game.seats(first) <= most
     assert game.started(first) is False
-    if game.rooms:  # a room's host starts its game (klubovna/server/rooms.py)
+    if game.rooms:  # a room's host starts its game (klubovna/server/realtime/lobbies.py)
         assert {"type": "start"} in game.legal(first, 0)
     result = game.result(trace.state)
     if result is not None:

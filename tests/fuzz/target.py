@@ -13,8 +13,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from klubovna.server.db import make_engine
-from klubovna.server.store import Store, StoredTable
+from klubovna.server.storage.db import make_engine
+from klubovna.server.storage.store import Store, StoredTable
 from tests.server.live import LiveServer, free_port
 
 LIMITS = {"KLUBOVNA_RATE_PROFILES": "100000", "KLUBOVNA_RATE_TABLES": "100000",

@@ -30,7 +30,7 @@ from schemathesis.specs.openapi.checks import (
 )
 from websockets.sync.client import connect
 
-from klubovna.server.api import NOT_SETTINGS
+from klubovna.server.features.tables import NOT_SETTINGS
 from klubovna.tables.lobby import DEALER_PLAYS
 from klubovna.tables.registry import REGISTRY
 from tests.fuzz.target import Target, examples

@@ -28,7 +28,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from klubovna.core import Game
-from klubovna.server.ws import decode
+from klubovna.server.realtime.ws import decode
 from klubovna.tables import ProtocolError, Table, parse_client_message
 from klubovna.tables.registry import REGISTRY, get_game
 from klubovna.tables.robots import ROBOTS

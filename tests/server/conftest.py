@@ -3,9 +3,9 @@ from pathlib import Path
 
 import pytest
 
-from klubovna.server.db import make_engine
-from klubovna.server.migrate import upgrade
-from klubovna.server.store import Store
+from klubovna.server.storage.db import make_engine
+from klubovna.server.storage.migrate import upgrade
+from klubovna.server.storage.store import Store
 from tests.server.live import LiveServer, free_port
 from tests.server.postgres import postgres_cluster
 

@@ -14,15 +14,15 @@ import pytest
 from starlette.types import Message, Receive, Scope, Send
 
 from klubovna.server.app import create_app
-from klubovna.server.collector import (
+from klubovna.server.config import Settings
+from klubovna.server.http.collector import (
     EMPTY_SPACING,
     RECLAIM_GROWTH,
     Collector,
     CountSockets,
     Sockets,
 )
-from klubovna.server.guard import FRAME_EXTENSION
-from klubovna.server.settings import Settings
+from klubovna.server.http.guard import FRAME_EXTENSION
 
 CEILING = 100_000
 

@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import Engine
 
 from klubovna.server.calendar import day_start_ms
-from klubovna.server.daily import DailyBoard, query_daily
+from klubovna.server.features.daily import DailyBoard, query_daily
 from tests.server.live import LiveServer, free_port
 from tests.server.test_leaderboard import (
     Rows,

@@ -8,7 +8,7 @@ import pytest
 from pydantic import ValidationError
 
 from klubovna.core.settings import Setting
-from klubovna.server.declared import Strict, model_of, table_declarations
+from klubovna.server.http.declared import Strict, model_of, table_declarations
 
 DECLARED = [
     ("two-to-six", Setting("seats", "int", 2, minimum=2, maximum=6)),

@@ -18,7 +18,7 @@ import pytest
 
 from klubovna.games.matematicky_poker import GRACE_MS
 from klubovna.games.matematicky_poker.scoring import score_board
-from klubovna.server.ws import QUIET_SECONDS
+from klubovna.server.realtime.ws import QUIET_SECONDS
 from tests.games.matematicky_poker import queue_of, waiting
 from tests.server.live import LiveServer, free_port
 from tests.server.lobby_client import (

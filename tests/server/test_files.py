@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from klubovna.server.db import make_engine
-from klubovna.server.secret import load_secret
+from klubovna.server.storage.db import make_engine
+from klubovna.server.storage.secret import load_secret
 
 
 def mode(path: Path) -> int:

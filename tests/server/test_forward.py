@@ -16,10 +16,9 @@ from typing import Any
 import httpx
 import uvicorn
 
-from klubovna.server import forward
-from klubovna.server.cluster import wall_ms
-from klubovna.server.forward import RELAY_TRIES, Forward
-from klubovna.server.leases import Holder
+from klubovna.server.cluster.forward import RELAY_TRIES, Forward
+from klubovna.server.cluster.node import forward, wall_ms
+from klubovna.server.storage.leases import Holder
 from tests.server.live import free_port
 
 OWNER_SAYS = b'{"owner": true}'

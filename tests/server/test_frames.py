@@ -12,11 +12,11 @@ from typing import Any
 from websockets.frames import Frame, Opcode
 from websockets.sync.client import connect
 
-from klubovna.server.guard import FRAME_EXTENSION
-from klubovna.server.hub import Hub, LiveTable
-from klubovna.server.store import Store
-from klubovna.server.wire import framed
-from klubovna.server.ws import Link
+from klubovna.server.http.guard import FRAME_EXTENSION
+from klubovna.server.realtime.hub import Hub, LiveTable
+from klubovna.server.realtime.wire import framed
+from klubovna.server.realtime.ws import Link
+from klubovna.server.storage.store import Store
 from tests.server.live import Client, LiveServer, play_out
 from tests.server.test_wire import group_table
 

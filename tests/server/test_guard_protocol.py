@@ -16,8 +16,8 @@ import uvicorn
 from starlette.websockets import WebSocket, WebSocketDisconnect
 from websockets.asyncio.client import connect
 
-from klubovna.server.guard import FRAME_EXTENSION, LARGE_READ, SMALL_READ, protocols
-from klubovna.server.ws import Link
+from klubovna.server.http.guard import FRAME_EXTENSION, LARGE_READ, SMALL_READ, protocols
+from klubovna.server.realtime.ws import Link
 from tests.server.live import free_port
 
 App = Callable[[dict[str, Any], Any, Any], Awaitable[None]]

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from klubovna.server.guard import AddressSlots, Proxies
-from klubovna.server.settings import Settings
+from klubovna.server.config import Settings
+from klubovna.server.http.guard import AddressSlots, Proxies
 
 
 def test_defaults_trust_no_proxy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from klubovna.games.kostkovy_poker import rules as kp_rules
 from klubovna.games.kostkovy_poker import state as kp_state
 from klubovna.games.matematicky_poker import rules as mp_rules
 from klubovna.games.mathesso import state as ma_state
-from klubovna.server import nicknames
+from klubovna.server.features import nicknames
 from tests.server.live import LiveServer
 from tests.server.test_recording import bearer, new_profile, server
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from klubovna.server.hub import Hub, InternalError
-from klubovna.server.rooms import Rooms
-from klubovna.server.store import Store
+from klubovna.server.realtime.hub import Hub, InternalError
+from klubovna.server.realtime.lobbies import Rooms
+from klubovna.server.storage.store import Store
 
 
 class FaultyGame:

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from klubovna.server.hub import Hub
-from klubovna.server.store import Store
+from klubovna.server.realtime.hub import Hub
+from klubovna.server.storage.store import Store
 from klubovna.tables import hash_key
 from tests.tables.counting import TAKEN_OVER, registered
 

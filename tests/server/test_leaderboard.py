@@ -17,7 +17,8 @@ from sqlalchemy import Engine, create_engine, delete, make_url, text
 from sqlalchemy.orm import Session
 
 from klubovna.server.calendar import PRAGUE
-from klubovna.server.db import (
+from klubovna.server.features.leaderboard import ModeFilter, Period, leaderboard, query_leaderboard
+from klubovna.server.storage.db import (
     DailyAttemptRow,
     LogRow,
     ProfileRow,
@@ -26,8 +27,7 @@ from klubovna.server.db import (
     TableRow,
     make_engine,
 )
-from klubovna.server.leaderboard import ModeFilter, Period, leaderboard, query_leaderboard
-from klubovna.server.migrate import upgrade
+from klubovna.server.storage.migrate import upgrade
 from klubovna.tables import hash_key
 from tests.server.live import Client, LiveServer, next_move
 from tests.server.test_recording import think

@@ -1,5 +1,5 @@
-"""Leases and fencing on a real PostgreSQL database (klubovna/server/leases.py): one owner at
-a time, take-over only after expiry, and a former owner's writes refused."""
+"""Leases and fencing on a real PostgreSQL database (klubovna/server/storage/leases.py): one
+owner at a time, take-over only after expiry, and a former owner's writes refused."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from klubovna.server.cluster import Node, wall_ms
-from klubovna.server.db import make_engine
-from klubovna.server.leases import Holder, LeaseLost, Leases, lobby_resource, table_resource
-from klubovna.server.migrate import upgrade
-from klubovna.server.store import Append, Store
+from klubovna.server.cluster.node import Node, wall_ms
+from klubovna.server.storage.db import make_engine
+from klubovna.server.storage.leases import Holder, LeaseLost, Leases, lobby_resource, table_resource
+from klubovna.server.storage.migrate import upgrade
+from klubovna.server.storage.store import Append, Store
 from klubovna.tables import Lobby, LogEntry, hash_key, new_code
 
 TTL = 3000

@@ -13,9 +13,9 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from klubovna.server.db import LogRow, TableRow
-from klubovna.server.logwriter import LogWriter
-from klubovna.server.store import Append, Store
+from klubovna.server.storage.db import LogRow, TableRow
+from klubovna.server.storage.logwriter import LogWriter
+from klubovna.server.storage.store import Append, Store
 from klubovna.tables import LogEntry
 from tests.server.test_recording import RESULT, stored_result
 
@@ -196,7 +196,7 @@ def test_sqlite_stores_at_once_but_never_waits_for_a_busy_database(
 def test_the_writer_checkpoints_what_sqlite_stored_at_once(
     sqlite_store: Store, made: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("klubovna.server.logwriter.CHECKPOINT_EVERY", 3)
+    monkeypatch.setattr("klubovna.server.storage.logwriter.CHECKPOINT_EVERY", 3)
     checkpoints = threading.Semaphore(0)
     store = sqlite_store
     real = store.checkpoint

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from klubovna.server import loop
+from klubovna.server.http import loop
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="epoll is Linux's")
 

@@ -17,9 +17,10 @@ from alembic.config import Config
 from alembic.migration import MigrationContext
 from sqlalchemy.exc import IntegrityError
 
-from klubovna.server import migrate, nicknames
-from klubovna.server.db import Base, make_engine
-from klubovna.server.migrate import upgrade
+from klubovna.server.features import nicknames
+from klubovna.server.storage import migrate
+from klubovna.server.storage.db import Base, make_engine
+from klubovna.server.storage.migrate import upgrade
 
 
 def test_migrations_match_the_models(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from klubovna.core.settings import Setting
-from klubovna.server.declared import room_declarations
+from klubovna.server.http.declared import room_declarations
 from klubovna.tables.registry import REGISTRY
 from tests.server.live import LiveServer
 from tests.server.lobby_client import assert_error

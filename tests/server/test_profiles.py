@@ -13,10 +13,11 @@ from typing import Any
 import httpx
 import pytest
 
-from klubovna.server import nicknames, profiles, ratelimit
-from klubovna.server.errors import ApiError
-from klubovna.server.profiles import clean_nickname
-from klubovna.server.ratelimit import RateLimiter
+from klubovna.server.features import nicknames, profiles
+from klubovna.server.features.profiles import clean_nickname
+from klubovna.server.http import ratelimit
+from klubovna.server.http.errors import ApiError
+from klubovna.server.http.ratelimit import RateLimiter
 from tests.server.live import LiveServer, free_port
 from tests.server.test_recording import bearer, new_profile, server
 

@@ -12,7 +12,7 @@ import httpx
 
 from klubovna.games.matematicky_poker.state import shuffled_deck
 from klubovna.server.calendar import prague_day
-from klubovna.server.secret import daily_seed
+from klubovna.server.storage.secret import daily_seed
 from tests.server.live import LiveServer, free_port, play_out
 from tests.server.test_recording import (
     bearer,

@@ -19,8 +19,8 @@ import pytest
 
 from klubovna.core.rules import GRACE_MS
 from klubovna.games.matematicky_poker.state import JOKER, shuffled_deck
-from klubovna.server.db import LobbyRow, ResultRow
-from klubovna.server.store import Recording, Store
+from klubovna.server.storage.db import LobbyRow, ResultRow
+from klubovna.server.storage.store import Recording, Store
 from klubovna.tables import Lobby, LogEntry, hash_key
 from tests.server.live import Client, LiveServer, free_port, next_move, play_out
 

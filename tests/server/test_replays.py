@@ -11,7 +11,7 @@ import httpx
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from klubovna.server.replays import gzipped
+from klubovna.server.features.replays import gzipped
 from klubovna.tables.replay import replay
 from tests.server.live import LiveServer, play_out
 from tests.server.lobby_client import assert_error, bearer, post_join, post_lobby, seat_of

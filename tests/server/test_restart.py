@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from sqlalchemy import update
 
-from klubovna.server.db import LogRow
-from klubovna.server.hub import Hub, StorageError
-from klubovna.server.store import Append, Store, StoredTable
+from klubovna.server.realtime.hub import Hub, StorageError
+from klubovna.server.storage.db import LogRow
+from klubovna.server.storage.store import Append, Store, StoredTable
 from klubovna.tables import Table, hash_key
 from klubovna.tables.lobby import NOBODY
 from klubovna.tables.registry import get_game
@@ -72,7 +72,7 @@ def test_a_restart_reads_no_log_and_wakes_a_table_when_its_deadline_is_due(
     rebuilds none: a table is rebuilt when asked for, or by the sweeper once its deadline
     is due (so start-up does not grow with the stored tables, and no deadline is missed)."""
     now = [T0]
-    monkeypatch.setattr("klubovna.server.hub.now_ms", lambda: now[0])
+    monkeypatch.setattr("klubovna.server.realtime.hub.now_ms", lambda: now[0])
     first = Hub(store)
 
     async def play() -> dict[str, str]:
@@ -149,7 +149,7 @@ def test_computer_players_go_on_by_themselves_after_a_restart_in_their_turn(
     player's turn (it has no deadline): after the restart the computer players play on to
     the person's turn with no message from anybody (issue #34, item 1)."""
     now = [T0]
-    monkeypatch.setattr("klubovna.server.hub.now_ms", lambda: now[0])
+    monkeypatch.setattr("klubovna.server.realtime.hub.now_ms", lambda: now[0])
     config, seed = mathesso_room_where_a_computer_begins()
     first = Hub(store)
     stored = first.writer.append

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from klubovna.server.db import TableRow
-from klubovna.server.hub import Hub, LiveTable
-from klubovna.server.store import Store
+from klubovna.server.realtime.hub import Hub, LiveTable
+from klubovna.server.storage.db import TableRow
+from klubovna.server.storage.store import Store
 from klubovna.tables import Step, hash_key
 from klubovna.tables.lobby import NOBODY
 
@@ -34,7 +34,7 @@ def test_a_table_whose_last_person_leaves_ends_at_once(
     """Before: the five computer players played the whole game at once (about 470 moves,
     all stored). Now the leave is the table's last entry: it is abandoned (nothing
     recorded), its computer players never move, and a restart does not wake it."""
-    monkeypatch.setattr("klubovna.server.hub.now_ms", lambda: T0)
+    monkeypatch.setattr("klubovna.server.realtime.hub.now_ms", lambda: T0)
     hub = Hub(sqlite_store)
 
     async def run() -> str:
@@ -65,7 +65,7 @@ def test_the_loop_serves_others_between_two_moves_of_computer_players(
 ) -> None:
     """While the computer players of a room play their turns, other work of the loop (here a
     task that counts its turns) runs between every two of their moves."""
-    monkeypatch.setattr("klubovna.server.hub.now_ms", lambda: T0)
+    monkeypatch.setattr("klubovna.server.realtime.hub.now_ms", lambda: T0)
     hub = Hub(sqlite_store)
     turns = [0]
     seen: list[int] = []  # the counter at each computer player's move

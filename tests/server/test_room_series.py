@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import asyncio
 
-from klubovna.server.hub import Hub
-from klubovna.server.rooms import Rooms
-from klubovna.server.store import Store
+from klubovna.server.realtime.hub import Hub
+from klubovna.server.realtime.lobbies import Rooms
+from klubovna.server.storage.store import Store
 
 
 def test_the_server_draws_each_rooms_series_and_stores_it(store: Store) -> None:

@@ -15,7 +15,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from klubovna.server.ws import FRAME_ABUSE, FRAME_BURST
+from klubovna.server.realtime.ws import FRAME_ABUSE, FRAME_BURST
 from tests.server.live import LiveServer
 from tests.server.lobby_client import create_lobby, join_lobby
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from klubovna.server import ws
-from klubovna.server.ratelimit import FLOODS_PER_MINUTE, FrameBudget, Limits
+from klubovna.server.http.ratelimit import FLOODS_PER_MINUTE, FrameBudget, Limits
+from klubovna.server.realtime import ws
 
 Frame = dict[str, Any]
 

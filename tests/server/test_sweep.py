@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from klubovna.server.hub import FAILED_PAUSE_MS, Hub, LiveTable
-from klubovna.server.rooms import Rooms
-from klubovna.server.store import Store
+from klubovna.server.realtime.hub import FAILED_PAUSE_MS, Hub, LiveTable
+from klubovna.server.realtime.lobbies import Rooms
+from klubovna.server.storage.store import Store
 from klubovna.tables.lobby import Lobby
 from tests.server.live import next_move
 
@@ -64,7 +64,7 @@ class Clock:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, now: int = T0) -> None:
         self.now = now
-        monkeypatch.setattr("klubovna.server.hub.now_ms", lambda: self.now)
+        monkeypatch.setattr("klubovna.server.realtime.hub.now_ms", lambda: self.now)
 
 
 class BrokenGame:

@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
-from klubovna.server.store import Store
+from klubovna.server.storage.store import Store
 from klubovna.tables import Lobby
 from tests.server.live import ROOT, LiveServer, free_port
 from tests.server.lobby_client import assert_error, bearer, new_profile, seat_of, seated

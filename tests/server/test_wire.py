@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from klubovna.core import SharedView
-from klubovna.server import wire
-from klubovna.server.hub import Hub, LiveTable
-from klubovna.server.store import Store
-from klubovna.server.wire import Encoder
+from klubovna.server.realtime import wire
+from klubovna.server.realtime.hub import Hub, LiveTable
+from klubovna.server.realtime.wire import Encoder
+from klubovna.server.storage.store import Store
 from klubovna.tables import Table
 from klubovna.tables.registry import get_game
 

@@ -16,7 +16,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from klubovna.core import Rng
-from klubovna.server.settings import Settings
+from klubovna.server.config import Settings
 from klubovna.tables import registry
 from klubovna.tables.table import Table, hash_key
 from tests.server.live import LiveServer, free_port

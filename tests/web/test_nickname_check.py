@@ -1,6 +1,6 @@
 """The web's nickname check (web/src/profile/nickname_rules.ts over the data
 web/build/nickname_data.py generates from the server's side) gives the server's verdict
-(klubovna/server/nicknames.py `enforce`) for every code point of the BMP, run in Chromium
+(klubovna/server/features/nicknames.py `enforce`) for every code point of the BMP, run in Chromium
 (whose Unicode is what the check meets), and the profile page and a lobby's name field say
 in words that a Hangul filler (U+3164) is refused before anything is sent (#34, item 15)."""
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Request, expect
 
-from klubovna.server.nicknames import LENGTH, BadNickname, enforce
+from klubovna.server.features.nicknames import LENGTH, BadNickname, enforce
 from tests.server.live import ROOT, LiveServer
 from tests.web.conftest import TESTS_DIR, screenshot
 

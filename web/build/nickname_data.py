@@ -1,6 +1,6 @@
 """The server's nickname rules as data for the web check (web/build/nicknames.ts runs this at
 build and dev time; web/src/profile/nickname.ts imports it as virtual:nickname-data), read
-from klubovna/server/nicknames.py and the Unicode tables of the Python that enforces them, so
+from klubovna/server/features/nicknames.py and the Unicode tables of the Python that enforces them, so
 the browser can never drift from the server:
 
 * SPACES: the non-ASCII spaces the PRECIS Nickname profile maps to a space;
@@ -17,7 +17,7 @@ import json
 import sys
 import unicodedata
 
-from klubovna.server import nicknames
+from klubovna.server.features import nicknames
 
 _BASE = nicknames._PROFILE.base
 _SPACES = nicknames._PROFILE.base.ucd

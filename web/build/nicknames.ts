@@ -1,5 +1,5 @@
 // The server's nickname rules as data for the web check: `virtual:nickname-data` exports the
-// keys of what build/nickname_data.py prints (taken from klubovna/server/nicknames.py and its
+// keys of what build/nickname_data.py prints (taken from klubovna/server/features/nicknames.py and its
 // Python's Unicode tables at build and dev time), so the profile page and the lobby's name
 // field refuse exactly what the server refuses (src/profile/nickname.ts).
 import { join, resolve } from "node:path";

@@ -23,7 +23,7 @@ from klubovna.bots.matematicky_poker import (
 from klubovna.core import Rng
 from klubovna.games.matematicky_poker import ENGINE, State, score_board
 from klubovna.games.matematicky_poker.state import JOKER
-from klubovna.server.declared import room_declarations
+from klubovna.server.http.declared import room_declarations
 from klubovna.tables.local import LocalHost
 from klubovna.tables.registry import default_bot
 from tests.bots.matematicky_poker import play_game

@@ -1,7 +1,7 @@
 """Nim, a toy game defined only in the tests, registered like a real game.
 
 Importing this module registers it (`klubovna.tables.registry.register`): that is all a
-server needs to offer it (`KLUBOVNA_PLUGINS=tests.toy.nim`, klubovna/server/settings.py).
+server needs to offer it (`KLUBOVNA_PLUGINS=tests.toy.nim`, klubovna/server/config.py).
 A web build with the same setting ships these files to the browser's worker, which imports
 this module too, and adds the game's pages from `web/entry.ts` (web/build/plugin_games.ts).
 In the test process it is registered only while a test that uses it runs (`registered`),

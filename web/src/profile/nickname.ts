@@ -1,5 +1,5 @@
 // The nickname check every field that takes a nickname uses (the profile page's create and
-// rename, the lobby's name field): the server's own rules (klubovna/server/nicknames.py), in
+// rename, the lobby's name field): the server's own rules (klubovna/server/features/nicknames.py), in
 // its order, over data generated from the Python side at build time (nickname_rules.ts), so a
 // name the server would refuse is refused here with words before anything is sent.
 import * as DATA from "virtual:nickname-data";

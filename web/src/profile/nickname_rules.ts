@@ -1,4 +1,4 @@
-// The server's nickname rules (klubovna/server/nicknames.py `enforce`: PRECIS Nickname,
+// The server's nickname rules (klubovna/server/features/nicknames.py `enforce`: PRECIS Nickname,
 // RFC 8266, then the club's own), step by step in the server's order, over data generated
 // from the Python side (web/build/nickname_data.py). No imports: tests run this file as it is
 // against the server over every code point (tests/server/test_nickname_web.py).

@@ -15,15 +15,20 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr
 from starlette.concurrency import run_in_threadpool
 
 from klubovna.core import IllegalAction
-from klubovna.server import nicknames
-from klubovna.server.api import ERRORS
 from klubovna.server.clock import now_ms
-from klubovna.server.db import ProfileRow
-from klubovna.server.declared import Strict, model_of, nullable, room_declarations, sent
-from klubovna.server.errors import ApiError
-from klubovna.server.profiles import address_of, clean_nickname, limits_of, optional_profile_of
-from klubovna.server.rooms import Room, Rooms, settings_of
-from klubovna.server.settings import Settings
+from klubovna.server.config import Settings
+from klubovna.server.features import nicknames
+from klubovna.server.features.profiles import (
+    address_of,
+    clean_nickname,
+    limits_of,
+    optional_profile_of,
+)
+from klubovna.server.features.tables import ERRORS
+from klubovna.server.http.declared import Strict, model_of, nullable, room_declarations, sent
+from klubovna.server.http.errors import ApiError
+from klubovna.server.realtime.lobbies import Room, Rooms, settings_of
+from klubovna.server.storage.db import ProfileRow
 from klubovna.tables import normalize_code
 from klubovna.tables.registry import REGISTRY
 

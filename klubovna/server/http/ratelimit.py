@@ -18,7 +18,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, TypeVar
 
-from klubovna.server.errors import ApiError
+from klubovna.server.http.errors import ApiError
 
 if TYPE_CHECKING:  # imported when a Redis URL is given: 0.3 s a start without it
     import redis.asyncio

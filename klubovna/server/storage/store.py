@@ -19,8 +19,8 @@ from sqlalchemy import Connection, Engine, case, delete, func, insert, select, u
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from klubovna.server import results
-from klubovna.server.db import (
+from klubovna.server.storage import results
+from klubovna.server.storage.db import (
     JOURNAL_SIZE_LIMIT,
     DailyAttemptRow,
     LobbyRow,
@@ -30,12 +30,12 @@ from klubovna.server.db import (
     SeatRow,
     TableRow,
 )
-from klubovna.server.leases import Leases, lobby_resource, table_resource
+from klubovna.server.storage.leases import Leases, lobby_resource, table_resource
 from klubovna.tables import Lobby, LogEntry
 
 
 class Fence(Protocol):
-    """Several processes (klubovna/server/cluster.py): the leases this process writes under.
+    """Several processes (klubovna/server/cluster/node.py): the leases this process writes under.
     Every write of a table's log or a lobby checks the lease's token in its transaction."""
 
     leases: Leases

@@ -22,7 +22,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from klubovna.server.files import private_sqlite
+from klubovna.server.storage.files import private_sqlite
 
 JOURNAL_SIZE_LIMIT = 8 * 1024 * 1024
 """Bytes of write-ahead log SQLite keeps on disk once it starts the log afresh (it reuses
@@ -148,7 +148,8 @@ class ResultRow(Base):
 
 
 class LeaseRow(Base):
-    """Which process owns a table or lobby (several processes only: klubovna/server/cluster.py).
+    """Which process owns a table or lobby (several processes only:
+    klubovna/server/cluster/node.py).
 
     `resource` is `t:{table id}` or `l:{lobby code}`; `token` goes up at every take-over and
     every log write and lobby save checks it in its own transaction (the fencing token)."""

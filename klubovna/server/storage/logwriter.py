@@ -24,7 +24,7 @@ import threading
 from collections import defaultdict
 from dataclasses import dataclass
 
-from klubovna.server.store import Append, Store
+from klubovna.server.storage.store import Append, Store
 
 log = logging.getLogger("klubovna.logwriter")
 MAX_BATCH = 256

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from sqlalchemy import Connection, Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from klubovna.server.db import LeaseRow, LobbyRow, TableRow
+from klubovna.server.storage.db import LeaseRow, LobbyRow, TableRow
 
 
 class LeaseLost(Exception):

@@ -12,7 +12,7 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, create_model
 
 from klubovna.core.settings import Setting
-from klubovna.server.errors import ApiError
+from klubovna.server.http.errors import ApiError
 from klubovna.tables.lobby import DEALER_PLAYS
 from klubovna.tables.registry import REGISTRY
 

@@ -6,7 +6,7 @@ Python allocates a buffer that large for every call: with a group server's 19,00
 tables that allocation was 1 % of all its CPU (perf, bench/realtime.py; docs/decisions.md,
 #18). Epoll hands out the rest at the next call, in turn (level-triggered), so a cap
 changes nothing but the buffer; the loop polls again at once while more are ready.
-`uvicorn.run(loop="klubovna.server.loop:new_event_loop")`.
+`uvicorn.run(loop="klubovna.server.http.loop:new_event_loop")`.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from typing_extensions import TypedDict  # pydantic reads it on 3.11 too (API mo
 from klubovna.core.settings import PublicKind
 from klubovna.core.statistics import Played
 from klubovna.server.calendar import prague_day
-from klubovna.server.db import ProfileRow, ResultRow, SeatRow, TableRow
+from klubovna.server.storage.db import ProfileRow, ResultRow, SeatRow, TableRow
 from klubovna.tables.registry import REGISTRY, get_game
 
 

@@ -16,13 +16,14 @@ from pydantic import BaseModel, Field
 from sqlalchemy import and_, func, or_, select, true
 
 from klubovna.core.statistics import streak
-from klubovna.server import calendar, clock, results
-from klubovna.server.api import ErrorBody
-from klubovna.server.db import DailyAttemptRow, ProfileRow, ResultRow
-from klubovna.server.errors import ApiError
-from klubovna.server.leaderboard import PLACES, Db, connected, engine_of
-from klubovna.server.profiles import optional_profile_of
-from klubovna.server.results import Streak
+from klubovna.server import calendar, clock
+from klubovna.server.features.leaderboard import PLACES, Db, connected, engine_of
+from klubovna.server.features.profiles import optional_profile_of
+from klubovna.server.features.tables import ErrorBody
+from klubovna.server.http.errors import ApiError
+from klubovna.server.storage import results
+from klubovna.server.storage.db import DailyAttemptRow, ProfileRow, ResultRow
+from klubovna.server.storage.results import Streak
 
 router = APIRouter(prefix="/api")
 

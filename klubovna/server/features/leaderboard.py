@@ -16,9 +16,9 @@ from sqlalchemy import Connection, Engine, func, select, true
 from sqlalchemy.orm import Session
 
 from klubovna.server import calendar, clock
-from klubovna.server.api import ErrorBody
-from klubovna.server.db import ProfileRow, ResultRow
-from klubovna.server.results import public_game
+from klubovna.server.features.tables import ErrorBody
+from klubovna.server.storage.db import ProfileRow, ResultRow
+from klubovna.server.storage.results import public_game
 
 Period = Literal["today", "week", "month", "all"]
 ModeFilter = Literal["all", "easy", "hard"]

@@ -32,10 +32,10 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from klubovna.core import IllegalAction
-from klubovna.server.cluster import Node
-from klubovna.server.errors import error_response, replay
-from klubovna.server.hub import CLOSE_MOVED
-from klubovna.server.leases import Holder
+from klubovna.server.cluster.node import Node
+from klubovna.server.http.errors import error_response, replay
+from klubovna.server.realtime.hub import CLOSE_MOVED
+from klubovna.server.storage.leases import Holder
 from klubovna.tables import normalize_code
 
 log = logging.getLogger("klubovna.forward")

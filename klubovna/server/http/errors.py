@@ -17,7 +17,7 @@ from starlette.routing import Match, Mount
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from klubovna.core import IllegalAction
-from klubovna.server.cluster import Moved
+from klubovna.server.cluster.node import Moved
 
 MAX_BODY_BYTES = 4096
 log = logging.getLogger("klubovna.errors")

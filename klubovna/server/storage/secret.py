@@ -14,7 +14,7 @@ import secrets
 from datetime import date
 from pathlib import Path
 
-from klubovna.server.files import FILE_MODE, private_folder
+from klubovna.server.storage.files import FILE_MODE, private_folder
 
 
 def load_secret(data_dir: Path) -> bytes:

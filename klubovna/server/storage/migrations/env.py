@@ -2,7 +2,7 @@
 
 from alembic import context
 
-from klubovna.server.db import Base
+from klubovna.server.storage.db import Base
 
 connection = context.config.attributes["connection"]
 context.configure(connection=connection, target_metadata=Base.metadata, render_as_batch=True)

@@ -21,10 +21,10 @@ from starlette.concurrency import run_in_threadpool
 
 from klubovna.core import IllegalAction
 from klubovna.server.clock import now_ms
-from klubovna.server.cluster import Moved, Node, wall_ms
-from klubovna.server.logwriter import LogWriter
-from klubovna.server.store import NO_DEADLINE, Append, Recording, Store, StoredTable
-from klubovna.server.wire import Encoder, dumps
+from klubovna.server.cluster.node import Moved, Node, wall_ms
+from klubovna.server.realtime.wire import Encoder, dumps
+from klubovna.server.storage.logwriter import LogWriter
+from klubovna.server.storage.store import NO_DEADLINE, Append, Recording, Store, StoredTable
 from klubovna.tables import Lobby, LogEntry, ProtocolError, Step, Table, hash_key
 from klubovna.tables.pipeline import (
     INTERNAL,

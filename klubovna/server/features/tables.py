@@ -17,14 +17,14 @@ from klubovna.core import IllegalAction
 from klubovna.core.settings import read_settings
 from klubovna.server.calendar import prague_day
 from klubovna.server.clock import now_ms
-from klubovna.server.db import ProfileRow
-from klubovna.server.declared import model_of, nullable, sent, table_declarations
-from klubovna.server.errors import ApiError
-from klubovna.server.hub import Hub, LiveTable
-from klubovna.server.profiles import address_of, limits_of, optional_profile_of
-from klubovna.server.results import public_kind
-from klubovna.server.secret import daily_seed
-from klubovna.server.store import AlreadyPlayed, Recording
+from klubovna.server.features.profiles import address_of, limits_of, optional_profile_of
+from klubovna.server.http.declared import model_of, nullable, sent, table_declarations
+from klubovna.server.http.errors import ApiError
+from klubovna.server.realtime.hub import Hub, LiveTable
+from klubovna.server.storage.db import ProfileRow
+from klubovna.server.storage.results import public_kind
+from klubovna.server.storage.secret import daily_seed
+from klubovna.server.storage.store import AlreadyPlayed, Recording
 from klubovna.tables.registry import REGISTRY, entry
 
 MIN_THINK_MS = 120

@@ -1,7 +1,7 @@
 """Several server processes on one PostgreSQL database (cluster mode, `KLUBOVNA_REDIS_URL`).
 
 Each table and lobby has one owning process at a time: the holder of its lease
-(klubovna/server/leases.py). This process's `Node` knows which leases it holds, renews
+(klubovna/server/storage/leases.py). This process's `Node` knows which leases it holds, renews
 them, lets go of what it no longer has in memory, takes over tables whose owner died when
 their deadline is due, and tells the hub and the rooms to drop what another process took
 over (their sockets close with 1012, and the clients reconnect as after any drop). A
@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 
 from starlette.concurrency import run_in_threadpool
 
-from klubovna.server.leases import Holder, Leases, lobby_resource, table_resource
+from klubovna.server.storage.leases import Holder, Leases, lobby_resource, table_resource
 
 log = logging.getLogger("klubovna.cluster")
 

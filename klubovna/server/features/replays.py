@@ -18,11 +18,11 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from klubovna.core import IllegalAction
-from klubovna.server.api import ERRORS, hub_of, seat_of
-from klubovna.server.errors import ApiError
-from klubovna.server.hub import LiveTable
-from klubovna.server.secret import read_replay_token, replay_token
-from klubovna.server.wire import dumps
+from klubovna.server.features.tables import ERRORS, hub_of, seat_of
+from klubovna.server.http.errors import ApiError
+from klubovna.server.realtime.hub import LiveTable
+from klubovna.server.realtime.wire import dumps
+from klubovna.server.storage.secret import read_replay_token, replay_token
 from klubovna.tables.replay import steps
 from klubovna.tables.table import Table
 

@@ -19,13 +19,13 @@ from typing import Any, Protocol
 from starlette.concurrency import run_in_threadpool
 
 from klubovna.core import IllegalAction, Json
-from klubovna.server.api import MIN_THINK_MS, THINK  # as for solo tables
 from klubovna.server.clock import now_ms
-from klubovna.server.cluster import Moved
-from klubovna.server.hub import CLOSE_MOVED, Connection, Hub, LiveTable, StorageError
-from klubovna.server.leases import lobby_resource
-from klubovna.server.store import Recording
-from klubovna.server.wire import dumps
+from klubovna.server.cluster.node import Moved
+from klubovna.server.features.tables import MIN_THINK_MS, THINK  # as for solo tables
+from klubovna.server.realtime.hub import CLOSE_MOVED, Connection, Hub, LiveTable, StorageError
+from klubovna.server.realtime.wire import dumps
+from klubovna.server.storage.leases import lobby_resource
+from klubovna.server.storage.store import Recording
 from klubovna.tables import Lobby, Presence, hash_key, new_code
 from klubovna.tables.registry import entry
 from klubovna.tables.table import left_game

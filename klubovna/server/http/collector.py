@@ -47,7 +47,7 @@ from pathlib import Path
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from klubovna.server.guard import FRAME_EXTENSION
+from klubovna.server.http.guard import FRAME_EXTENSION
 
 log = logging.getLogger("klubovna.collector")
 

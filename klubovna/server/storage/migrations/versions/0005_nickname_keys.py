@@ -16,7 +16,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from klubovna.server import nicknames
+from klubovna.server.features import nicknames
 
 revision = "0005"
 down_revision = "0004"

@@ -16,13 +16,13 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, field_validator
 from starlette.concurrency import run_in_threadpool
 
-from klubovna.server import nicknames
 from klubovna.server.clock import now_ms
-from klubovna.server.db import ProfileRow
-from klubovna.server.errors import ApiError
-from klubovna.server.ratelimit import Limits
-from klubovna.server.results import Statistics
-from klubovna.server.store import NicknameTaken, Store
+from klubovna.server.features import nicknames
+from klubovna.server.http.errors import ApiError
+from klubovna.server.http.ratelimit import Limits
+from klubovna.server.storage.db import ProfileRow
+from klubovna.server.storage.results import Statistics
+from klubovna.server.storage.store import NicknameTaken, Store
 from klubovna.tables import hash_key
 
 router = APIRouter(prefix="/api/profiles", tags=["profiles"])
@@ -46,10 +46,11 @@ def clean_nickname(raw: str) -> tuple[str, str]:
     'Šárka Nová'
     >>> clean_nickname("Admin")[1] == clean_nickname("\u0410dmin")[1]  # Cyrillic А
     True
-    >>> clean_nickname("a\\tb")
-    Traceback (most recent call last):
-    ...
-    klubovna.server.errors.ApiError: A nickname may hold letters, digits, spaces and _ - . only.
+    >>> try:
+    ...     clean_nickname("a\\tb")
+    ... except ApiError as error:
+    ...     print(error.status, error.code, error.message)
+    422 bad_nickname A nickname may hold letters, digits, spaces and _ - . only.
     """
     try:
         nickname = nicknames.enforce(raw)
