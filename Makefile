@@ -9,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 DATA ?= var
 
-.PHONY: run test lint bench deps python-deps web-deps web-build test-deps clean \
+.PHONY: run test web-unit lint bench deps python-deps web-deps web-build test-deps clean \
 	cluster-deps test-cluster run-cluster
 
 run: deps
@@ -17,7 +17,7 @@ run: deps
 
 # Two workers on this 2-core machine (pytest-xdist): a file's tests stay together on one
 # worker, with its own servers, database files and browser (docs/decisions.md, Build).
-test: deps test-deps
+test: web-unit deps test-deps
 	$(BIN)/pytest --numprocesses auto --maxprocesses 4 --dist loadfile --ignore=tests/cluster
 
 lint: python-deps
@@ -48,6 +48,10 @@ python-deps:
 	$(UV) sync --frozen --quiet
 
 web-deps: web/node_modules/.package-lock.json
+
+# The TypeScript unit tests (web/src/**/*.test.ts: vitest, in node, a few seconds), first.
+web-unit: python-deps web-deps
+	npm run --prefix web --silent test
 
 # The web app is rebuilt whenever its sources or the pure Python packages change.
 WEB_SOURCES := $(shell find web/src web/build web/public web/index.html web/vite.config.ts \
