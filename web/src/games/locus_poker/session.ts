@@ -3,12 +3,12 @@
 // own move at once: views that bring the other seat's move wait until `pace` ms after the
 // view before was shown (the player sees their own move's hand, then the opponent's).
 import type { ViewMessage } from "../../net/protocol";
-import { TableSession } from "../../net/session";
+import { PlaySession } from "../../kit/session";
 import type { Face, LpView } from "./types";
 
-export type { Failure } from "../../net/session";
+export type { Failure } from "../../kit/session";
 
-export class LpSession extends TableSession<LpView> {
+export class LpSession extends PlaySession<LpView> {
   version = 0;
   private queue: ViewMessage[] = [];
   private shownAt = 0;
@@ -16,7 +16,7 @@ export class LpSession extends TableSession<LpView> {
   /** The version a play was sent at. */
   private playedAt = -1;
 
-  constructor(conn: ConstructorParameters<typeof TableSession>[0], readonly pace = 0) {
+  constructor(conn: ConstructorParameters<typeof PlaySession>[0], readonly pace = 0) {
     super(conn);
   }
 
@@ -34,6 +34,7 @@ export class LpSession extends TableSession<LpView> {
     return this.queue.length > 0;
   }
 
+  /** The start waits for no answer (`ready` waits for the version played at instead). */
   start(): void {
     this.send({ type: "start" }, false);
   }

@@ -3,7 +3,7 @@
 // 4 ze 7"), and the two local games apart, against the computer and on one device, each its
 // table's snapshot (net/local.ts keeps it up to date), so a game goes on after a reload.
 import { BOTS, DEFAULT_GRID, GRIDS } from "virtual:game-data/locus_poker";
-import { local, localTableSlot, read, write } from "../../storage";
+import { modeSlots, stored, wholeIn } from "../../kit/saved";
 
 export type Mode = "computer" | "local";
 
@@ -14,49 +14,33 @@ export interface LpSetup {
   level: number;
 }
 
-const SETUP_KEY = "klubovna.lp.setup";
-const BEATEN_KEY = "klubovna.lp.beaten";
-
 export const HAS_COMPUTER = BOTS.length > 0;
 
-export function loadSetup(): LpSetup {
-  const fallback: LpSetup = { mode: HAS_COMPUTER ? "computer" : "local", grid: DEFAULT_GRID, level: 0 };
-  try {
-    const saved = JSON.parse(read(local, SETUP_KEY) ?? "null") as Partial<LpSetup> | null;
-    if (!saved) return fallback;
-    const mode = saved.mode === "local" || !HAS_COMPUTER ? "local" : "computer";
-    const grid = typeof saved.grid === "string" && GRIDS.includes(saved.grid) ? saved.grid : DEFAULT_GRID;
-    const level = Number.isInteger(saved.level) && saved.level! >= 0 && saved.level! < BOTS.length ? saved.level! : 0;
-    return { mode, grid, level };
-  } catch {
-    return fallback;
-  }
-}
-
-export function saveSetup(setup: LpSetup): void {
-  write(local, SETUP_KEY, JSON.stringify(setup));
-}
+const setup = stored("klubovna.lp.setup", (raw): LpSetup => {
+  const saved = (raw ?? {}) as Partial<LpSetup>;
+  return {
+    mode: saved.mode === "local" || !HAS_COMPUTER ? "local" : "computer",
+    grid: typeof saved.grid === "string" && GRIDS.includes(saved.grid) ? saved.grid : DEFAULT_GRID,
+    level: wholeIn(saved.level, 0, BOTS.length - 1, 0),
+  };
+});
+export const loadSetup = setup.load;
+export const saveSetup = setup.save;
 
 /** The opponents (bot names) beaten in this browser. */
+const beaten = stored("klubovna.lp.beaten", (raw) => (Array.isArray(raw) ? raw.filter((bot): bot is string => BOTS.includes(bot as string)) : []));
+
 export function loadBeaten(): Set<string> {
-  try {
-    const saved = JSON.parse(read(local, BEATEN_KEY) ?? "[]") as unknown;
-    return new Set(Array.isArray(saved) ? saved.filter((bot): bot is string => BOTS.includes(bot as string)) : []);
-  } catch {
-    return new Set();
-  }
+  return new Set(beaten.load());
 }
 
 /** Note a win over `bot`; whether it is the first. */
 export function noteBeaten(bot: string): boolean {
-  const beaten = loadBeaten();
-  if (beaten.has(bot)) return false;
-  beaten.add(bot);
-  write(local, BEATEN_KEY, JSON.stringify([...beaten]));
+  const known = loadBeaten();
+  if (known.has(bot)) return false;
+  beaten.save([...known, bot]);
   return true;
 }
 
 /** Each mode's saved game: its table's snapshot. */
-export function slot(mode: Mode) {
-  return localTableSlot(`klubovna.lp.${mode}`, local);
-}
+export const slot = modeSlots<Mode>("klubovna.lp");
