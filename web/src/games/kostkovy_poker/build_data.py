@@ -7,8 +7,15 @@ import json
 
 from klubovna.bots.kostkovy_poker import BOTS
 from klubovna.games.kostkovy_poker import scoring, state
+from klubovna.tables.registry import entry
+
+DECLARED = entry("kostkovy-poker").game
 
 print(json.dumps({
+    # the declared settings and rooms (klubovna.core Setting, RoomPolicy): the set-up forms
+    "SETTINGS": [setting.to_json() for setting in DECLARED.settings if setting.public],
+    "ROOMS": [{"kind": room.kind, "seats": list(room.seats), "settings": list(room.settings),
+               "robots": room.robots} for room in DECLARED.rooms],
     "LINES": [
         {"name": line.name, "points": line.points, "example": list(line.example)}
         for line in scoring.VALUE_TABLE

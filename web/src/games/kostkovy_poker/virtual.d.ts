@@ -1,6 +1,9 @@
 // Kostkový poker's value table and fixed numbers, printed at build time by build_data.py
 // from the engine (klubovna/games/kostkovy_poker/scoring.py and state.py; web/build/games.ts).
 declare module "virtual:game-data/kostkovy_poker" {
+  /** The declared settings and rooms (klubovna's Setting and RoomPolicy), for the set-up forms. */
+  export const SETTINGS: import("../../kit/settings").Declared[];
+  export const ROOMS: import("../../kit/settings").DeclaredRoom[];
   export interface ValueLine {
     /** Catalogue key suffix: the name is t(`kp.line.${name}`). */
     name: string;

@@ -24,7 +24,13 @@ others = [c for i, c in enumerate(EXAMPLE_CARDS) if i not in (EXAMPLE_DEAD, EXAM
 bots = list(entry("locus-poker").bots)
 by_id = {row[0]: row for row in OPPONENTS}
 
+DECLARED = entry("locus-poker").game
+
 print(json.dumps({
+    # the declared settings and rooms (klubovna.core Setting, RoomPolicy): the set-up forms
+    "SETTINGS": [setting.to_json() for setting in DECLARED.settings if setting.public],
+    "ROOMS": [{"kind": room.kind, "seats": list(room.seats), "settings": list(room.settings),
+               "robots": room.robots} for room in DECLARED.rooms],
     "GRIDS": list(GRID.choices or ()),
     "DEFAULT_GRID": GRID.default,
     "BOTS": bots,

@@ -1,5 +1,8 @@
 // Locus Poker's fixed data, printed at build time by build_data.py from the engine and bots.
 declare module "virtual:game-data/locus_poker" {
+  /** The declared settings and rooms (klubovna's Setting and RoomPolicy), for the set-up forms. */
+  export const SETTINGS: import("../../kit/settings").Declared[];
+  export const ROOMS: import("../../kit/settings").DeclaredRoom[];
   /** The grids, columns × rows ("6x5" …), and the one a new game starts with. */
   export const GRIDS: string[];
   export const DEFAULT_GRID: string;

@@ -8,7 +8,13 @@ import json
 from klubovna.games.mathesso import cards, state
 from klubovna.tables.registry import entry
 
+DECLARED = entry("mathesso").game
+
 print(json.dumps({
+    # the declared settings and rooms (klubovna.core Setting, RoomPolicy): the set-up forms
+    "SETTINGS": [setting.to_json() for setting in DECLARED.settings if setting.public],
+    "ROOMS": [{"kind": room.kind, "seats": list(room.seats), "settings": list(room.settings),
+               "robots": room.robots} for room in DECLARED.rooms],
     "SEATS": [state.SEATS_MIN, state.SEATS_MAX],
     "VARIANTS": list(cards.VARIANTS),
     "CJV_FROM": list(cards.CJV_FROM),

@@ -1,5 +1,8 @@
 // Mathesso's fixed data, printed at build time by build_data.py from the engine.
 declare module "virtual:game-data/mathesso" {
+  /** The declared settings and rooms (klubovna's Setting and RoomPolicy), for the set-up forms. */
+  export const SETTINGS: import("../../kit/settings").Declared[];
+  export const ROOMS: import("../../kit/settings").DeclaredRoom[];
   /** [min, max] seats at a table (people and computer players). */
   export const SEATS: [number, number];
   /** The variants, easiest first. */

@@ -8,7 +8,13 @@ import json
 from klubovna.games.zoliky_s_kameny import MELD_MIN, RACK_START, state
 from klubovna.tables.registry import entry
 
+DECLARED = entry("zoliky-s-kameny").game
+
 print(json.dumps({
+    # the declared settings and rooms (klubovna.core Setting, RoomPolicy): the set-up forms
+    "SETTINGS": [setting.to_json() for setting in DECLARED.settings if setting.public],
+    "ROOMS": [{"kind": room.kind, "seats": list(room.seats), "settings": list(room.settings),
+               "robots": room.robots} for room in DECLARED.rooms],
     "SEATS": [state.SEATS_MIN, state.SEATS_MAX],
     "MELD_MIN": MELD_MIN,
     "RACK_START": RACK_START,
