@@ -29,6 +29,8 @@ export interface GameEntry {
   /** The game's page; absent for a game still coming (no link anywhere). */
   play?: string;
   rules?: string;
+  /** Where an online room is made (the navigation's "Online", the lobby's "new room"). */
+  create?: string;
   /** The game's pages: path (":name" segments are parameters) -> its name in `pages()`. */
   routes?: Record<string, string>;
   pages?: () => Promise<Record<string, Page>>;
@@ -78,6 +80,7 @@ export const GAMES: GameEntry[] = [
     about: { cs: "Kostkový hold'em pro 2–6 hráčů se sázkami.", en: "Dice hold'em for 2–6 players with betting." },
     play: "/kostkovy-poker",
     rules: "/kostkovy-poker/pravidla",
+    create: "/kostkovy-poker/stul",
     routes: {
       "/kostkovy-poker": "KpPage",
       "/kostkovy-poker/pravidla": "KpRulesPage",
@@ -99,6 +102,7 @@ export const GAMES: GameEntry[] = [
     },
     play: "/zoliky-s-kameny",
     rules: "/zoliky-s-kameny/pravidla",
+    create: "/zoliky-s-kameny/online",
     routes: {
       "/zoliky-s-kameny": "ZkPage",
       "/zoliky-s-kameny/pravidla": "ZkRulesPage",
@@ -119,6 +123,7 @@ export const GAMES: GameEntry[] = [
     },
     play: "/locus-poker",
     rules: "/locus-poker/pravidla",
+    create: "/locus-poker/online",
     routes: {
       "/locus-poker": "LpPage",
       "/locus-poker/pravidla": "LpRulesPage",
@@ -139,6 +144,7 @@ export const GAMES: GameEntry[] = [
     },
     play: "/mathesso",
     rules: "/mathesso/pravidla",
+    create: "/mathesso/online",
     routes: {
       "/mathesso": "MaPage",
       "/mathesso/pravidla": "MaRulesPage",

@@ -6,7 +6,7 @@ import { EXAMPLE, HANDS } from "virtual:game-data/locus_poker";
 import { t, useLang } from "../../i18n";
 import { CardBack, CardFace } from "./Card";
 import { cardName } from "./cards";
-import { LpNav } from "./LpNav";
+import { GameNav } from "../../kit/GameNav";
 import { handName } from "./words";
 import "../../components/rules.css";
 import "./lp.css";
@@ -59,7 +59,7 @@ export function LpRulesPage() {
   const bonus: Picture = { cols: 3, cells: ["1", "2", "1", "2", "x", "2", "1", "2", "1"], label: t("lp.rules.bonus.picture") };
   return (
     <article class="page rules lp-rules" data-page="lp-rules">
-      <LpNav current="/locus-poker/pravidla" />
+      <GameNav game="lp" current="/locus-poker/pravidla" />
       <h1>{t("lp.rules.title")}</h1>
       <section aria-labelledby="lp-rules-start">
         <h2 id="lp-rules-start">{t("lp.rules.start.title")}</h2>
