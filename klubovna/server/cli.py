@@ -3,13 +3,35 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
+import socket
+
+import uvicorn
 
 from klubovna.server.config import Settings
 from klubovna.server.storage.db import make_engine
 from klubovna.server.storage.files import private_folder
 from klubovna.server.storage.migrate import upgrade
+
+
+class ReadyServer(uvicorn.Server):
+    """uvicorn's server that says when it is ready: once it listens, it writes the address
+    it listens on (`host:port`, the port chosen when `--port 0`) and a newline to
+    `ready_file` in one write. A test or a supervisor waits for the line instead of
+    polling the port."""
+
+    def __init__(self, config: uvicorn.Config, ready_file: str) -> None:
+        super().__init__(config)
+        self.ready_file = ready_file
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.started:
+            host, port = self.servers[0].sockets[0].getsockname()[:2]
+            with open(self.ready_file, "w") as ready:
+                ready.write(f"{host}:{port}\n")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -19,6 +41,9 @@ def main(argv: list[str] | None = None) -> None:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--data", default=None, help="data folder (default ./var)")
+    serve.add_argument("--ready-file", default=None, metavar="PATH",
+                       help="write the server's address to PATH once it listens (for a "
+                            "supervisor or a test; /dev/fd/N writes to an inherited pipe)")
     migrate = commands.add_parser("migrate", help="bring the database to the newest schema")
     migrate.add_argument("--data", default=None, help="data folder (default ./var)")
     args = parser.parse_args(argv)
@@ -36,15 +61,13 @@ def main(argv: list[str] | None = None) -> None:
         return
 
     settings.load_plugins()  # before the app: its request models list the registered games
-    import uvicorn
-
     from klubovna.server.app import create_app
     from klubovna.server.http.guard import protocols
 
     http, ws = protocols(settings.header_timeout, settings.body_timeout,
                          settings.connections_per_address, settings.trusted_proxies)
     print(f"Klubovna is running at http://{args.host}:{args.port}", flush=True)
-    uvicorn.run(
+    config = uvicorn.Config(
         create_app(settings), host=args.host, port=args.port,
         ws_max_size=1 << 20, log_level="info", http=http, ws=ws,
         # No per-message compression: it deflates every message once per socket, where a
@@ -56,6 +79,11 @@ def main(argv: list[str] | None = None) -> None:
         proxy_headers=bool(settings.trusted_proxies),
         forwarded_allow_ips=list(settings.trusted_proxies),
     )
+    server = ReadyServer(config, args.ready_file) if args.ready_file else uvicorn.Server(config)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: the server has shut down by then
+        server.run()
+    if not server.started:
+        raise SystemExit(3)  # as uvicorn.run exits when the server could not start
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import signal
 import socket
 import subprocess
@@ -16,14 +17,32 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parents[2]
 START_SECONDS = 180
-"""How long a started server may take to answer its first request (it is alive all along)."""
+"""At most how long a started server may take to listen: a bound, not a wait (it says when
+it listens). A server that imports FastAPI and migrates its database while both cores are
+busy (the suite's workers, their browsers) has taken over 30 s."""
+
+
+def read_line(pipe: BinaryIO, seconds: float) -> str:
+    """The first line written to `pipe` within `seconds`; "" when the writer closed it first
+    or the time ran out."""
+    deadline = time.monotonic() + seconds
+    got = b""
+    while not got.endswith(b"\n"):
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([pipe], [], [], left)[0]:
+            return ""
+        chunk = pipe.read(256)
+        if not chunk:
+            return ""
+        got += chunk
+    return got.decode().strip()
 
 
 def free_port() -> int:
@@ -35,7 +54,8 @@ def free_port() -> int:
 @dataclass
 class LiveServer:
     data_dir: Path
-    port: int
+    port: int = 0
+    """0: a free port the server picks; the one it picked once started (a restart keeps it)."""
     database_url: str | None = None
     """None: the default SQLite file in data_dir."""
     allow_seed: bool = False
@@ -66,24 +86,25 @@ class LiveServer:
         env.setdefault("KLUBOVNA_RATE_JOINS", "1000")
         env.setdefault("KLUBOVNA_ROOMS_PER_ADDRESS", "10000")
         env.setdefault("KLUBOVNA_ROOMS_PER_PROFILE", "10000")
-        with open(self.data_dir / "log", "ab") as log:  # the child keeps its own copy
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "klubovna.server.cli", "serve", "--port", str(self.port),
-                 "--data", str(self.data_dir)],
-                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log,
-            )
-        # Generous: a server that imports FastAPI and migrates its database while both cores
-        # are busy (the suite's workers, their browsers) has taken over 30 s to answer.
-        deadline = time.monotonic() + START_SECONDS
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError((self.data_dir / "log").read_text())
-            try:
-                if httpx.get(f"{self.http}/api/openapi.json", timeout=10).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise RuntimeError("server did not start")
+        # The server writes its address to a pipe once it listens (`--ready-file`): no
+        # polling, and a server that dies on the way ends the wait at once (EOF).
+        ready, told = os.pipe()
+        try:
+            with open(self.data_dir / "log", "ab") as log:  # the child keeps its own copy
+                self.process = subprocess.Popen(
+                    [sys.executable, "-m", "klubovna.server.cli", "serve", "--port",
+                     str(self.port), "--data", str(self.data_dir),
+                     "--ready-file", f"/dev/fd/{told}"],
+                    cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log, pass_fds=(told,),
+                )
+        finally:
+            os.close(told)
+        with os.fdopen(ready, "rb", buffering=0) as pipe:
+            address = read_line(pipe, START_SECONDS)
+        if not address:
+            self.stop()
+            raise RuntimeError(f"server did not start:\n{(self.data_dir / 'log').read_text()}")
+        self.port = int(address.rsplit(":", 1)[1])
 
     @property
     def clock_file(self) -> Path:
