@@ -59,16 +59,16 @@ def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]
     live.stop()
 
 
-# Module scope: the sync API keeps an event loop running in this thread while it lives, and
-# the suite's workers (pytest-xdist) may run a server test module using asyncio.run() after
-# a browser one; each browser module starts Chromium afresh (well under a second).
-@pytest.fixture(scope="module")
+# One Playwright driver and one Chromium per test worker, for all its browser modules (each
+# test has contexts of its own): starting them took 4-5 s a module on a loaded machine. The
+# sync API's event loop is set aside while other modules run (tests/conftest.py).
+@pytest.fixture(scope="session")
 def playwright() -> Iterator[Playwright]:
     with sync_playwright() as driver:
         yield driver
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     chromium = playwright.chromium.launch(
         executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
