@@ -19,9 +19,10 @@ export const RULER: readonly string[] = [
   "#0d9488", // 11 teal (only the square 121 needs it)
 ];
 
-/** The ruler colour of `n` (a neutral grey for a number without one). */
+/** The ruler colour of `n` (a neutral grey for a number without one: 0 too, whose
+ *  entry is empty, as Card.tsx asks for a missing colour). */
 export function rulerColour(n: number): string {
-  return RULER[n] ?? "#6b7280";
+  return RULER[n] || "#6b7280";
 }
 
 /** The backgrounds of the coloured sides. */
