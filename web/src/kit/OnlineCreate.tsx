@@ -110,7 +110,7 @@ export function OnlineCreate({ game, lobby, room, settings, look, initial = {}, 
       <p class="lead">{t(key("lead"))}</p>
       <CreateForm game={lobby} label={t(key("label"))} submit={t(key("create"))} creating={t(key("creating"))}
         needsServer={t(key("needs.server"))} check={check} body={body}>
-        {(checked) => (
+        {(checked) => settings.length === 0 ? info : (
           <fieldset class={`mp-choices ${game}-online-choices`}>
             <legend>{legend ?? t(key("settings"))}</legend>
             {settings.filter((each) => each.kind !== "bool").slice(0, firstFlag).map((each) => field(each, checked))}

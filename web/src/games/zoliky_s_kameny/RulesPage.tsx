@@ -3,7 +3,7 @@
 import { t, useLang } from "../../i18n";
 import { TileView } from "./Tile";
 import type { Tile } from "./types";
-import { ZkNav } from "./ZkNav";
+import { GameNav } from "../../kit/GameNav";
 import "../../components/rules.css";
 import "./zk.css";
 
@@ -24,7 +24,7 @@ export function ZkRulesPage() {
   useLang();
   return (
     <article class="page rules zk-rules" data-page="zk-rules">
-      <ZkNav current="/zoliky-s-kameny/pravidla" />
+      <GameNav game="zk" current="/zoliky-s-kameny/pravidla" />
       <h1>{t("zk.rules.title")}</h1>
       {SECTIONS.map(([id, paragraphs]) => (
         <section key={id} aria-labelledby={`zk-rules-${id}`}>
