@@ -4,7 +4,7 @@
 // the text's own example (7 shows a two-coloured 21: the other card is 3).
 import { t, useLang } from "../../i18n";
 import { CardPicture } from "./Card";
-import { MaNav } from "./MaNav";
+import { GameNav } from "../../kit/GameNav";
 import { Ruler } from "./Ruler";
 import type { Face, Group } from "./types";
 import "../../components/rules.css";
@@ -50,7 +50,7 @@ export function MaRulesPage() {
   useLang();
   return (
     <article class="page rules ma-rules" data-page="ma-rules">
-      <MaNav current="/mathesso/pravidla" />
+      <GameNav game="ma" current="/mathesso/pravidla" />
       <h1>{t("ma.rules.title")}</h1>
       {(["intro", "start", "game"] as const).map((id) => (
         <section key={id} aria-labelledby={`ma-rules-${id}`}>
