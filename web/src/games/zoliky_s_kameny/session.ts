@@ -4,12 +4,12 @@
 // on with the edits. In a hot-seat game the views come from one seat, then another: a turn
 // belongs to its seat and version, and a new view starts it afresh.
 import type { ViewMessage } from "../../net/protocol";
-import { TableSession } from "../../net/session";
+import { PlaySession } from "../../kit/session";
 import { addTo, current, differs, edited, fits, newSet, restored, startDraft, tableOf, toRack, undone, type Draft, type TableSet, type Turn } from "./edit";
 import { checkSets, judgePlay, type SetCheck, type Verdict } from "./engine";
 import type { Tile, ZkView } from "./types";
 
-export type { Failure } from "../../net/session";
+export type { Failure } from "../../kit/session";
 
 export interface LastMove {
   type: string;
@@ -28,7 +28,7 @@ export interface TurnStore {
   save(turn: Turn | null): void;
 }
 
-export class ZkSession extends TableSession<ZkView> {
+export class ZkSession extends PlaySession<ZkView> {
   /** The turn being edited: only while this seat is to move. */
   turn: Turn | null = null;
   /** The engine's reading of each set of the edited table, by its pieces (`signature`;
@@ -44,7 +44,7 @@ export class ZkSession extends TableSession<ZkView> {
   reading = false;
   private checking = 0;
 
-  constructor(conn: ConstructorParameters<typeof TableSession>[0], private store: TurnStore | null = null) {
+  constructor(conn: ConstructorParameters<typeof PlaySession>[0], private store: TurnStore | null = null) {
     super(conn);
   }
 
@@ -60,10 +60,6 @@ export class ZkSession extends TableSession<ZkView> {
   /** Whether the player may act now (their turn, no action waiting for its answer). */
   get ready(): boolean {
     return this.view !== null && !this.awaitingAnswer && this.view.turn.includes(this.view.seat);
-  }
-
-  start(): void {
-    this.send({ type: "start" }, true);
   }
 
   newSet(ids: string[]): void {

@@ -4,7 +4,8 @@
 // keeps it up to date) and the turn being edited (session.ts), so a game goes on after the
 // tab is closed, unconfirmed edits included.
 import { BOTS, SEATS } from "virtual:game-data/zoliky_s_kameny";
-import { local, localTableSlot, read, write } from "../../storage";
+import { modeSlots, stored, wholeIn, type TableSlot } from "../../kit/saved";
+import { local, read, write } from "../../storage";
 import type { Turn } from "./edit";
 import type { TurnStore } from "./session";
 import type { RackOrder } from "./tiles";
@@ -19,7 +20,6 @@ export interface ZkSetup {
   level: number;
 }
 
-const SETUP_KEY = "klubovna.zk.setup";
 const ORDER_KEY = "klubovna.zk.order";
 
 /** Whether a computer player is registered (otherwise only the local game is offered). */
@@ -29,23 +29,17 @@ export function defaultLevel(): number {
   return Math.min(1, BOTS.length - 1);
 }
 
-export function loadSetup(): ZkSetup {
-  const fallback: ZkSetup = { mode: HAS_COMPUTER ? "computer" : "local", people: 2, level: Math.max(0, defaultLevel()) };
-  try {
-    const saved = JSON.parse(read(local, SETUP_KEY) ?? "null") as Partial<ZkSetup> | null;
-    if (!saved) return fallback;
-    const mode = saved.mode === "local" || !HAS_COMPUTER ? "local" : "computer";
-    const people = Number.isInteger(saved.people) ? Math.min(SEATS[1], Math.max(SEATS[0], saved.people!)) : 2;
-    const level = Number.isInteger(saved.level) && saved.level! >= 0 && saved.level! < BOTS.length ? saved.level! : fallback.level;
-    return { mode, people, level };
-  } catch {
-    return fallback;
-  }
-}
-
-export function saveSetup(setup: ZkSetup): void {
-  write(local, SETUP_KEY, JSON.stringify(setup));
-}
+const setup = stored("klubovna.zk.setup", (raw): ZkSetup => {
+  const saved = (raw ?? {}) as Partial<ZkSetup>;
+  const people = typeof saved.people === "number" && Number.isInteger(saved.people) ? saved.people : 2;
+  return {
+    mode: saved.mode === "local" || !HAS_COMPUTER ? "local" : "computer",
+    people: Math.min(SEATS[1], Math.max(SEATS[0], people)),
+    level: wholeIn(saved.level, 0, BOTS.length - 1, Math.max(0, defaultLevel())),
+  };
+});
+export const loadSetup = setup.load;
+export const saveSetup = setup.save;
 
 export function loadOrder(): RackOrder {
   return read(local, ORDER_KEY) === "number" ? "number" : "colour";
@@ -55,19 +49,22 @@ export function saveOrder(order: RackOrder): void {
   write(local, ORDER_KEY, order);
 }
 
-/** Each mode's saved game: the table's snapshot and the turn being edited. */
-export function slot(mode: Mode) {
-  const table = localTableSlot(`klubovna.zk.${mode}`, local);
-  const turnKey = `klubovna.zk.${mode}.turn`;
-  const turn: TurnStore = {
-    load: () => {
-      try {
-        return JSON.parse(read(local, turnKey) ?? "null") as unknown;
-      } catch {
-        return null;
-      }
+const tables = modeSlots<Mode>("klubovna.zk");
+
+/** The turn being edited in each mode's game. */
+export function turnStore(mode: Mode): TurnStore {
+  const kept = stored(`klubovna.zk.${mode}.turn`, (raw) => raw as Turn | null);
+  return { load: kept.load, save: kept.save };
+}
+
+/** Each mode's saved game: the table's snapshot; forgetting it forgets the turn too. */
+export function slot(mode: Mode): TableSlot {
+  const table = tables(mode);
+  return {
+    load: table.load,
+    save(saved) {
+      table.save(saved);
+      if (saved === null) turnStore(mode).save(null);
     },
-    save: (value: Turn | null) => write(local, turnKey, value === null ? null : JSON.stringify(value)),
   };
-  return { table, turn };
 }
