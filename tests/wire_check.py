@@ -1,6 +1,7 @@
 """A small checker of JSON values against the wire's declarations (klubovna/games/*/wire.py):
 TypedDict (required and NotRequired keys, no others), Literal, list / Sequence, tuple,
-dict / Mapping, unions (Optional too) and the plain JSON types. Standard library only.
+NamedTuple, dict / Mapping, unions (Optional too) and the plain JSON types. Standard library
+only.
 
 A tuple is checked as a JSON list of that length (JSON has no tuples). Returns the first
 mismatch as a path and a message, None when the value fits.
@@ -24,6 +25,10 @@ def mismatch(value: Any, hint: Any, path: str = "$") -> str | None:
         hint = type(None)
     if is_typeddict(hint):
         return _typeddict(value, hint, path)
+    if isinstance(hint, type) and issubclass(hint, tuple) and hasattr(hint, "_fields"):
+        # a NamedTuple travels as a JSON list of its fields
+        fields = get_type_hints(hint)
+        return mismatch(value, tuple[tuple(fields[name] for name in hint._fields)], path)
     origin, args = get_origin(hint), get_args(hint)
     if origin is Literal:
         ok = any(value == arg and type(value) is type(arg) for arg in args)

@@ -1,4 +1,5 @@
-"""The club's games: one line per game registers its engine and its computer players.
+"""The club's games: one line per game registers its engine, its computer players and the
+functions it offers the browser's engine worker (klubovna.tables.browser).
 
 This is the one Python registry (the browser has web/src/registry.ts): tables, lobbies,
 results and the browser's host find a game here by name and never import a game.
@@ -13,26 +14,36 @@ from typing import Any
 
 from klubovna.bots import Bot
 from klubovna.core import Game, IllegalAction
+from klubovna.core.wire import Browser
 
 
 @dataclass(frozen=True)
 class Entry:
-    """A registered game: its engine and its computer players by name (the first is the
-    default one who fills empty seats)."""
+    """A registered game: its engine, its computer players by name (the first is the
+    default one who fills empty seats) and the functions its pages may call in the browser's
+    engine worker by name (its rules' and its computer players' `BROWSER` tables)."""
 
     game: Game[Any]
     bots: Mapping[str, Bot] = field(default_factory=dict)
+    browser: Browser = field(default_factory=dict)
 
 
 REGISTRY: dict[str, Entry] = {}
 
 
-def register(game: Game[Any], bots: Mapping[str, Bot] | None = None) -> Entry:
-    """Add a game (again: replace it) and return its entry. A game whose leaver becomes a
-    computer player ("robot") needs one: ValueError without."""
+def register(game: Game[Any], bots: Mapping[str, Bot] | None = None,
+             *browser: Browser) -> Entry:
+    """Add a game (again: replace it) with the browser tables of its folders (merged: a name
+    in two is a ValueError) and return its entry. A game whose leaver becomes a computer
+    player ("robot") needs one: ValueError without."""
     if getattr(game, "leaver", None) == "robot" and not bots:
         raise ValueError(f"{game.name}: a leaver becomes a computer player, but it has none")
-    entry = Entry(game, dict(bots or {}))
+    offered: dict[str, Any] = {}
+    for table in browser:
+        if twice := offered.keys() & table.keys():
+            raise ValueError(f"{game.name}: the browser is offered {sorted(twice)} twice")
+        offered.update(table)
+    entry = Entry(game, dict(bots or {}), offered)
     REGISTRY[game.name] = entry
     return entry
 
@@ -65,17 +76,21 @@ def _register_club() -> None:
     from klubovna.bots.kostkovy_poker import BOTS as KOSTKOVY_POKER_BOTS
     from klubovna.bots.locus_poker import BOTS as LOCUS_POKER_BOTS
     from klubovna.bots.matematicky_poker import BOTS as MATEMATICKY_POKER_BOTS
+    from klubovna.bots.matematicky_poker.browser import BROWSER as MATEMATICKY_POKER_COACH
     from klubovna.bots.mathesso import BOTS as MATHESSO_BOTS
     from klubovna.bots.zoliky_s_kameny import BOTS as ZOLIKY_S_KAMENY_BOTS
     from klubovna.games.kostkovy_poker import ENGINE as KOSTKOVY_POKER
     from klubovna.games.locus_poker import ENGINE as LOCUS_POKER
     from klubovna.games.matematicky_poker import ENGINE as MATEMATICKY_POKER
+    from klubovna.games.matematicky_poker.browser import BROWSER as MATEMATICKY_POKER_BROWSER
     from klubovna.games.mathesso import ENGINE as MATHESSO
     from klubovna.games.zoliky_s_kameny import ENGINE as ZOLIKY_S_KAMENY
+    from klubovna.games.zoliky_s_kameny.browser import BROWSER as ZOLIKY_S_KAMENY_BROWSER
 
-    register(MATEMATICKY_POKER, MATEMATICKY_POKER_BOTS)
+    register(MATEMATICKY_POKER, MATEMATICKY_POKER_BOTS, MATEMATICKY_POKER_BROWSER,
+             MATEMATICKY_POKER_COACH)
     register(KOSTKOVY_POKER, KOSTKOVY_POKER_BOTS)
-    register(ZOLIKY_S_KAMENY, ZOLIKY_S_KAMENY_BOTS)
+    register(ZOLIKY_S_KAMENY, ZOLIKY_S_KAMENY_BOTS, ZOLIKY_S_KAMENY_BROWSER)
     register(LOCUS_POKER, LOCUS_POKER_BOTS)
     register(MATHESSO, MATHESSO_BOTS)
 

@@ -5,14 +5,17 @@ which the web build generates the browser's types (web/build/wire_types.py)."""
 from __future__ import annotations
 
 import importlib
+import json
 import pkgutil
-from typing import Any
+from typing import Any, get_type_hints
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import klubovna.games
+from klubovna.games.matematicky_poker.state import shuffled_deck
+from klubovna.tables.browser import NotOffered, call
 from klubovna.tables.registry import REGISTRY, get_game
 from tests.contract.play import play
 from tests.contract.test_contract import EXAMPLES, views
@@ -61,3 +64,38 @@ def test_the_checker_catches_a_wrong_view() -> None:
                                             declared))
     assert "has no ['secret']" in str(mismatch({**shown, "secret": 1}, declared))
     assert mismatch({**shown, "rack": [[0, 1, 2]]}, declared) is not None
+
+
+def test_the_browser_gets_only_what_a_game_offers() -> None:
+    """The worker's one door (klubovna.tables.browser): a function in the game's table
+    answers JSON; any other name, a module path included, is refused by name."""
+    assert json.loads(call("matematicky-poker", "shuffled_deck", "[3]")) == list(shuffled_deck(3))
+    for name in ("fresh_deck", "state.shuffled_deck", "__class__", ""):
+        with pytest.raises(NotOffered, match=f"no function {name!r}"):
+            call("matematicky-poker", name, "[]")
+    with pytest.raises(NotOffered, match=r"\(it offers: none\)"):
+        call("mathesso", "judge", "[]")
+
+
+def test_the_browser_functions_answer_as_declared() -> None:
+    """Each function offered answers in the shape its annotation declares (the generated
+    TypeScript signature), on a real rack and table."""
+    game = get_game("zoliky-s-kameny")
+    state = game.apply(game.new({}, 11), 0, {"type": "start"}, 0)[0]
+    view = game.view(state, 0)
+    sets = [[[3, 9], [3, 10], [3, 11]]]
+    args: dict[str, dict[str, list[Any]]] = {
+        "zoliky-s-kameny": {
+            "judge": [[0, 1, 2]],
+            "check_play": [[], view["rack"], False, sets],
+            "best_move": [sets, view["rack"]],
+            "best_initial_meld": [view["rack"]],
+        },
+        "matematicky-poker": {"score_board": [[5] * 25, "school"], "shuffled_deck": [7]},
+    }
+    for name, calls in args.items():
+        offered = REGISTRY[name].browser
+        for function, given_args in calls.items():
+            answer = json.loads(call(name, function, json.dumps(given_args)))
+            declared = get_type_hints(offered[function])["return"]
+            assert mismatch(answer, declared) is None, (function, mismatch(answer, declared))

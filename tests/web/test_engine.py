@@ -22,11 +22,11 @@ and the snapshot it makes (tests/web/conftest.py)."""
 # The page's real client functions (web/src/worker/client.ts), exposed only when a test sets
 # `__klubovnaTest` before the app starts; each call goes through the worker like the UI's.
 HOOK = "window.__klubovnaTest = true;"
-# Matematický poker's helpers through the worker's generic game call (client.ts gameCall):
-# score_board's (lines, total) comes as a list.
+# Matematický poker's functions for the browser through the worker (client.ts engineCall, its
+# BROWSER table): score_board's (lines, total) comes as a list.
 SCORE = ("((cells, table) => "
-         "window.__klubovna.gameCall('matematicky_poker', 'score_board', cells, table))")
-DECK = "(seed => window.__klubovna.gameCall('matematicky_poker.state', 'shuffled_deck', seed))"
+         "window.__klubovna.engineCall('matematicky-poker', 'score_board', cells, table))")
+DECK = "(seed => window.__klubovna.engineCall('matematicky-poker', 'shuffled_deck', seed))"
 # Every aria-valuenow the header's progress bar shows, in order.
 WATCH_PROGRESS = """
 window.__progress = [];
@@ -90,6 +90,11 @@ def test_engine_loads_and_matches_python(page: Page, app_server: LiveServer) -> 
     message = page.evaluate(f"{SCORE}([1, 2], 'adjacent').then(() => 'ok', e => e.message)")
     assert "25 cells" in message
     assert page.evaluate(f"{DECK}(3)") == list(shuffled_deck(3))
+    # Only the functions the game offers answer; any other name is refused by name.
+    refused = page.evaluate("window.__klubovna.engineCall('matematicky-poker', 'fresh_deck')"
+                            ".then(() => 'ok', e => e.message)")
+    assert "matematicky-poker offers the browser no function 'fresh_deck'" in refused, refused
+    assert "Traceback" not in refused
 
     # Hard mode: the worker keeps the deadline on its own clock and, when a number is not
     # placed in time, sends the forfeit by itself (no message from the page asked for it).

@@ -150,17 +150,22 @@ async function call<T>(op: string, ...args: unknown[]): Promise<T> {
   return rpc<T>(op, ...args);
 }
 
-/** `klubovna.games.<module>.<name>(...args)` run in the worker, its answer as JSON (a tuple
- *  comes as a list): a game's own helper, wrapped by the game's folder (e.g.
- *  games/matematicky_poker/engine.ts). A Python error rejects with its message. */
-export function gameCall<T>(module: string, name: string, ...args: unknown[]): Promise<T> {
-  return call("gameCall", module, name, args);
+/** `name(...args)` of the functions the game called `game` offers the browser (its `BROWSER`
+ *  tables, klubovna.tables.browser), run in the worker, its answer as JSON (a tuple comes as
+ *  a list). A name the game does not offer, or a Python error, rejects with its message.
+ *  A game's folder calls it through `engineCaller`, typed by its generated `Browser`. */
+export function engineCall(game: string, name: string, ...args: unknown[]): Promise<unknown> {
+  return call("engineCall", game, name, args);
 }
 
-/** `klubovna.bots.<module>.<name>(...args)` run in the worker, as gameCall: a game's computer
- *  player or coach (e.g. games/matematicky_poker/coach.ts). */
-export function botCall<T>(module: string, name: string, ...args: unknown[]): Promise<T> {
-  return call("botCall", module, name, args);
+type Parameters_<F> = F extends (...args: infer A) => unknown ? A : never;
+type Answer<F> = F extends (...args: never[]) => infer R ? R : never;
+
+/** The functions `game` offers the browser, typed by its generated `Browser` interface
+ *  (web/build/wire_types.py), e.g. `engineCaller<Browser>("zoliky-s-kameny")("judge", codes)`. */
+export function engineCaller<B>(game: string) {
+  return <K extends keyof B & string>(name: K, ...args: Parameters_<B[K]>): Promise<Answer<B[K]>> =>
+    engineCall(game, name, ...args) as Promise<Answer<B[K]>>;
 }
 
 // ------------------------------------------------------------------ local tables (net/local.ts)
@@ -322,7 +327,7 @@ if (typeof window !== "undefined") {
   addEventListener("online", () => reportServer(true));
   preloadWhenIdle();
   // Browser tests set `__klubovnaTest` before the page loads to call the real functions.
-  exposeForTests({ engineState, loadEngine, gameCall, botCall });
+  exposeForTests({ engineState, loadEngine, engineCall });
 }
 
 /** Add functions to `window.__klubovna` when a browser test asked for it (never otherwise). */

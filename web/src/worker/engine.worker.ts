@@ -1,7 +1,8 @@
 // The engine worker: Pyodide running the pure klubovna packages, so offline tables (every
-// game's, through klubovna.tables.local.LocalHost) and a game's own helpers (gameCall, botCall: a
-// function of its Python package, see client.ts) use the server's own Python. Everything comes from this origin (the
-// service worker's precache when offline); never a CDN.
+// game's, through klubovna.tables.local.LocalHost) and the functions a game offers the browser
+// (engineCall: its BROWSER tables, klubovna.tables.browser; see client.ts) use the server's
+// own Python. Everything comes from this origin (the service worker's precache when
+// offline); never a CDN.
 //
 // Page -> worker: {id, op, args}. Worker -> page: {id, ok, result | error} answers,
 // {event: "progress", value, stage, loaded?, total?} while loading and {event: "table",
@@ -44,8 +45,7 @@ const IMPORTS = importsFor(PLUGIN_MODULES);
 
 /** The glue between JSON text and the Python API; no rule lives here. */
 const GLUE = `
-import importlib
-import json
+from klubovna.tables import browser
 from klubovna.tables.local import LocalHost
 
 _host = LocalHost()
@@ -81,16 +81,9 @@ def next_deadline():
     due = _host.next_deadline()
     return -1 if due is None else due
 
-def package_call(package, module, name, args):
-    # A game's own helper (its folder's engine.ts names it): klubovna.<package>.<module>.<name>
-    # with package "games" (the rules) or "bots" (the computer players, the coach), called
-    # with the JSON list args, its answer as JSON (a tuple becomes a list).
-    if package not in ("games", "bots"):
-        raise ValueError(f"no helper package {package}")
-    if not all(part.isidentifier() for part in module.split(".")) or not name.isidentifier():
-        raise ValueError(f"no {package} helper {module}.{name}")
-    function = getattr(importlib.import_module(f"klubovna.{package}.{module}"), name)
-    return json.dumps(function(*json.loads(args)))
+def browser_call(game, name, args):
+    # A function the game offers the browser (its BROWSER tables), by name; no other.
+    return browser.call(game, name, args)
 `;
 
 interface Glue {
@@ -104,7 +97,7 @@ interface Glue {
   restore(snapshot: string): string;
   replay(tableId: string, seat: number): string;
   next_deadline(): number;
-  package_call(pkg: "games" | "bots", module: string, name: string, args: string): string;
+  browser_call(game: string, name: string, args: string): string;
   /** Where this start came from: the snapshot kept in Cache Storage, the build's, or none. */
   start: Start;
 }
@@ -352,7 +345,7 @@ async function load(): Promise<Glue> {
     restore: namespace.get("restore"),
     replay: namespace.get("replay"),
     next_deadline: namespace.get("next_deadline"),
-    package_call: namespace.get("package_call"),
+    browser_call: namespace.get("browser_call"),
     start,
   };
   progress(1, "ready");
@@ -447,10 +440,17 @@ const OPS: Record<string, (py: Glue, ...args: never[]) => unknown> = {
     schedule(py);
     return null;
   },
-  gameCall: (py, module: string, name: string, args: unknown[]) =>
-    JSON.parse(py.package_call("games", module, name, JSON.stringify(args))),
-  botCall: (py, module: string, name: string, args: unknown[]) =>
-    JSON.parse(py.package_call("bots", module, name, JSON.stringify(args))),
+  /** A function the game offers the browser (klubovna.tables.browser): its answer. A name
+   *  the game does not offer, or any Python error, rejects with the error's own line (not
+   *  the traceback). */
+  engineCall(py, game: string, name: string, args: unknown[]) {
+    try {
+      return JSON.parse(py.browser_call(game, name, JSON.stringify(args)));
+    } catch (error) {
+      const lines = (error instanceof Error ? error.message : String(error)).trim().split("\n");
+      throw new Error(lines[lines.length - 1]);
+    }
+  },
 };
 
 // Requests run one after another in arrival order (a table sees its messages in order).

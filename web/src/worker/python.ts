@@ -17,6 +17,7 @@ if "${HOME}" not in sys.path:
 importlib.invalidate_caches()
 import json
 import klubovna.tables.local
+import klubovna.tables.browser
 # every registered game's engine and bots (the registry imports them)
 import klubovna.tables.registry
 ${plugins.map((name) => `import ${name}\n`).join("")}`;

@@ -11,13 +11,13 @@ import type { ReplaySource } from "../../replay/types";
 import { byEngine } from "../../registry";
 import { Game } from "./Game";
 import { MiniBoard } from "./lobby/MiniBoard";
-import { queueOf, type MultiView } from "./lobby/types";
+import { queueOf, type MultiView, type PlayingView } from "./lobby/types";
 import type { GameSession } from "./session";
 import type { Level } from "./types";
 import "../../lobby/lobby.css";
 
 /** A duel seat's view: it always has the other board (`opponent`). */
-export type DuelView = MultiView & Required<Pick<MultiView, "opponent">>;
+export type DuelView = PlayingView & Required<Pick<PlayingView, "opponent">>;
 
 interface Props {
   session: GameSession;

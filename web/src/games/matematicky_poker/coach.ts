@@ -1,35 +1,11 @@
-// The coach's calls into the engine worker: klubovna.bots.matematicky_poker.coach, one move
-// at a time (botCall), so the page shows how far the review is. Every estimate is Python's.
-import { botCall } from "../../worker/client";
+// The coach's calls into the engine worker: klubovna.bots.matematicky_poker.coach through
+// the functions it offers the browser (browser.py), one move at a time, so the page shows how
+// far the review is. Every estimate is Python's.
 import type { ReplayData } from "../../replay/types";
-import type { ScoringTable } from "./types";
+import { engine } from "./engine";
+import type { CoachMove, ScoringTable } from "./wire.gen";
 
-const MODULE = "matematicky_poker.coach";
-
-/** One placement as the coach reviews it (coach.py moves_of). */
-interface CoachInput {
-  step: number;
-  board: Array<number | null>;
-  card: number;
-  cell: number;
-  value: number;
-  unseen: number[];
-  /** Kept jokers still held beside it; a number in hand beside a kept joker played. */
-  jokers: number;
-  number: boolean;
-}
-
-/** A reviewed placement: the player's cell and value, the computer's, the points lost. */
-export interface CoachMove {
-  step: number;
-  /** The card written was a joker (`value` the player's choice, `best_value` the bot's). */
-  joker: boolean;
-  cell: number;
-  value: number;
-  best_cell: number;
-  best_value: number;
-  loss: number;
-}
+export type { CoachMove } from "./wire.gen";
 
 export interface CoachReview {
   moves: CoachMove[];
@@ -45,13 +21,13 @@ export async function review(
   table: ScoringTable,
   progress: (done: number, count: number) => void,
 ): Promise<CoachReview> {
-  const inputs = await botCall<CoachInput[]>(MODULE, "moves_of", data);
+  const inputs = await engine("moves_of", data);
   progress(0, inputs.length);
   const moves: CoachMove[] = [];
   for (const input of inputs) {
-    moves.push(await botCall<CoachMove>(MODULE, "review_move", table, input));
+    moves.push(await engine("review_move", table, input));
     progress(moves.length, inputs.length);
   }
-  const summary = await botCall<{ total: number; costliest: number[] }>(MODULE, "summary", moves);
+  const summary = await engine("summary", moves);
   return { moves, ...summary };
 }

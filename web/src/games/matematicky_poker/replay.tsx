@@ -7,7 +7,7 @@ import { t, useLang } from "../../i18n";
 import type { ReplayView, ReplayViewProps, ReplayWords } from "../../replay/types";
 import { Board, cellPlace, type Outline } from "./Board";
 import { MiniBoard } from "./lobby/MiniBoard";
-import type { MultiView } from "./lobby/types";
+import type { MultiView, PlayingView } from "./lobby/types";
 import type { MpView } from "./types";
 import "../../components/game.css";
 import "./mp.css";
@@ -16,16 +16,16 @@ export function ReplayFrame({ view, outline, names }: {
   view: MpView | MultiView; outline?: Outline; names?: Record<number, string>;
 }) {
   useLang();
-  const multi = "variant" in view ? (view as MultiView) : null;
-  if (multi && !multi.playing) {
+  if ("variant" in view && !view.playing) {
     return (
       <div class="mp-game mp-replay-frame">
-        <p class="mp-replay-dealt" data-dealt={(multi.dealt ?? []).length}>
-          {t("mp.replay.dealt")} {(multi.dealt ?? []).join(", ") || "–"}
+        <p class="mp-replay-dealt" data-dealt={view.dealt.length}>
+          {t("mp.replay.dealt")} {view.dealt.join(", ") || "–"}
         </p>
       </div>
     );
   }
+  const multi: PlayingView | null = "variant" in view ? view : null;
   const hand = view.over ? null : view.hand;
   // The end shows every board with its final points; before it, a duel shows the other
   // board as far as this seat had come, with the points of what it shows (its `opponent`, as

@@ -1,34 +1,16 @@
-// The shapes the Matematický poker table sends (klubovna/games/matematicky_poker/view.py)
-// and the setup the player chooses. Shapes only: every rule stays in the Python engine.
+// Matematický poker's shapes: the engine's, generated from
+// klubovna/games/matematicky_poker/wire.py (wire.gen.ts, by the build) and re-exported here
+// under the names the folder uses, and the setup the player chooses. Shapes only: every rule
+// stays in the Python engine.
+import type { Mode, ScoringTable } from "./wire.gen";
 
-export type Mode = "easy" | "hard";
-export type ScoringTable = "adjacent" | "school" | "matematico";
+export type { Hand, JokerHand, Mode, MpAction, MpResult, MpView, NumberHand, ScoringTable } from "./wire.gen";
 
 export const MODES: Mode[] = ["easy", "hard"];
 export const TABLES: ScoringTable[] = ["adjacent", "school", "matematico"];
 /** The computer player's levels: the names of its bots (klubovna/bots/matematicky_poker). */
 export type Level = "lehky" | "stredni" | "tezky";
 export const LEVELS: Level[] = ["lehky", "stredni", "tezky"];
-
-export type Hand = null | { kind: "number"; value: number } | { kind: "joker" };
-
-export interface MpView {
-  game: string;
-  mode: Mode;
-  table: ScoringTable;
-  seconds: number | null;
-  started: boolean;
-  board: Array<number | null>;
-  jokers: boolean[];
-  hand: Hand;
-  kept_jokers: number;
-  score: { lines: number[]; total: number };
-  forfeited: number;
-  deadline: number | null;
-  preview: Array<number | null> | null;
-  cards_left: number;
-  over: boolean;
-}
 
 export interface Setup {
   mode: Mode;

@@ -5,11 +5,11 @@ import { useCallback, useEffect, useRef } from "preact/hooks";
 import { t, useLang } from "../../../i18n";
 import type { GameSession } from "../session";
 import { errorText } from "../Game";
-import type { MultiView } from "./types";
+import type { DealerView } from "./types";
 
 interface Props {
   session: GameSession;
-  view: MultiView;
+  view: DealerView;
   title: string;
   info: string;
   banner: ComponentChildren;
@@ -23,7 +23,7 @@ export function DealerDesk({ session, view, title, info, banner, controls, ranki
   useLang();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const dealt = view.dealt ?? [];
+  const dealt = view.dealt;
   const last = dealt.length ? dealt[dealt.length - 1] : null;
   const empty = view.cards_left === 0;
   const draw = useCallback(() => {
