@@ -7,19 +7,19 @@
 // version already shown only brings the new seat's own fields (its actions). No rule
 // lives here: the engine says what is legal, what matched and who is on turn.
 import type { Action, ViewMessage } from "../../net/protocol";
-import { TableSession } from "../../net/session";
+import { PlaySession } from "../../kit/session";
 import { PACE_FACTOR, getPrefs } from "./prefs";
 import { play } from "./sound";
 import type { MaView } from "./types";
 
-export type { Failure } from "../../net/session";
+export type { Failure } from "../../kit/session";
 
 /** Pauses (ms, at the calm pace) after a view is shown, by what it shows. */
 const PAUSE = { ritualRound: 1700, ritualEnd: 1400, firstCard: 1300, secondCard: 2100, other: 250 };
 /** How long a person's two cards stay turned, at every pace (a person needs to see them). */
 const HOLD_PERSON = 1600;
 
-export class MaSession extends TableSession<MaView> {
+export class MaSession extends PlaySession<MaView> {
   /** Whether the cards of the turn just finished still lie turned on screen. */
   holding = false;
   /** Bumped when a new ritual is shown (its animation restarts). */
@@ -33,7 +33,7 @@ export class MaSession extends TableSession<MaView> {
 
   /** `computer(seat)`: whether a computer player sits there (its turns are paced); online
    *  the screen sets it once the room says who sits where. */
-  constructor(conn: ConstructorParameters<typeof TableSession>[0], public computer: (seat: number) => boolean = () => false) {
+  constructor(conn: ConstructorParameters<typeof PlaySession>[0], public computer: (seat: number) => boolean = () => false) {
     super(conn);
   }
 
@@ -52,10 +52,6 @@ export class MaSession extends TableSession<MaView> {
   /** Whether views still wait to be shown (a computer's turn being shown). */
   get catchingUp(): boolean {
     return this.queue.length > 0;
-  }
-
-  start(): void {
-    this.send({ type: "start" }, true);
   }
 
   turn(card: number): void {

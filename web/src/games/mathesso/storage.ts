@@ -3,7 +3,7 @@
 // and the game on this device: its table's snapshot (net/local.ts keeps it up to date)
 // with the players' names, so a reload, or the tab opened again, goes on with it.
 import { BOTS, CJV_FROM, FAKTORIAL_FROM, SEATS, VARIANTS } from "virtual:game-data/mathesso";
-import { local, localTableSlot, read, write } from "../../storage";
+import { modeSlots, stored, wholeIn } from "../../kit/saved";
 
 export interface SetupPlayer {
   /** The name typed in ("" for the default "Hráč n"). */
@@ -19,7 +19,6 @@ export interface MaSetup {
   players: SetupPlayer[];
 }
 
-const SETUP_KEY = "klubovna.ma.setup";
 const NAMES_KEY = "klubovna.ma.local.names";
 
 export const HAS_COMPUTER = BOTS.length > 0;
@@ -40,39 +39,24 @@ export function cleanSetup(setup: MaSetup): MaSetup {
   };
 }
 
-export function loadSetup(): MaSetup {
-  try {
-    const saved = JSON.parse(read(local, SETUP_KEY) ?? "null") as Partial<MaSetup> | null;
-    if (!saved || !Array.isArray(saved.players)) return DEFAULT_SETUP;
-    const players = saved.players.slice(0, SEATS[1]).map((p): SetupPlayer => ({
-      name: typeof p?.name === "string" ? p.name.slice(0, 20) : "",
-      level: Number.isInteger(p?.level) && p.level! >= 0 && p.level! < BOTS.length ? p.level! : null,
-    }));
-    if (players.length < SEATS[0] || !players.some((p) => p.level === null)) return DEFAULT_SETUP;
-    const variant = VARIANTS.includes(String(saved.variant)) ? String(saved.variant) : DEFAULT_SETUP.variant;
-    return cleanSetup({ variant, cjv: saved.cjv === true, faktorial: saved.faktorial === true, players });
-  } catch {
-    return DEFAULT_SETUP;
-  }
-}
-
-export function saveSetup(setup: MaSetup): void {
-  write(local, SETUP_KEY, JSON.stringify(setup));
-}
+const setup = stored("klubovna.ma.setup", (raw): MaSetup => {
+  const saved = (raw ?? {}) as Partial<MaSetup>;
+  if (!Array.isArray(saved.players)) return DEFAULT_SETUP;
+  const players = saved.players.slice(0, SEATS[1]).map((p): SetupPlayer => {
+    const level = wholeIn(p?.level, 0, BOTS.length - 1, -1);
+    return { name: typeof p?.name === "string" ? p.name.slice(0, 20) : "", level: level < 0 ? null : level };
+  });
+  if (players.length < SEATS[0] || !players.some((p) => p.level === null)) return DEFAULT_SETUP;
+  const variant = VARIANTS.includes(String(saved.variant)) ? String(saved.variant) : DEFAULT_SETUP.variant;
+  return cleanSetup({ variant, cjv: saved.cjv === true, faktorial: saved.faktorial === true, players });
+});
+export const loadSetup = setup.load;
+export const saveSetup = setup.save;
 
 /** The game on this device (one at a time, in every tab of this browser). */
-export const localGame = localTableSlot("klubovna.ma.local", local);
+export const localGame = modeSlots("klubovna.ma")("local");
 
 /** The names of the saved game's players, by seat. */
-export function loadNames(): string[] | null {
-  try {
-    const names = JSON.parse(read(local, NAMES_KEY) ?? "null") as unknown;
-    return Array.isArray(names) && names.every((n) => typeof n === "string") ? (names as string[]) : null;
-  } catch {
-    return null;
-  }
-}
-
-export function saveNames(names: string[] | null): void {
-  write(local, NAMES_KEY, names === null ? null : JSON.stringify(names));
-}
+const names = stored(NAMES_KEY, (raw) => (Array.isArray(raw) && raw.every((n) => typeof n === "string") ? (raw as string[]) : null));
+export const loadNames = names.load;
+export const saveNames = names.save;
