@@ -15,7 +15,7 @@ from sqlalchemy import Engine
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from klubovna.server import clock
-from klubovna.server.cluster.forward import Forward
+from klubovna.server.cluster.forward import Forward, install_moved_handler
 from klubovna.server.cluster.node import Node
 from klubovna.server.config import Settings
 from klubovna.server.features import daily, leaderboard, lobbies, profiles, replays, tables
@@ -119,6 +119,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.limits = Limits(settings.rate_profiles, settings.rate_tables,
                                 settings.rate_joins, redis_url=settings.redis_url)
     install_error_handlers(app)
+    install_moved_handler(app)
     if node is not None:  # innermost: the limits and checks below run where it lands
         app.add_middleware(Forward, node=node, replay_table=lambda token: (
             read_replay_token(secret, token) or (None, 0))[0])

@@ -16,8 +16,9 @@ from typing import Any
 import httpx
 import uvicorn
 
+from klubovna.server.cluster import forward
 from klubovna.server.cluster.forward import RELAY_TRIES, Forward
-from klubovna.server.cluster.node import forward, wall_ms
+from klubovna.server.cluster.node import wall_ms
 from klubovna.server.storage.leases import Holder
 from tests.server.live import free_port
 

@@ -11,6 +11,7 @@ import pytest
 from klubovna.server.realtime.hub import Hub, InternalError
 from klubovna.server.realtime.lobbies import Rooms
 from klubovna.server.storage.store import Store
+from klubovna.tables.registry import get_game
 
 
 class FaultyGame:
@@ -41,7 +42,7 @@ def test_a_game_that_raises_gets_an_internal_error_and_nothing_is_committed(
     hub = Hub(sqlite_store)
 
     async def run() -> None:
-        table_id, _ = await hub.create("matematicky-poker", {"mode": "easy"})
+        table_id, _ = await hub.create(get_game("matematicky-poker"), {"mode": "easy"})
         live = hub.live[table_id]
         live.table.game = FaultyGame(live.table.game, "draw")
         sent: list[str] = []

@@ -28,7 +28,7 @@ def test_a_computer_player_takes_over_a_leaver_and_the_store_replays_it(
     hub = Hub(sqlite_store)
 
     async def run() -> None:
-        live = await hub.create_table(TAKEN_OVER.name, {"seats": 2, "target": 9},
+        live = await hub.create_table(TAKEN_OVER, {"seats": 2, "target": 9},
                                       [hash_key("a"), hash_key("b")])
         table = live.table
         await hub.act_for(live, 0, {"type": "start"})

@@ -80,7 +80,7 @@ def test_a_restart_reads_no_log_and_wakes_a_table_when_its_deadline_is_due(
         for name, config in [("hard", {"mode": "hard", "seconds": 5}), ("easy", {"mode": "easy"}),
                              ("fresh", {"mode": "hard", "seconds": 5}),
                              ("old", {"mode": "hard", "seconds": 5})]:
-            table_id, _ = await first.create("matematicky-poker", config)
+            table_id, _ = await first.create(get_game("matematicky-poker"), config)
             tables[name] = table_id
             if name != "fresh":
                 live = first.live[table_id]
@@ -162,8 +162,8 @@ def test_computer_players_go_on_by_themselves_after_a_restart_in_their_turn(
     monkeypatch.setattr(first.writer, "append", dies_before_a_computer_moves)
 
     async def play() -> str:
-        live = await first.create_table("mathesso", config, [hash_key("person")] + [NOBODY] * 5,
-                                        seed=seed)
+        live = await first.create_table(get_game("mathesso"), config,
+                                        [hash_key("person")] + [NOBODY] * 5, seed=seed)
         with contextlib.suppress(StorageError):
             await first.act_for(live, 0, {"type": "start"})
         assert live.table.version == 1 and live.table.state.current != 0

@@ -15,6 +15,7 @@ from klubovna.server.storage.db import TableRow
 from klubovna.server.storage.store import Store
 from klubovna.tables import Step, hash_key
 from klubovna.tables.lobby import NOBODY
+from klubovna.tables.registry import get_game
 
 T0 = 1_700_000_000_000
 ROOM: dict[str, Any] = {"seats": 6, "robots": {str(seat): "slon" for seat in range(1, 6)}}
@@ -38,7 +39,7 @@ def test_a_table_whose_last_person_leaves_ends_at_once(
     hub = Hub(sqlite_store)
 
     async def run() -> str:
-        live = await hub.create_table("mathesso", ROOM, KEYS, seed=3)
+        live = await hub.create_table(get_game("mathesso"), ROOM, KEYS, seed=3)
         await hub.act_for(live, 0, {"type": "start"})
         table = live.table
         assert table.state.current == 0 and not table.over  # the person's turn
@@ -84,7 +85,7 @@ def test_the_loop_serves_others_between_two_moves_of_computer_players(
             await asyncio.sleep(0)
 
     async def run() -> None:
-        live = await hub.create_table("mathesso", ROOM, KEYS, seed=3)
+        live = await hub.create_table(get_game("mathesso"), ROOM, KEYS, seed=3)
         task = asyncio.create_task(counter())
         await asyncio.sleep(0)
         await hub.act_for(live, 0, {"type": "start"})

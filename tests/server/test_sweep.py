@@ -13,6 +13,7 @@ from klubovna.server.realtime.hub import FAILED_PAUSE_MS, Hub, LiveTable
 from klubovna.server.realtime.lobbies import Rooms
 from klubovna.server.storage.store import Store
 from klubovna.tables.lobby import Lobby
+from klubovna.tables.registry import get_game
 from tests.server.live import next_move
 
 
@@ -83,7 +84,7 @@ class BrokenGame:
 
 
 async def started_hard_table(hub: Hub) -> LiveTable:
-    table_id, _ = await hub.create("matematicky-poker", {"mode": "hard", "seconds": 5})
+    table_id, _ = await hub.create(get_game("matematicky-poker"), {"mode": "hard", "seconds": 5})
     live = hub.live[table_id]
     assert await hub.handle(live, 0, {"t": "act", "seq": 1, "action": {"type": "start"}}) is None
     return live
@@ -144,7 +145,7 @@ def test_a_sweep_looks_only_at_the_tables_noted_due(
 
     async def run() -> None:
         hard = [await started_hard_table(hub) for _ in range(3)]
-        easy_id, _ = await hub.create("matematicky-poker", {"mode": "easy"})
+        easy_id, _ = await hub.create(get_game("matematicky-poker"), {"mode": "easy"})
         easy = hub.live[easy_id]
         await hub.handle(easy, 0, {"t": "act", "seq": 1, "action": {"type": "start"}})
         deadline = hard[0].table.next_deadline()

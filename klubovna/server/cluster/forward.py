@@ -27,14 +27,15 @@ import re
 from collections.abc import Callable
 
 import httpx
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from klubovna.core import IllegalAction
-from klubovna.server.cluster.node import Node
+from klubovna.server.cluster.node import CLOSE_MOVED, Moved, Node
 from klubovna.server.http.errors import error_response, replay
-from klubovna.server.realtime.hub import CLOSE_MOVED
 from klubovna.server.storage.leases import Holder
 from klubovna.tables import normalize_code
 
@@ -55,6 +56,20 @@ _SAFE = {"GET", "HEAD", "OPTIONS"}
 _TABLE = re.compile(r"^/(?:ws|api)/tables/([^/]+)(?:/replay)?$")
 _LOBBY = re.compile(r"^/(?:ws|api)/lobbies/([^/]+)(?:/join|/qr\.svg)?$")
 _REPLAY = re.compile(r"^/api/replays/([^/]+)$")
+
+
+def moved_response() -> JSONResponse:
+    """503 `moved`: the table or lobby changed owners; the client tries again."""
+    return error_response(503, "moved", "The game moved to another server; try again.",
+                          {"Retry-After": "1"})
+
+
+def install_moved_handler(app: FastAPI) -> None:
+    """A Moved raised by a handler (a take-over in between) is answered 503 `moved`."""
+
+    @app.exception_handler(Moved)
+    async def _moved(_request: Request, _error: Moved) -> JSONResponse:
+        return moved_response()
 
 
 class Forward:
@@ -125,9 +140,7 @@ class Forward:
             await receive()  # websocket.connect
             await send({"type": "websocket.close", "code": CLOSE_MOVED})
             return
-        response = error_response(503, "moved", "The game moved to another server; try again.",
-                                  {"Retry-After": "1"})
-        await response(scope, receive, send)
+        await moved_response()(scope, receive, send)
 
     async def _relay(self, holder: Holder, scope: Scope, receive: Receive, send: Send) -> bool:
         """Send the request or socket on to the holder; False when it does not answer."""

@@ -42,6 +42,11 @@ class Moved(Exception):
     is answered 503 and a socket closed with 1012, and the client tries again."""
 
 
+CLOSE_MOVED = 1012
+"""Another process took the table over: the client reconnects (WebSocket's "service
+restart"), and its socket is relayed to the new owner."""
+
+
 class Node:
     def __init__(self, leases: Leases, ttl: int = LEASE_MS) -> None:
         self.leases = leases

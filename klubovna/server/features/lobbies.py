@@ -188,7 +188,9 @@ async def create_lobby(
     if profile is not None:
         await limits.tables_by_profile.check(profile.id, "new games")
     nickname, profile_id = who(profile, body.nickname)
-    settings = sent(body.settings, (), nullable(body.game, body.kind), "settings.")
+    known = REGISTRY.get(body.game)  # (an unknown game: Lobby.open's unknown_game)
+    takes_null = nullable(known.game if known else None, body.kind)
+    settings = sent(body.settings, (), takes_null, "settings.")
     opener, now = address_key(request, address_of(request)), now_ms()
     await check_waiting_rooms(request, opener, profile, now)
     try:

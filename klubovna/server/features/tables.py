@@ -1,8 +1,10 @@
-"""The HTTP JSON API: create a table (solo, ranked or the daily challenge), read a seat's view.
+"""The tables' HTTP API: create a table (solo, ranked or the daily challenge), read a
+seat's view; and what every route shares (ERRORS, hub_of, seat_of).
 
-Request shapes are Pydantic models (they make the OpenAPI schema); the rules
-themselves are checked by the game engine, never here. With a profile key a table is
-recorded: its result is written when the game ends (store.append), never sent by a client.
+Request shapes are Pydantic models (they make the OpenAPI schema); what a new table is
+made with is new_table.py's, the rules themselves the game engine's. With a profile key a
+table is recorded: its result is written when the game ends (store.append), never sent by
+a client.
 """
 
 from __future__ import annotations
@@ -11,26 +13,16 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
-from starlette.concurrency import run_in_threadpool
 
-from klubovna.core import IllegalAction
-from klubovna.core.settings import read_settings
-from klubovna.server.calendar import prague_day
 from klubovna.server.clock import now_ms
+from klubovna.server.features.new_table import plan_table, read_config
 from klubovna.server.features.profiles import address_of, limits_of, optional_profile_of
 from klubovna.server.http.declared import model_of, nullable, sent, table_declarations
 from klubovna.server.http.errors import ApiError
 from klubovna.server.realtime.hub import Hub, LiveTable
 from klubovna.server.storage.db import ProfileRow
-from klubovna.server.storage.results import public_kind
-from klubovna.server.storage.secret import daily_seed
-from klubovna.server.storage.store import AlreadyPlayed, Recording
+from klubovna.server.storage.store import AlreadyPlayed
 from klubovna.tables.registry import REGISTRY, entry
-
-MIN_THINK_MS = 120
-"""Recorded games refuse a placement sooner than this after the draw (`too_fast`)."""
-THINK = "min_think_ms"
-"""The (platform-only) setting of a game that refuses inhumanly fast moves, if it has one."""
 
 router = APIRouter(prefix="/api")
 
@@ -103,75 +95,24 @@ async def create_table(
     profile: Annotated[ProfileRow | None, Depends(optional_profile_of)],
 ) -> CreatedTable:
     """A new table. With a profile key (`Authorization: Bearer KEY`) the game is recorded."""
-    game = entry(body.game).game
-    try:
-        config = read_settings(game.settings, sent(body, NOT_SETTINGS, nullable(body.game)),
-                               public_only=True)
-    except IllegalAction as error:
-        raise ApiError(422, error.code, error.message) from None
-    if body.seed is not None and not request.app.state.settings.allow_seed:
-        raise ApiError(422, "seed_not_allowed", "This server deals its own cards.")
+    game = entry(body.game).game  # this request's one look-up; passed down
+    config = read_config(game, sent(body, NOT_SETTINGS, nullable(game)), body.seed,
+                         allow_seed=request.app.state.settings.allow_seed)
     limits = limits_of(request)
     await limits.tables_by_address.check(address_of(request), "new tables")
     if profile is not None:
         await limits.tables_by_profile.check(profile.id, "new tables")
-    seed = body.seed
-    if body.kind != "daily" and body.replay:
-        raise ApiError(422, "bad_config", "Only the daily challenge can be replayed.")
-    if body.kind == "solo":
-        recording = Recording("solo", profile.id if profile else None)
-    else:
-        public = public_kind(body.game, body.kind)
-        if public is None:
-            raise ApiError(422, "bad_config", f"{body.game} has no {body.kind} games.")
-        if profile is None:
-            raise ApiError(401, "profile_required",
-                           f"A {body.kind} game needs a profile: send its key as "
-                           "'Authorization: Bearer KEY'.")
-        for name, value in public.requires.items():
-            if config.get(name) != value:
-                raise ApiError(422, "bad_config",
-                               f"A {body.kind} game is played with {name} {value!r}.")
-        config |= public.fixed
-        if body.kind == "ranked":
-            recording = Recording("ranked", profile.id)
-        else:
-            recording, seed = await _daily(request, body, config, profile)
-    if recording.profile_id is not None and any(s.name == THINK for s in game.settings):
-        config[THINK] = MIN_THINK_MS
+    hub = hub_of(request)
+    new = await plan_table(game, config, kind=body.kind, seed=body.seed, replay=body.replay,
+                           profile=profile, secret=request.app.state.secret, store=hub.store)
     try:
-        if game.seats(game.new(config, 0)) != 1:
-            raise ApiError(422, "bad_config",
-                           f"A {body.game} table has several seats: open a room for it.")
-    except IllegalAction as error:
-        raise ApiError(422, error.code, error.message) from None
-    try:
-        table_id, key = await hub_of(request).create(body.game, config, seed, recording)
+        table_id, key = await hub.create(game, new.config, new.seed, new.recording)
     except AlreadyPlayed:
         raise ApiError(409, "already_played",
                        "Today's daily challenge is played; ask with 'replay': true to play "
                        "the same deck again, unrecorded.") from None
-    return CreatedTable(table=table_id, key=key, recorded=recording.profile_id is not None,
-                        day=recording.daily_date)
-
-
-async def _daily(
-    request: Request, body: CreateTable, config: dict[str, Any], profile: ProfileRow
-) -> tuple[Recording, int]:
-    """Who a daily table records for and the day's seed; checks the attempt for a replay."""
-    if body.seed is not None:
-        raise ApiError(422, "bad_config", "The daily challenge deals the day's own deck.")
-    day = prague_day(now_ms())
-    seed = daily_seed(request.app.state.secret, day)
-    if not body.replay:
-        return Recording("daily", profile.id, day.isoformat(), daily_attempt=True), seed
-    attempt = await run_in_threadpool(
-        hub_of(request).store.daily_attempt, profile.id, day.isoformat()
-    )
-    if attempt is None or not attempt[1]:
-        raise ApiError(409, "not_played_yet",
-                       "Finish today's daily challenge first; then its deck can be replayed.")
-    return Recording("daily", None, day.isoformat()), seed
+    return CreatedTable(table=table_id, key=key, recorded=new.recording.profile_id is not None,
+                        day=new.recording.daily_date)
 
 
 async def seat_of(live: LiveTable, authorization: str | None, left: bool = False) -> int:

@@ -11,6 +11,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, create_model
 
+from klubovna.core import Game
 from klubovna.core.settings import Setting
 from klubovna.server.http.errors import ApiError
 from klubovna.tables.lobby import DEALER_PLAYS
@@ -98,16 +99,16 @@ def table_declarations() -> Iterable[tuple[str, Setting]]:
                 yield name, setting
 
 
-def nullable(game: str, kind: str | None = None) -> frozenset[str]:
+def nullable(game: Game[Any] | None, kind: str | None = None) -> frozenset[str]:
     """The settings a game's table (`kind` None) or its room of `kind` takes null for (an
-    optional setting's "off"); none for a game or kind there is not."""
-    if game not in REGISTRY:
+    optional setting's "off"); none for no game (a name not registered) or a kind it has
+    not."""
+    if game is None:
         return frozenset()
-    declared = REGISTRY[game].game.settings
     if kind is None:
-        return frozenset(s.name for s in declared if s.public and s.optional)
-    shown = {n for p in REGISTRY[game].game.rooms if p.kind == kind for n in p.settings}
-    return frozenset(s.name for s in declared if s.optional and s.name in shown)
+        return frozenset(s.name for s in game.settings if s.public and s.optional)
+    shown = {n for p in game.rooms if p.kind == kind for n in p.settings}
+    return frozenset(s.name for s in game.settings if s.optional and s.name in shown)
 
 
 def sent(model: BaseModel, names: Iterable[str] = (), takes_null: Iterable[str] = (),

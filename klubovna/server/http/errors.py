@@ -17,7 +17,6 @@ from starlette.routing import Match, Mount
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from klubovna.core import IllegalAction
-from klubovna.server.cluster.node import Moved
 
 MAX_BODY_BYTES = 4096
 log = logging.getLogger("klubovna.errors")
@@ -52,11 +51,6 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, error: ApiError) -> JSONResponse:
         return error_response(error.status, error.code, error.message, error.headers)
-
-    @app.exception_handler(Moved)
-    async def _moved(_request: Request, _error: Moved) -> JSONResponse:
-        return error_response(503, "moved", "The game moved to another server; try again.",
-                              {"Retry-After": "1"})
 
     @app.exception_handler(IllegalAction)
     async def _illegal(_request: Request, error: IllegalAction) -> JSONResponse:

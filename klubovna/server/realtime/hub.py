@@ -19,9 +19,9 @@ from typing import Any, Protocol
 
 from starlette.concurrency import run_in_threadpool
 
-from klubovna.core import IllegalAction
+from klubovna.core import Game, IllegalAction
 from klubovna.server.clock import now_ms
-from klubovna.server.cluster.node import Moved, Node, wall_ms
+from klubovna.server.cluster.node import CLOSE_MOVED, Moved, Node, wall_ms
 from klubovna.server.realtime.wire import Encoder, dumps
 from klubovna.server.storage.logwriter import LogWriter
 from klubovna.server.storage.store import NO_DEADLINE, Append, Recording, Store, StoredTable
@@ -63,9 +63,6 @@ class Connection(Protocol):
 
 CLOSE_LEFT = 4403
 """A table socket of a seat that has left the game is closed with this code."""
-CLOSE_MOVED = 1012
-"""Another process took the table over: the client reconnects (WebSocket's "service
-restart"), and its socket is relayed to the new owner."""
 
 
 @dataclass
@@ -138,26 +135,26 @@ class Hub:
 
     # --- tables -----------------------------------------------------------
     async def create(
-        self, game_name: str, config: Mapping[str, Any], seed: int | None = None,
+        self, game: Game[Any], config: Mapping[str, Any], seed: int | None = None,
         recording: Recording | None = None,
     ) -> tuple[str, str]:
         """A new one-seat table; returns (table id, seat access key). Raises IllegalAction,
         and store.AlreadyPlayed for a used daily attempt."""
         key = secrets.token_urlsafe(32)  # 256 bits; only its hash is stored
-        live = await self.create_table(game_name, config, [hash_key(key)], seed, recording)
+        live = await self.create_table(game, config, [hash_key(key)], seed, recording)
         return live.table.id, key
 
     async def create_table(
-        self, game_name: str, config: Mapping[str, Any], key_hashes: list[str],
+        self, game: Game[Any], config: Mapping[str, Any], key_hashes: list[str],
         seed: int | None = None, recording: Recording | None = None, lobby: Lobby | None = None,
     ) -> LiveTable:
-        """A new table with these seats, stored (with its lobby, if any) before it exists."""
-        game = get_game(game_name)
+        """A new table of `game` (the registered engine, looked up by the caller) with these
+        seats, stored (with its lobby, if any) before it exists."""
         table_id = secrets.token_urlsafe(12)
         seed = secrets.randbits(63) if seed is None else seed
         table = Table(table_id, game, config, seed, key_hashes)
         await run_in_threadpool(
-            self.store.create_table, table_id, game_name, table.config, seed,
+            self.store.create_table, table_id, game.name, table.config, seed,
             table.key_hashes, now_ms(), recording, lobby,
         )
         live = self.live[table_id] = LiveTable(table)

@@ -20,9 +20,9 @@ from starlette.concurrency import run_in_threadpool
 
 from klubovna.core import IllegalAction, Json
 from klubovna.server.clock import now_ms
-from klubovna.server.cluster.node import Moved
-from klubovna.server.features.tables import MIN_THINK_MS, THINK  # as for solo tables
-from klubovna.server.realtime.hub import CLOSE_MOVED, Connection, Hub, LiveTable, StorageError
+from klubovna.server.cluster.node import CLOSE_MOVED, Moved
+from klubovna.server.realtime.hub import Connection, Hub, LiveTable, StorageError
+from klubovna.server.realtime.think import paced
 from klubovna.server.realtime.wire import dumps
 from klubovna.server.storage.leases import lobby_resource
 from klubovna.server.storage.store import Recording
@@ -218,13 +218,11 @@ class Rooms:
         """The room's table for a started lobby (`start`: its engine config), stored with
         the lobby; the members' sockets get its views. On failure the lobby is `before`."""
         lobby = room.lobby
-        config: dict[str, Json] = dict(start)
-        thinks = any(s.name == THINK for s in entry(room.game).game.settings)
-        if thinks and any(m.profile for m in lobby.members):
-            config[THINK] = MIN_THINK_MS
+        game = entry(room.game).game
+        config = paced(game, start) if any(m.profile for m in lobby.members) else dict(start)
         try:
             live = await self.hub.create_table(
-                room.game, config, lobby.key_hashes(),
+                game, config, lobby.key_hashes(),
                 recording=Recording(kind=lobby.kind), lobby=lobby,
             )
         except Exception as error:

@@ -20,11 +20,11 @@ from starlette.websockets import WebSocketDisconnected
 
 from klubovna.core import IllegalAction
 from klubovna.server.clock import now_ms
-from klubovna.server.cluster.node import Moved
+from klubovna.server.cluster.node import CLOSE_MOVED, Moved
 from klubovna.server.http.errors import ApiError
 from klubovna.server.http.guard import FRAME_EXTENSION
 from klubovna.server.http.ratelimit import FrameBudget
-from klubovna.server.realtime.hub import CLOSE_MOVED, Hub, StorageError, internal_error
+from klubovna.server.realtime.hub import Hub, StorageError, internal_error
 from klubovna.server.realtime.lobbies import CLOSE_SILENT, HEARTBEAT_TIMEOUT_MS, Rooms
 from klubovna.server.realtime.wire import dumps, framed
 from klubovna.tables import ProtocolError, normalize_code, parse_client_message

@@ -17,6 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 from typing_extensions import TypedDict  # pydantic reads it on 3.11 too (API models)
 
+from klubovna.core import Game
 from klubovna.core.settings import PublicKind
 from klubovna.core.statistics import Played
 from klubovna.server.calendar import prague_day
@@ -37,9 +38,9 @@ Statistics = dict[str, dict[str, Any]]
 name."""
 
 
-def public_kind(game: str, kind: str) -> PublicKind | None:
+def public_kind(game: Game[Any], kind: str) -> PublicKind | None:
     """How `game` plays the public `kind` ("ranked", "daily"), or None if it has none."""
-    return next((each for each in get_game(game).public if each.kind == kind), None)
+    return next((each for each in game.public if each.kind == kind), None)
 
 
 def public_game(kind: str) -> str | None:
@@ -66,7 +67,8 @@ def record(
     if not profiles:
         return []
     rows = []
-    for outcome in get_game(table.game).outcomes(dict(result)):
+    game = get_game(table.game)
+    for outcome in game.outcomes(dict(result)):
         profile = session.get(ProfileRow, profiles.get(outcome.seat, ""))
         if profile is None:  # a computer player or a guest; or deleted while the game ran
             continue
@@ -90,7 +92,7 @@ def record(
             finished_at=finished_at,
             duration_ms=max(0, finished_at - started_at),
             daily_date=table.daily_date,
-            published=public_kind(table.game, table.kind) is not None
+            published=public_kind(game, table.kind) is not None
             and complete is True and profile.consent is True,
         )
         session.add(row)
