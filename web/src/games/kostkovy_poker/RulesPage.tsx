@@ -3,7 +3,7 @@
 import { ANTE, CHIPS, LINES, type ValueLine } from "virtual:game-data/kostkovy_poker";
 import { t, useLang } from "../../i18n";
 import { Die } from "./Die";
-import { KpNav } from "./KpNav";
+import { GameNav } from "../../kit/GameNav";
 import { formatNumber } from "./words";
 import "../../components/rules.css";
 import "./kp.css";
@@ -31,7 +31,7 @@ export function KpRulesPage() {
   useLang();
   return (
     <article class="page rules kp-rules" data-page="kp-rules">
-      <KpNav current="/kostkovy-poker/pravidla" />
+      <GameNav game="kp" current="/kostkovy-poker/pravidla" />
       <h1>{t("kp.rules.title")}</h1>
       <p class="lead">{t("kp.rules.intro")}</p>
       {BEFORE.map(([id, blocks]) => <Section key={id} id={id} blocks={blocks} />)}

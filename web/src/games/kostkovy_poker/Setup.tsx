@@ -1,50 +1,42 @@
-// The landing of Kostkový poker: how many people play at this device (1: against the
-// computer; more: hot seat, the device handed over between them), how many computer
-// opponents, each Klidný or Chytrý, the chips everyone starts with, and Start; then the online table and the rules. The solo
-// game runs in this browser, so the page says it works offline too.
-import { useEffect, useRef, useState } from "preact/hooks";
-import { CHIPS, SEATS } from "virtual:game-data/kostkovy_poker";
+// The landing of Kostkový poker (kit/SetupForm.tsx around its own choices): how many people
+// play at this device (1: against the computer; more: hot seat, the device handed over
+// between them), how many computer opponents, each Klidný or Chytrý, and the chips everyone
+// starts with (the declared range). The game runs in this browser, offline too.
+import { useRef, useState } from "preact/hooks";
+import { SEATS, SETTINGS } from "virtual:game-data/kostkovy_poker";
 import { parseWhole, WholeField } from "../../components/WholeField";
-import { EngineWait } from "../../components/EngineStatus";
-import { t, useLang } from "../../i18n";
-import { href } from "../../router";
-import { isOffline, onOfflineChange, preloadEngine } from "../../worker/client";
-import { BotPills, CountChoice } from "./Choices";
-import { KpNav } from "./KpNav";
+import { t } from "../../i18n";
+import { Choice } from "../../kit/Choice";
+import type { SetupProps } from "../../kit/game";
+import { setting } from "../../kit/settings";
+import { SetupForm } from "../../kit/SetupForm";
 import { BOT_NAMES, MAX_PEOPLE, minBots } from "./storage";
 import type { BotName, KpSetup } from "./types";
-import "../../components/game.css";
 import "./kp.css";
-
-interface Props {
-  initial: KpSetup;
-  busy: boolean;
-  /** Why the last start (or resume) failed, already in words. */
-  failure: string | null;
-  /** Take the focus (back from a finished game). */
-  focusStart: boolean;
-  onStart: (setup: KpSetup) => void;
-}
 
 /** from..to, both included. */
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const PEOPLE = range(1, MAX_PEOPLE);
+const CHIPS = setting(SETTINGS, "chips");
 
-export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
-  useEffect(preloadEngine, []); // the engine loads while the person reads the setup
-  useLang();
+/** A row of numbers to pick one from, its name shown before them. */
+function CountChoice({ label, name, counts, value, onChoose }: {
+  label: string; name: string; counts: number[]; value: number; onChoose: (count: number) => void;
+}) {
+  return <Choice label={label} shown name={name} cls="kp-count-choice" row="kp-count" value={value} onChoose={onChoose}
+    options={counts.map((count) => ({ value: count, text: count }))} />;
+}
+
+/** The computer players' names as pills. */
+const botOptions = () => BOT_NAMES.map((bot) => ({ value: bot, text: t(`kp.bot.${bot}`) }));
+
+export function Setup({ initial, busy, failure, focusStart, onStart }: SetupProps<KpSetup>) {
   const [people, setPeople] = useState(initial.people);
   const [bots, setBots] = useState<BotName[]>(initial.bots);
   const [chipsText, setChipsText] = useState(String(initial.chips));
   const [checked, setChecked] = useState(false);
-  const [offline, setOffline] = useState(isOffline());
-  useEffect(() => onOfflineChange(() => setOffline(isOffline())), []);
   const chipsInput = useRef<HTMLInputElement>(null);
-  const startButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (focusStart) startButton.current?.focus();
-  }, []);
-  const chips = parseWhole(chipsText, CHIPS[0], CHIPS[2]);
+  const chips = parseWhole(chipsText, CHIPS.min!, CHIPS.max!);
 
   const counts = range(minBots(people), SEATS[1] - people);
   const setCount = (count: number, list = bots) => {
@@ -59,9 +51,7 @@ export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
   };
   const setBot = (index: number, bot: BotName) => setBots(bots.map((old, i) => (i === index ? bot : old)));
 
-  const submit = (event: Event) => {
-    event.preventDefault();
-    if (busy) return;
+  const start = () => {
     if (chips === null) {
       setChecked(true);
       chipsInput.current?.focus();
@@ -71,74 +61,40 @@ export function Setup({ initial, busy, failure, focusStart, onStart }: Props) {
   };
 
   return (
-    <section class="page mp-setup kp-setup" aria-labelledby="kp-setup-title">
-      <KpNav current="/kostkovy-poker" />
-      <h1 id="kp-setup-title">{t("kp.title")}</h1>
-      <p class="lead">{t("kp.lead")}</p>
-      <p class={`notice${offline ? " warn" : ""} kp-solo-note`}>{offline ? t("kp.offline") : t("kp.solo.note")}</p>
-      <form class="mp-form" onSubmit={submit} aria-label={t("kp.setup.label")} noValidate>
-        <fieldset class="mp-choices kp-people">
-          <legend>{t("kp.setup.people.legend")}</legend>
-          <CountChoice label={t("kp.setup.people.count")} name="kp-people" counts={PEOPLE} value={people} onChoose={choosePeople} />
-          <p class="hint">{people > 1 ? t("kp.setup.people.hot") : t("kp.setup.people.solo")}</p>
-        </fieldset>
-        <fieldset class="mp-choices kp-bots">
-          <legend>{t("kp.setup.bots.legend")}</legend>
-          <CountChoice label={t("kp.setup.bots.count")} name="kp-count" counts={counts} value={bots.length} onChoose={setCount} />
-          <dl class="kp-bot-about">
-            {BOT_NAMES.map((name) => (
-              <div key={name}>
-                <dt>{t(`kp.bot.${name}`)}</dt>
-                <dd>{t(`kp.bot.${name}.about`)}</dd>
-              </div>
-            ))}
-          </dl>
-          <ol class="kp-bot-list">
-            {bots.map((bot, index) => (
-              <li key={index}>
-                <fieldset class="kp-bot">
-                  <legend>{t("kp.setup.bot.label", { n: index + 1 })}</legend>
-                  <BotPills name={`kp-bot-${index}`} value={bot} onChoose={(name) => setBot(index, name)} />
-                </fieldset>
-              </li>
-            ))}
-          </ol>
-        </fieldset>
-        <fieldset class="mp-choices">
-          <legend>{t("kp.setup.chips.legend")}</legend>
-          <WholeField
-            id="kp-chips"
-            label={t("kp.setup.chips.label")}
-            value={chipsText}
-            min={CHIPS[0]}
-            max={CHIPS[2]}
-            error={checked && chips === null ? t("kp.setup.chips.invalid") : null}
-            inputRef={chipsInput}
-            onInput={setChipsText}
-          />
-        </fieldset>
-        <div class="mp-start-row">
-          <button ref={startButton} type="submit" class="primary mp-start" aria-busy={busy ? "true" : undefined}>
-            {t("kp.start")}
-          </button>
-          <p class="mp-start-status" role="status">{busy ? <EngineWait text={t("kp.starting")} /> : failure ?? ""}</p>
-        </div>
-      </form>
-      <div class="mp-more-grid">
-        <section class="mp-more" aria-labelledby="kp-more-title">
-          <h2 id="kp-more-title">{t("kp.more.title")}</h2>
-          <ul>
-            <li>
-              <a href={href("/kostkovy-poker/stul")}>{t("kp.more.online")}</a>
-              <small>{t("kp.more.online.about")}</small>
+    <SetupForm game="kp" label={t("kp.setup.label")} note="kp.solo.note" busy={busy} failure={failure} focusStart={focusStart} onStart={start}>
+      <fieldset class="mp-choices kp-people">
+        <legend>{t("kp.setup.people.legend")}</legend>
+        <CountChoice label={t("kp.setup.people.count")} name="kp-people" counts={PEOPLE} value={people} onChoose={choosePeople} />
+        <p class="hint">{people > 1 ? t("kp.setup.people.hot") : t("kp.setup.people.solo")}</p>
+      </fieldset>
+      <fieldset class="mp-choices kp-bots">
+        <legend>{t("kp.setup.bots.legend")}</legend>
+        <CountChoice label={t("kp.setup.bots.count")} name="kp-count" counts={counts} value={bots.length} onChoose={setCount} />
+        <dl class="kp-bot-about">
+          {BOT_NAMES.map((name) => (
+            <div key={name}>
+              <dt>{t(`kp.bot.${name}`)}</dt>
+              <dd>{t(`kp.bot.${name}.about`)}</dd>
+            </div>
+          ))}
+        </dl>
+        <ol class="kp-bot-list">
+          {bots.map((bot, index) => (
+            <li key={index}>
+              <fieldset class="kp-bot">
+                <legend>{t("kp.setup.bot.label", { n: index + 1 })}</legend>
+                <Choice label={t("kp.setup.bot.label", { n: index + 1 })} name={`kp-bot-${index}`} cls="kp-pill" row="kp-bot-pills"
+                  value={bot} onChoose={(name) => setBot(index, name)} options={botOptions()} />
+              </fieldset>
             </li>
-            <li>
-              <a href={href("/kostkovy-poker/pravidla")}>{t("kp.more.rules")}</a>
-              <small>{t("kp.more.rules.about")}</small>
-            </li>
-          </ul>
-        </section>
-      </div>
-    </section>
+          ))}
+        </ol>
+      </fieldset>
+      <fieldset class="mp-choices">
+        <legend>{t("kp.setup.chips.legend")}</legend>
+        <WholeField id="kp-chips" label={t("kp.setup.chips.label")} value={chipsText} min={CHIPS.min!} max={CHIPS.max!}
+          error={checked && chips === null ? t("kp.setup.chips.invalid") : null} inputRef={chipsInput} onInput={setChipsText} />
+      </fieldset>
+    </SetupForm>
   );
 }
