@@ -1,4 +1,4 @@
-"""Kostkový poker's result read per seat (klubovna.core.settings.SeatOutcome): the place
+"""Kostkový poker's result read per seat (klubovna.core.declarations.SeatOutcome): the place
 by the standings, a win for the one player alone in first place (a draw when several share
 it), the chips won or lost as the score, and the hands played and won as figures.
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from klubovna.core.settings import Outcome, SeatOutcome
+from klubovna.core.declarations import Outcome, SeatOutcome
 
 
 def outcomes(result: Mapping[str, Any]) -> list[SeatOutcome]:

@@ -1,9 +1,9 @@
-"""The rooms Kostkový poker is played in from a code (klubovna.core.settings.RoomPolicy):
+"""The rooms Kostkový poker is played in from a code (klubovna.core.declarations.RoomPolicy):
 a table of 2-6 seats whose empty seats computer players take at the start."""
 
 from __future__ import annotations
 
-from klubovna.core.settings import RoomPolicy
+from klubovna.core.declarations import RoomPolicy
 
 ROOMS: tuple[RoomPolicy, ...] = (
     RoomPolicy("table", seats=(1, 6), settings=("seats", "chips", "seconds"),

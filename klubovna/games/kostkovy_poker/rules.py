@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from itertools import combinations
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from klubovna.core import Event, IllegalAction, Json, Rng
 from klubovna.core.checks import bad_action, is_int, is_seat, require_time
@@ -38,6 +38,7 @@ from .state import (
     Seat,
     State,
 )
+from .wire import EndReason, KpResult
 
 Action = dict[str, Json]
 
@@ -643,7 +644,7 @@ def _deadline(state: State, now: int) -> int | None:
 # ---------------------------------------------------------------- the end
 
 
-def result(state: State) -> dict[str, Json] | None:
+def result(state: State) -> KpResult | None:
     """None until the game is over; then why it ended, the winner and the standings.
 
     Standings: by chips, then by the later hand a player went out in; equal ones share a
@@ -657,7 +658,7 @@ def result(state: State) -> dict[str, Json] | None:
     rows = standings(state)
     first = [row for row in rows if isinstance(row, dict) and row["place"] == 1]
     return {
-        "reason": state.ended,
+        "reason": cast(EndReason, state.ended),
         "hands": state.hand,
         "chips": state.chips,
         "hands_won": [seat.hands_won for seat in state.seats],

@@ -1,10 +1,10 @@
-"""The settings of a Kostkový poker table (klubovna.core.settings.Setting): the one source
+"""The settings of a Kostkový poker table (klubovna.core.declarations.Setting): the one source
 for the API's request models, the setup pages and `rules.new`'s validation."""
 
 from __future__ import annotations
 
 from klubovna.core.rules import SECONDS_MAX, SECONDS_MIN
-from klubovna.core.settings import Setting
+from klubovna.core.declarations import Setting
 
 from .state import CHIPS_DEFAULT, CHIPS_MAX, CHIPS_MIN, SEATS_MAX, SEATS_MIN
 

@@ -4,18 +4,21 @@ Never another seat's dice before the showdown, never a folded hand, never a futu
 
 from __future__ import annotations
 
-from klubovna.core import Json, View
+from typing import cast
+
+from klubovna.core import Json
 from klubovna.core.rules import require_seat
 
 from .pots import side_pots
 from .rules import action_types, keep_max, result, to_call, to_move
 from .scoring import best_line, hand_value
 from .state import ANTE, KEEP_COSTS, MAX_RAISES, State
+from .wire import KpView, Phase
 
 GAME_NAME = "kostkovy-poker"
 
 
-def view(state: State, seat: int) -> View:
+def view(state: State, seat: int) -> KpView:
     """Everything `seat` may know now. The envelope every game's view has (game, seat,
     over, turn, deadline: klubovna.core.settings.ENVELOPE): `turn` lists the seats that
     may act now (every undecided keeper, or the one whose betting turn it is), `deadline`
@@ -38,7 +41,7 @@ def view(state: State, seat: int) -> View:
         "chips_at_start": state.chips,
         "seconds": state.seconds,
         "started": state.started,
-        "phase": state.phase,
+        "phase": cast(Phase, state.phase),
         "hand": state.hand,
         "dealer": state.dealer,
         "turn": to_move(state),

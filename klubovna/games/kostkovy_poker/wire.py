@@ -10,6 +10,7 @@ from typing import Literal, TypedDict
 from klubovna.core.wire import Envelope
 
 Phase = Literal["waiting", "keep", "betting", "over"]
+EndReason = Literal["last_player", "agreement", "left"]
 BetAction = Literal["check", "bet", "call", "raise", "fold"]
 
 
@@ -74,7 +75,7 @@ class Standing(TypedDict):
 
 
 class KpResult(TypedDict):
-    reason: Literal["last_player", "agreement", "left"]
+    reason: EndReason
     hands: int
     chips: int
     hands_won: list[int]
@@ -138,5 +139,5 @@ VIEW = KpView
 RESULT = KpResult
 ACTION = KpAction
 
-__all__ = ["ACTION", "RESULT", "VIEW", "BetAction", "KpAction", "KpPlayer", "KpResult", "KpView",
-           "LastHand", "Phase", "ShownHand", "ShownPot", "Standing"]
+__all__ = ["ACTION", "RESULT", "VIEW", "BetAction", "EndReason", "KpAction", "KpPlayer",
+           "KpResult", "KpView", "LastHand", "Phase", "ShownHand", "ShownPot", "Standing"]

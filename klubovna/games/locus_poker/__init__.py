@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from klubovna.core.engine import Engine
+from klubovna.core.wire import typed_result, typed_view
 
 from . import hidden, outcomes, rooms, rules
 from .cards import card_from_json
@@ -40,8 +41,8 @@ ENGINE: Engine[State] = Engine(
     apply=rules.apply,
     advance=rules.advance,
     next_deadline=rules.next_deadline,
-    view=seat_view,
-    result=rules.result,
+    view=typed_view(seat_view),
+    result=typed_result(rules.result),
     to_text=State.to_text,
     from_text=State.from_text,
     started=rules.started,

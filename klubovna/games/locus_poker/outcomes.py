@@ -1,4 +1,4 @@
-"""Locus Poker's result read per seat (klubovna.core.settings.SeatOutcome): the place, a
+"""Locus Poker's result read per seat (klubovna.core.declarations.SeatOutcome): the place, a
 win, loss or draw, the total as the score, and as figures the total and the margin over
 the other player.
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from klubovna.core.settings import Outcome, SeatOutcome
+from klubovna.core.declarations import Outcome, SeatOutcome
 
 
 def outcomes(result: Mapping[str, Any]) -> list[SeatOutcome]:

@@ -26,6 +26,7 @@ from .grid import dimensions
 from .scoring import score
 from .settings import SETTINGS
 from .state import SEATS, Move, State
+from .wire import LpResult
 
 Action = dict[str, Json]
 
@@ -210,7 +211,7 @@ def leave(state: State, seat: int, now: int) -> tuple[State, list[Event]]:
     return state, [{"type": "left", "seat": seat}, {"type": "over", **over}]
 
 
-def result(state: State) -> dict[str, Json] | None:
+def result(state: State) -> LpResult | None:
     """None while the game runs; then why it ended ("full": every card carries a chip;
     "left"), the winner (None on a draw: equal totals), the totals and the standings (a
     leaver is last whatever the totals)."""

@@ -1,10 +1,10 @@
-"""The settings of a Locus Poker table (klubovna.core.settings.Setting): the one source for
+"""The settings of a Locus Poker table (klubovna.core.declarations.Setting): the one source for
 the API's request models, the setup pages and `rules.new`'s validation."""
 
 from __future__ import annotations
 
 from klubovna.core.rounds import round_settings
-from klubovna.core.settings import Setting
+from klubovna.core.declarations import Setting
 
 from .grid import GRIDS
 from .state import SEATS

@@ -44,7 +44,9 @@ Actions: {"type": "start"} (any seat, once), {"type": "play", "cell": i, "face":
 
 from __future__ import annotations
 
-from klubovna.core import Json, View
+from typing import cast
+
+from klubovna.core import Json
 from klubovna.core.rules import require_seat
 
 from .cards import card_json
@@ -52,11 +54,13 @@ from .hands import NAMES
 from .rules import action_types, result, to_move
 from .scoring import bonus, hand_cells
 from .state import SEATS, Chip, Move, State
+from .wire import Card, LpView
+from .wire import Move as WireMove
 
 GAME_NAME = "locus-poker"
 
 
-def view(state: State, seat: int) -> View:
+def view(state: State, seat: int) -> LpView:
     """Everything `seat` may know now, with the envelope (game, seat, over, turn,
     deadline: klubovna.core.settings.ENVELOPE); there is no clock, so no deadline.
 
@@ -83,7 +87,7 @@ def view(state: State, seat: int) -> View:
         "grid": state.grid,
         "cols": cols,
         "rows": rows,
-        "cards": [card_json(c) for c in state.cards],
+        "cards": [cast(Card, card_json(c)) for c in state.cards],  # [rank, suit], a JSON list
         "chips": [None if chip is None else _chip_json(chip) for chip in chips],
         "chips_left": [per_seat - n for n in placed],
         "totals": state.totals(),
@@ -122,7 +126,7 @@ def _chip_json(chip: Chip) -> Json:
     return {"seat": chip.seat, "face": "down" if chip.down else "up"}
 
 
-def _move_json(move: Move) -> dict[str, Json]:
+def _move_json(move: Move) -> WireMove:
     return {"seat": move.seat, "cell": move.cell, "face": "down" if move.down else "up",
             "hand": move.hand, "name": NAMES[move.hand], "bonus": move.bonus,
             "score": move.hand + move.bonus}

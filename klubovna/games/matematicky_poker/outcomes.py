@@ -1,4 +1,4 @@
-"""Matematický poker's result read per seat (klubovna.core.settings.SeatOutcome): the
+"""Matematický poker's result read per seat (klubovna.core.declarations.SeatOutcome): the
 profile's statistics and the results table read these, never the result itself.
 
 >>> [o] = outcomes({"total": 120, "filled": 25, "forfeited": 0, "complete": True, "lines": []})
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from klubovna.core.settings import Outcome, SeatOutcome
+from klubovna.core.declarations import Outcome, SeatOutcome
 
 
 def outcomes(result: Mapping[str, Any]) -> list[SeatOutcome]:

@@ -1,11 +1,11 @@
 """Where Matematický poker is played besides alone: the rooms from a code
-(klubovna.core.settings.RoomPolicy), a duel of two and a group of up to 50 whose dealer may
+(klubovna.core.declarations.RoomPolicy), a duel of two and a group of up to 50 whose dealer may
 choose only to deal; and the public kinds (PublicKind), the ranked leaderboard and the
 daily challenge, both on the adjacent table with no points preview."""
 
 from __future__ import annotations
 
-from klubovna.core.settings import PublicKind, RoomPolicy
+from klubovna.core.declarations import PublicKind, RoomPolicy
 
 SHOWN = ("mode", "seconds", "table")
 """The settings a room shows and accepts; the room sets the variant and the seats."""

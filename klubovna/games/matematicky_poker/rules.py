@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from klubovna.core import Event, IllegalAction, Json
 from klubovna.core.checks import bad_action, bad_config, is_seat, require_time
@@ -35,6 +35,7 @@ from .state import (
     State,
     shuffled_deck,
 )
+from .wire import MpResult, MultiResult
 
 SEATS = {"solo": 1, "duel": 2}
 """The seats of the variants that have a fixed number of them."""
@@ -495,7 +496,7 @@ def _expire(state: State, seat: int, at: int) -> tuple[State, list[Event]]:
 # ---------------------------------------------------------------- the end
 
 
-def result(state: State) -> dict[str, Json] | None:
+def result(state: State) -> MpResult | MultiResult | None:
     """None until the game is over; then seat 0's total, line scores and board counts.
 
     >>> result(new({}, seed=1)) is None
@@ -516,7 +517,7 @@ def result(state: State) -> dict[str, Json] | None:
     }
 
 
-def _multi_result(state: State) -> dict[str, Json]:
+def _multi_result(state: State) -> MultiResult:
     seats: list[Json] = []
     for seat in state.playing:
         player = state.players[seat]
@@ -542,7 +543,7 @@ def _multi_result(state: State) -> dict[str, Json]:
         first, second = state.playing
         a, b = _standing(state, first), _standing(state, second)
         out["winner"] = None if a == b else first if a > b else second
-    return out
+    return cast(MultiResult, out)  # its shape: tests/contract/test_wire.py
 
 
 def _standing(state: State, seat: int) -> tuple[int, int]:

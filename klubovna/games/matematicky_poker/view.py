@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Container, Sequence
-from typing import TypeVar
+from typing import TypeVar, cast
 from weakref import WeakKeyDictionary
 
 from klubovna.core import Json, SharedView, View
@@ -14,11 +14,12 @@ from klubovna.core.rules import require_seat
 from .rules import hand_deadline, ranking, to_move
 from .scoring import LINES, LINES_THROUGH, board_total, score_board, score_line, total_of
 from .state import CELLS, DEALER, JOKER, Player, State
+from .wire import MpView, MultiView
 
 GAME_NAME = "matematicky-poker"
 
 
-def view(state: State, seat: int) -> View:
+def view(state: State, seat: int) -> MpView | MultiView:
     """Everything `seat` may know: its board, hand, counters, score, deadline and preview.
 
     The envelope every game's view has (klubovna.core.settings.ENVELOPE): `game` and `turn`
@@ -38,10 +39,11 @@ def view(state: State, seat: int) -> View:
     return _own_view(state, seat)
 
 
-def _own_view(state: State, seat: int) -> View:
+def _own_view(state: State, seat: int) -> MpView:
     """The solo view: the seat's own board, hand, counters, score, deadline and preview."""
     player = state.players[seat]
-    return {
+    # cast: the player's part is a memoized View (tests/contract/test_wire.py checks the shape)
+    return cast(MpView, {
         "game": GAME_NAME,
         "seat": seat,
         "turn": to_move(state),
@@ -51,7 +53,7 @@ def _own_view(state: State, seat: int) -> View:
         "started": state.started,
         **_player_part(state, player),
         "cards_left": len(state.deck) - player.position,
-    }
+    })
 
 
 _player_memo: WeakKeyDictionary[Player, tuple[tuple[Json, ...], View]] = WeakKeyDictionary()
@@ -197,7 +199,7 @@ def _standings(state: State) -> Standings:
     return standings
 
 
-def _multi_view(state: State, seat: int) -> View:
+def _multi_view(state: State, seat: int) -> MultiView:
     """Duel and group: the seat's own part (as solo, if it plays) plus the public part of
     everybody: score, filled cells, numbers handled and finished flag; the boards only at the
     end, but in a duel the other board as far as the seat has come (`opponent`). A dealer
@@ -208,18 +210,21 @@ def _multi_view(state: State, seat: int) -> View:
     public = _public_part(state)
     dealer = state.variant == "group" and seat == DEALER
     if not state.plays(seat):
-        return SharedView(public, {"seat": seat, "dealer": dealer, "playing": False,
-                                   "dealt": list(state.deck[: state.drawn]), "over": state.over,
-                                   "deadline": None},
-                          public=public)
+        # A SharedView is the dict of its parts (a DealerView here): wire.py declares them.
+        return cast(MultiView, SharedView(
+            public, {"seat": seat, "dealer": dealer, "playing": False,
+                     "dealt": list(state.deck[: state.drawn]), "over": state.over,
+                     "deadline": None},
+            public=public))
     mine = _own_memo.get((seat, dealer))
     if mine is None:
         mine = _own_memo.setdefault((seat, dealer), {"seat": seat, "dealer": dealer,
                                                      "playing": True})
     own = _player_part(state, state.players[seat])
     if state.variant == "duel":
-        return SharedView(own, public, mine, _opponent_part(state, seat), public=public)
-    return SharedView(own, public, mine, public=public)
+        return cast(MultiView, SharedView(own, public, mine, _opponent_part(state, seat),
+                                          public=public))
+    return cast(MultiView, SharedView(own, public, mine, public=public))
 
 
 def _opponent_part(state: State, seat: int) -> View:

@@ -1,4 +1,4 @@
-"""Mathesso's result read per seat (klubovna.core.settings.SeatOutcome): the place by points
+"""Mathesso's result read per seat (klubovna.core.declarations.SeatOutcome): the place by points
 (by pairs in Atto), a win for the one player alone in first place (a draw when several
 share it; no outcome for a game played alone), the points as the score, and the pairs,
 points and Sheldons as figures.
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from klubovna.core.settings import Outcome, SeatOutcome
+from klubovna.core.declarations import Outcome, SeatOutcome
 
 
 def outcomes(result: Mapping[str, Any]) -> list[SeatOutcome]:

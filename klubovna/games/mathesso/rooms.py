@@ -1,9 +1,9 @@
-"""The rooms Mathesso is played in from a code (klubovna.core.settings.RoomPolicy): a table
+"""The rooms Mathesso is played in from a code (klubovna.core.declarations.RoomPolicy): a table
 of 1-6 people whose empty seats computer players take at the start."""
 
 from __future__ import annotations
 
-from klubovna.core.settings import RoomPolicy
+from klubovna.core.declarations import RoomPolicy
 
 WEEK_MS = 7 * 24 * 60 * 60 * 1000
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from klubovna.core import Event, IllegalAction, Json, Rng
 from klubovna.core.checks import is_seat
@@ -33,6 +33,7 @@ from .ritual import ritual
 from .scoring import explain, score_pairs
 from .settings import SETTINGS
 from .state import State
+from .wire import MaResult, ScoreLine, Standing
 
 Action = dict[str, Json]
 
@@ -284,7 +285,7 @@ def points(state: State, seat: int) -> int:
         pair_list(state, seat))
 
 
-def result(state: State) -> dict[str, Json] | None:
+def result(state: State) -> MaResult | None:
     """Once every card is taken: each seat's points, pairs and place (equal points share
     a place; the most points win, in Atto the most pairs), and the score explained.
 
@@ -294,12 +295,12 @@ def result(state: State) -> dict[str, Json] | None:
     if not state.over:
         return None
     totals = [points(state, seat) for seat in range(state.seats)]
-    standings = [{"seat": seat, "place": 1 + sum(t > totals[seat] for t in totals),
+    standings: list[Standing] = [{"seat": seat, "place": 1 + sum(t > totals[seat] for t in totals),
                   "points": totals[seat], "pairs": len(state.pairs[seat]),
                   "sheldons": _cjv_pairs(state, seat) // 2} for seat in range(state.seats)]
     scored = state.variant != "atto"
     return {"scored": scored, "standings": sorted(standings, key=lambda r: (r["place"],
                                                                            r["seat"])),
             "points": totals,
-            "explained": [explain(pair_list(state, seat)) if scored else []
+            "explained": [cast("list[ScoreLine]", explain(pair_list(state, seat))) if scored else []
                           for seat in range(state.seats)]}

@@ -1,4 +1,4 @@
-"""The settings of a Mathesso table (klubovna.core.settings.Setting): the one source for the
+"""The settings of a Mathesso table (klubovna.core.declarations.Setting): the one source for the
 API's request models, the setup pages and `rules.new`'s validation. Which seats computer
 players hold, and at which level, is the platform's table config ("robots": {seat: bot
 name}, klubovna.tables.robots), as for every game; the levels are klubovna.bots.mathesso's
@@ -6,7 +6,7 @@ BOTS."""
 
 from __future__ import annotations
 
-from klubovna.core.settings import Setting
+from klubovna.core.declarations import Setting
 
 from .cards import CJV_FROM, FAKTORIAL_FROM, VARIANTS
 from .state import SEATS_MAX, SEATS_MIN

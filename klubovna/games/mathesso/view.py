@@ -49,16 +49,17 @@ zero; mark 1 or 2 tells the two 0/12 designs apart (0 elsewhere).
 
 from __future__ import annotations
 
-from klubovna.core import Json, View
+from klubovna.core import Json
 from klubovna.core.rules import require_seat
 
 from .rules import action_types, pair_list, points, result, to_move
 from .state import State
+from .wire import MaView
 
 GAME_NAME = "mathesso"
 
 
-def view(state: State, seat: int) -> View:
+def view(state: State, seat: int) -> MaView:
     """Everything `seat` may know now, with the envelope (game, seat, over, turn,
     deadline: klubovna.core.settings.ENVELOPE); there is no clock, so no deadline.
 

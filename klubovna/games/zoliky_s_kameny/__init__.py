@@ -16,6 +16,7 @@ the state in state.py, views in view.py and settings in settings.py.
 from __future__ import annotations
 
 from klubovna.core.engine import Engine
+from klubovna.core.wire import typed_result, typed_view
 
 from . import hidden, outcomes, rooms, rules
 from .rules import check_play, judge_play
@@ -37,8 +38,8 @@ ENGINE: Engine[State] = Engine(
     apply=rules.apply,
     advance=rules.advance,
     next_deadline=rules.next_deadline,
-    view=seat_view,
-    result=rules.result,
+    view=typed_view(seat_view),
+    result=typed_result(rules.result),
     to_text=State.to_text,
     from_text=State.from_text,
     started=rules.started,

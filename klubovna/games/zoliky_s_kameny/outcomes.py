@@ -1,4 +1,4 @@
-"""Žolíky s kameny's result read per seat (klubovna.core.settings.SeatOutcome): the place,
+"""Žolíky s kameny's result read per seat (klubovna.core.declarations.SeatOutcome): the place,
 a win for the one player alone in first place (a draw when several share it), the round's
 score, and as figures the score, the tiles laid and whether the player went out.
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from klubovna.core.settings import Outcome, SeatOutcome
+from klubovna.core.declarations import Outcome, SeatOutcome
 
 
 def outcomes(result: Mapping[str, Any]) -> list[SeatOutcome]:

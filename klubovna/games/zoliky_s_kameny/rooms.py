@@ -1,9 +1,9 @@
-"""The rooms Žolíky s kameny is played in from a code (klubovna.core.settings.RoomPolicy):
+"""The rooms Žolíky s kameny is played in from a code (klubovna.core.declarations.RoomPolicy):
 two people, kept for seven days without activity, a new round when both agree."""
 
 from __future__ import annotations
 
-from klubovna.core.settings import RoomPolicy
+from klubovna.core.declarations import RoomPolicy
 
 WEEK_MS = 7 * 24 * 60 * 60 * 1000
 

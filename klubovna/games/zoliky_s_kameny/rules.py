@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from klubovna.core import Event, IllegalAction, Json, Rng
 from klubovna.core.checks import bad_action, is_seat, require_time
@@ -27,6 +27,7 @@ from .sets import SET_CODES, NotASet, Reading, judge
 from .settings import SETTINGS
 from .state import RACK_START, Seat, State
 from .tiles import TILE_COUNT, Tile, full_bag, rack_value, tile_from_json, tile_json
+from .wire import EndReason, ZkResult
 
 Action = dict[str, Json]
 Table = tuple[tuple[Tile, ...], ...]
@@ -365,7 +366,7 @@ def _end(state: State, reason: str, events: list[Event]) -> tuple[State, list[Ev
     return state, events + [{"type": "over", **over}]
 
 
-def result(state: State) -> dict[str, Json] | None:
+def result(state: State) -> ZkResult | None:
     """None while the round runs; then why it ended, the winner (None on a draw), every
     rack as it was left and its value, each seat's score and the standings.
 
@@ -393,7 +394,7 @@ def result(state: State) -> dict[str, Json] | None:
     places = [1 + sum(other > mine for other in strength) for mine in strength]
     firsts = [i for i in range(n) if places[i] == 1]
     return {
-        "reason": state.ended,
+        "reason": cast(EndReason, state.ended),
         "winner": firsts[0] if len(firsts) == 1 else None,
         "racks": [[tile_json(t) for t in seat.rack] for seat in state.seats],
         "rack_values": sums,

@@ -1,9 +1,9 @@
-"""The settings of a Žolíky s kameny table (klubovna.core.settings.Setting): the one source
+"""The settings of a Žolíky s kameny table (klubovna.core.declarations.Setting): the one source
 for the API's request models, the setup pages and `rules.new`'s validation."""
 
 from __future__ import annotations
 
-from klubovna.core.settings import Setting
+from klubovna.core.declarations import Setting
 
 from .state import SEATS_MAX, SEATS_MIN
 

@@ -4,18 +4,19 @@ every rack. Never another rack while the round runs, never the pool's tiles."""
 
 from __future__ import annotations
 
-from klubovna.core import Json, View
+from klubovna.core import Json
 from klubovna.core.rules import require_seat
 
 from .rules import action_types, result, to_move
 from .search import MELD_MIN
 from .state import State
 from .tiles import tile_json
+from .wire import ZkView
 
 GAME_NAME = "zoliky-s-kameny"
 
 
-def view(state: State, seat: int) -> View:
+def view(state: State, seat: int) -> ZkView:
     """Everything `seat` may know now, with the envelope (game, seat, over, turn,
     deadline: klubovna.core.settings.ENVELOPE); there is no clock, so no deadline.
 

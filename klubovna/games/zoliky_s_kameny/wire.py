@@ -13,6 +13,10 @@ Tile = tuple[int, int] | Literal["J"]
 """A tile: [colour 0..3, number 1..13], or "J" for a joker."""
 
 
+EndReason = Literal["out", "blocked", "left"]
+"""out: a rack was emptied; blocked: everyone passed on an empty pool; left."""
+
+
 class ZkPlayer(TypedDict):
     seat: int
     tiles: int
@@ -28,8 +32,7 @@ class ZkStanding(TypedDict):
 
 
 class ZkResult(TypedDict):
-    reason: Literal["out", "blocked", "left"]
-    """out: a rack was emptied; blocked: everyone passed on an empty pool; left."""
+    reason: EndReason
     winner: int | None
     racks: list[list[Tile]]
     rack_values: list[int]
@@ -76,5 +79,5 @@ VIEW = ZkView
 RESULT = ZkResult
 ACTION = ZkAction
 
-__all__ = ["ACTION", "RESULT", "VIEW", "Tile", "ZkAction", "ZkPlayer", "ZkResult", "ZkStanding",
-           "ZkView"]
+__all__ = ["ACTION", "RESULT", "VIEW", "EndReason", "Tile", "ZkAction", "ZkPlayer", "ZkResult",
+           "ZkStanding", "ZkView"]
