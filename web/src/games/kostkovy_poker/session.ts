@@ -8,12 +8,13 @@
 // hand-over, from another: what was still queued for the first seat is dropped (its dice
 // are its own), and events already shown for one seat are not told or held again.
 import type { Action, ViewMessage } from "../../net/protocol";
-import { TableSession, freshId } from "../../net/session";
+import { PlaySession } from "../../kit/session";
+import { freshId } from "../../net/session";
 import type { KpEvent, KpView, LastHand, ShowdownPot } from "./types";
 import { PACE_FACTOR, getPrefs } from "./prefs";
 import { play } from "./sound";
 
-export type { Failure } from "../../net/session";
+export type { Failure } from "../../kit/session";
 
 /** A line of the table's story, as events (words come from the screen, per language). */
 export interface LogLine {
@@ -45,7 +46,7 @@ const WATCH_HOLD_MS = 3000;
 /** Whether the log tells an event (own rolls and keeps show on the table, rounds in the bar). */
 const LOGGED = (event: KpEvent) => event.type !== "rolled" && event.type !== "kept" && event.type !== "round";
 
-export class KpSession extends TableSession<KpView> {
+export class KpSession extends PlaySession<KpView> {
   // `view` is the view on screen (it may lag behind the newest one while the queue plays out).
   log: LogLine[] = [];
   /** A finished hand to show until the person goes on (`goOn`); at a table with an action

@@ -2,11 +2,9 @@
 // (colours, sound) in localStorage, per device; the running solo game's snapshot in
 // sessionStorage, per tab (net/local.ts keeps it up to date), so a reload goes on playing.
 import { CHIPS, SEATS } from "virtual:game-data/kostkovy_poker";
-import { local, localTableSlot, read, write } from "../../storage";
+import { modeSlots, stored } from "../../kit/saved";
+import { session } from "../../storage";
 import type { BotName, KpSetup } from "./types";
-
-const SETUP_KEY = "klubovna.kp.setup";
-const LOCAL_KEY = "klubovna.kp.local";
 
 export const BOT_NAMES: BotName[] = ["klidny", "chytry"];
 /** People at one device: up to the table's seats less one computer player. */
@@ -23,25 +21,17 @@ export function cleanChips(value: unknown): number {
   return Number.isInteger(chips) && chips >= CHIPS[0] && chips <= CHIPS[2] ? chips : CHIPS[1];
 }
 
-export function loadSetup(): KpSetup {
-  try {
-    const saved = JSON.parse(read(local, SETUP_KEY) ?? "null") as Partial<KpSetup> | null;
-    if (!saved || !Array.isArray(saved.bots)) return DEFAULT_SETUP;
-    const people = Number.isInteger(saved.people) ? Math.min(MAX_PEOPLE, Math.max(1, saved.people!)) : 1;
-    const bots = saved.bots.filter((bot): bot is BotName => BOT_NAMES.includes(bot as BotName)).slice(0, SEATS[1] - people);
-    if (bots.length < minBots(people)) return DEFAULT_SETUP;
-    return { people, bots, chips: cleanChips(saved.chips) };
-  } catch {
-    return DEFAULT_SETUP;
-  }
-}
+const setup = stored("klubovna.kp.setup", (raw): KpSetup => {
+  const saved = (raw ?? {}) as Partial<KpSetup>;
+  if (!Array.isArray(saved.bots)) return DEFAULT_SETUP;
+  const people = typeof saved.people === "number" && Number.isInteger(saved.people) ? Math.min(MAX_PEOPLE, Math.max(1, saved.people)) : 1;
+  const bots = saved.bots.filter((bot): bot is BotName => BOT_NAMES.includes(bot as BotName)).slice(0, SEATS[1] - people);
+  if (bots.length < minBots(people)) return DEFAULT_SETUP;
+  return { people, bots, chips: cleanChips(saved.chips) };
+});
+export const loadSetup = setup.load;
+export const saveSetup = setup.save;
 
-export function saveSetup(setup: KpSetup): void {
-  write(local, SETUP_KEY, JSON.stringify(setup));
-}
-
-const localGame = localTableSlot(LOCAL_KEY);
 /** The local game of this tab (solo or hot seat): the engine's snapshot of the table and
  *  the seats' key. */
-export const loadLocalGame = localGame.load;
-export const saveLocalGame = localGame.save;
+export const localGame = modeSlots("klubovna.kp", session)("local");
