@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Generic, TypeVar
 
+from klubovna.core.declarations import LeavePolicy, PublicKind, RoomPolicy, SeatOutcome, Setting
 from klubovna.core.game import Event, Json, View
-from klubovna.core.settings import LeavePolicy, PublicKind, RoomPolicy, SeatOutcome, Setting
 from klubovna.core.statistics import Played, game_statistics
 
 S = TypeVar("S")

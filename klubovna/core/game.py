@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from datetime import date
 
-    from klubovna.core.settings import LeavePolicy, PublicKind, RoomPolicy, SeatOutcome, Setting
+    from klubovna.core.declarations import LeavePolicy, PublicKind, RoomPolicy, SeatOutcome, Setting
     from klubovna.core.statistics import Played
 
 __all__ = ["Event", "Game", "Json", "SharedView", "View"]
@@ -55,7 +55,7 @@ S = TypeVar("S")
 class Game(Protocol[S]):
     """One game's rules. State changes only through `apply` and `advance`.
 
-    Besides the rules a game declares (klubovna.core.settings) its settings, its seat
+    Besides the rules a game declares (klubovna.core.declarations) its settings, its seat
     range, its rooms, what a leaving seat becomes and how its result reads per seat; the
     platform reads these and never names a game."""
 
@@ -148,7 +148,7 @@ class Game(Protocol[S]):
 
     def view(self, state: S, seat: int) -> View:
         """JSON-ready view with only what `seat` may know, carrying the envelope every
-        game's view has (klubovna.core.settings.ENVELOPE)."""
+        game's view has (klubovna.core.declarations.ENVELOPE)."""
         ...
 
     def same_own(self, before: S, after: S) -> Container[int]:

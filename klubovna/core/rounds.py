@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from klubovna.core.declarations import Setting
 from klubovna.core.rng import Rng
-from klubovna.core.settings import Setting
 from klubovna.core.values import Json
 
 ROUND = "round"

@@ -8,9 +8,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from klubovna.core.checks import bad_action, bad_config, is_int, is_seat, require_time
+from klubovna.core.declarations import Setting, read_settings
 from klubovna.core.errors import IllegalAction
 from klubovna.core.game import Event, Json
-from klubovna.core.settings import Setting, read_settings
 
 S = TypeVar("S")
 M = TypeVar("M")

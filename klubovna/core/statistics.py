@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-from klubovna.core.settings import Outcome
+from klubovna.core.declarations import Outcome
 from klubovna.core.values import Json
 
 

@@ -22,7 +22,7 @@ their parameters and answers are JSON (a tuple answers as a list)."""
 
 
 class Envelope(TypedDict):
-    """What every seat's view has (klubovna.core.settings.ENVELOPE)."""
+    """What every seat's view has (klubovna.core.declarations.ENVELOPE)."""
 
     game: str
     seat: int

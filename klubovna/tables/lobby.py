@@ -2,7 +2,7 @@
 Kostkový poker table ...): who joined, who may start, who left and what that means.
 
 A lobby names its game and its kind of room, and reads everything else from the game's
-RoomPolicy (klubovna.core.settings): no game is named here. Pure, the clock passed in.
+RoomPolicy (klubovna.core.declarations): no game is named here. Pure, the clock passed in.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from klubovna.core import IllegalAction, Json
+from klubovna.core.declarations import RoomPolicy, read_settings
 from klubovna.core.rounds import ROUND, SERIES
-from klubovna.core.settings import RoomPolicy, read_settings
 from klubovna.tables.registry import entry
 from klubovna.tables.robots import ROBOTS
 from klubovna.tables.table import left_game

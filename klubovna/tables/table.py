@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from klubovna.core import Event, Game, IllegalAction, SharedView, View
-from klubovna.core.settings import LeavePolicy
+from klubovna.core.declarations import LeavePolicy
 from klubovna.tables.log import LogEntry
 from klubovna.tables.protocol import Act, Hello, Ping, ProtocolError, parse_client_message
 from klubovna.tables.registry import default_bot

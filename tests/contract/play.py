@@ -17,7 +17,7 @@ from hypothesis import reject
 from hypothesis import strategies as st
 
 from klubovna.core import Game, IllegalAction
-from klubovna.core.settings import Setting
+from klubovna.core.declarations import Setting
 
 NOW = 1_700_000_000_000
 MAX_STEPS = 80

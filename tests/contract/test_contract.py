@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, Phase, given, reject, settings
 from hypothesis import strategies as st
 
 from klubovna.core import Game, IllegalAction
-from klubovna.core.settings import ENVELOPE, PublicKind, RoomPolicy, SeatOutcome, read_settings
+from klubovna.core.declarations import ENVELOPE, PublicKind, RoomPolicy, SeatOutcome, read_settings
 from klubovna.core.statistics import Played
 from klubovna.tables.registry import REGISTRY, get_game
 from tests.contract.play import NOW, Trace, configs, platform_set, play, refusal, replay

@@ -7,9 +7,9 @@ from types import ModuleType
 
 import pytest
 
-from klubovna.core import checks, engine, rng, rules, settings, statistics, textform
+from klubovna.core import checks, declarations, engine, rng, rules, statistics, textform
 
-MODULES = [checks, engine, rng, rules, settings, statistics, textform]
+MODULES = [checks, declarations, engine, rng, rules, statistics, textform]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)

@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 
 from klubovna.core import Json
-from klubovna.core.settings import RoomPolicy
+from klubovna.core.declarations import RoomPolicy
 from klubovna.tables.lobby import SEATS
 from klubovna.tables.registry import REGISTRY
 

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from klubovna.core import Game, IllegalAction
+from klubovna.core.declarations import ENVELOPE, Setting, read_settings
 from klubovna.core.engine import Engine
-from klubovna.core.settings import ENVELOPE, Setting, read_settings
 from klubovna.games.kostkovy_poker import ENGINE as KP
 from klubovna.games.matematicky_poker import ENGINE as MP
 from klubovna.tables.registry import get_game

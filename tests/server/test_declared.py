@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from klubovna.core.settings import Setting
+from klubovna.core.declarations import Setting
 from klubovna.server.http.declared import Strict, model_of, table_declarations
 
 DECLARED = [

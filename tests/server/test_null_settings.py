@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from klubovna.core.settings import Setting
+from klubovna.core.declarations import Setting
 from klubovna.server.http.declared import room_declarations
 from klubovna.tables.registry import REGISTRY
 from tests.server.live import LiveServer

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from klubovna.core import Event, IllegalAction, Json, Rng, View
-from klubovna.core.settings import LeavePolicy
+from klubovna.core.declarations import LeavePolicy
 from klubovna.tables.registry import REGISTRY, register
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from klubovna.core import IllegalAction
-from klubovna.core.settings import RoomPolicy
+from klubovna.core.declarations import RoomPolicy
 from klubovna.tables import lobby
 from klubovna.tables.lobby import NOBODY, Lobby
 

@@ -3,8 +3,8 @@ the API's request models, the setup pages and `rules.new`'s validation."""
 
 from __future__ import annotations
 
-from klubovna.core.rounds import round_settings
 from klubovna.core.declarations import Setting
+from klubovna.core.rounds import round_settings
 
 from .grid import GRIDS
 from .state import SEATS

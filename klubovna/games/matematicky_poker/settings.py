@@ -3,8 +3,8 @@ for the API's request models, the setup pages and `rules.new`'s validation."""
 
 from __future__ import annotations
 
-from klubovna.core.rules import SECONDS_MAX, SECONDS_MIN
 from klubovna.core.declarations import Setting
+from klubovna.core.rules import SECONDS_MAX, SECONDS_MIN
 
 from .scoring import TABLES
 from .state import MODES, VARIANTS

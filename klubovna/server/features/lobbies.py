@@ -50,7 +50,7 @@ CONFLICTS = {"lobby_full", "already_started", "lobby_closed", "already_joined", 
 
 class CreateLobby(BaseModel):
     """A room of a game: its kind (Matematický poker: duel or group; Kostkový poker: table)
-    and the settings the room takes (klubovna.core.settings.RoomPolicy)."""
+    and the settings the room takes (klubovna.core.declarations.RoomPolicy)."""
 
     model_config = ConfigDict(extra="forbid")
 

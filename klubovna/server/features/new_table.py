@@ -14,7 +14,7 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 
 from klubovna.core import Game, IllegalAction
-from klubovna.core.settings import read_settings
+from klubovna.core.declarations import read_settings
 from klubovna.server.calendar import prague_day
 from klubovna.server.clock import now_ms
 from klubovna.server.http.errors import ApiError

@@ -1,4 +1,4 @@
-"""Request models made from the games' declared settings (klubovna.core.settings), so the
+"""Request models made from the games' declared settings (klubovna.core.declarations), so the
 OpenAPI document shows every field and a value of the wrong type or range is refused as
 `invalid_request` before anything runs. What only a game can judge (a setting of another
 game, one that applies only in some mode, a missing one) is `read_settings`'s and the
@@ -12,7 +12,7 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, create_model
 
 from klubovna.core import Game
-from klubovna.core.settings import Setting
+from klubovna.core.declarations import Setting
 from klubovna.server.http.errors import ApiError
 from klubovna.tables.lobby import DEALER_PLAYS
 from klubovna.tables.registry import REGISTRY

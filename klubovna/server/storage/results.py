@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from typing_extensions import TypedDict  # pydantic reads it on 3.11 too (API models)
 
 from klubovna.core import Game
-from klubovna.core.settings import PublicKind
+from klubovna.core.declarations import PublicKind
 from klubovna.core.statistics import Played
 from klubovna.server.calendar import prague_day
 from klubovna.server.storage.db import ProfileRow, ResultRow, SeatRow, TableRow

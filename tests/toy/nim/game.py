@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from klubovna.core import Event, IllegalAction, Json, Rng, View
 from klubovna.core.checks import bad_action, is_int, is_seat, require_time
-from klubovna.core.settings import RoomPolicy, SeatOutcome, Setting, read_settings
+from klubovna.core.declarations import RoomPolicy, SeatOutcome, Setting, read_settings
 from klubovna.core.statistics import game_statistics
 
 NAME = "nim"

@@ -1,5 +1,5 @@
 """Results carry their game and each seat's outcome: place, win/loss/draw and the game's
-own figures (klubovna.core.settings.SeatOutcome). The rows stored before are Matematický
+own figures (klubovna.core.declarations.SeatOutcome). The rows stored before are Matematický
 poker's: their place comes from their table's ranking (1 in one-seat games), a duel's
 won/lost/drawn becomes the outcome, and filled/complete are their figures as well. The
 columns only Matematický poker fills (mode, filled, complete) may now be empty, and the
