@@ -33,7 +33,7 @@ class Envelope(TypedDict):
 
 def typed_view(view: Callable[[S, int], Mapping[str, Any]]) -> Callable[[S, int], View]:
     """A game's view function, annotated with its TypedDict, as `Engine.view`: the same
-    function (a TypedDict is a dict), its declared shape checked by tests/test_wire.py."""
+    function (a TypedDict is a dict), its declared shape checked by tests/contract/test_wire.py."""
     return cast("Callable[[S, int], View]", view)
 
 
