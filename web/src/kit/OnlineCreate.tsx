@@ -40,7 +40,8 @@ interface Props {
   room: DeclaredRoom;
   /** The room's settings (kit/settings.ts roomSettings). */
   settings: Declared[];
-  look: (setting: Declared) => Look;
+  /** How each setting shows (a room that shows none needs none). */
+  look?: (setting: Declared) => Look;
   /** Start values (the last set-up's, say) over the declared defaults. */
   initial?: Values;
   /** The fieldset's legend (`<id>.online.settings`). */
@@ -52,7 +53,7 @@ interface Props {
 /** More options than this are typed, not picked. */
 const MOST_PILLS = 12;
 
-export function OnlineCreate({ game, lobby, room, settings, look, initial = {}, legend, info }: Props) {
+export function OnlineCreate({ game, lobby, room, settings, look = (each) => ({ label: each.name }), initial = {}, legend, info }: Props) {
   useLang();
   const key = (word: string) => `${game}.online.${word}`;
   const typed = (each: Declared) => each.kind === "int" && !look(each).only && (each.max ?? Infinity) - (each.min ?? 0) >= MOST_PILLS;

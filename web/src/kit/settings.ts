@@ -19,8 +19,9 @@ export interface Declared {
   only_when?: Record<string, Value[]>;
 }
 
-/** One kind of room as declared (RoomPolicy): its people, the game settings it shows, and
- *  the name of its own setting that names the computer player for empty seats. */
+/** One kind of room as declared (RoomPolicy, all its fields; these are the ones the kit
+ *  reads): its people, the game settings it shows, and the name of its own setting that
+ *  names the computer player for empty seats. */
 export interface DeclaredRoom {
   kind: string;
   seats: [number, number];

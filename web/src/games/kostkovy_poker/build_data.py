@@ -4,18 +4,16 @@ virtual:game-data/kostkovy_poker, typed in virtual.d.ts): the value table and th
 fixed numbers (ante, keeping costs, bets, raises, seats, chips) and the computer players."""
 
 import json
+from dataclasses import asdict
 
 from klubovna.bots.kostkovy_poker import BOTS
 from klubovna.games.kostkovy_poker import scoring, state
 from klubovna.tables.registry import entry
 
+# the declared settings and rooms (Setting, RoomPolicy), for the set-up forms
 DECLARED = entry("kostkovy-poker").game
 
 print(json.dumps({
-    # the declared settings and rooms (klubovna.core Setting, RoomPolicy): the set-up forms
-    "SETTINGS": [setting.to_json() for setting in DECLARED.settings if setting.public],
-    "ROOMS": [{"kind": room.kind, "seats": list(room.seats), "settings": list(room.settings),
-               "robots": room.robots} for room in DECLARED.rooms],
     "LINES": [
         {"name": line.name, "points": line.points, "example": list(line.example)}
         for line in scoring.VALUE_TABLE
@@ -29,4 +27,6 @@ print(json.dumps({
     "CHIPS": [state.CHIPS_MIN, state.CHIPS_DEFAULT, state.CHIPS_MAX],
     "ROLLED": state.ROLLED,
     "BOTS": sorted(BOTS),
+    "SETTINGS": [setting.to_json() for setting in DECLARED.settings if setting.public],
+    "ROOMS": [asdict(room) for room in DECLARED.rooms],
 }))

@@ -5,6 +5,7 @@ seven opponents in the registry's order (weakest first) with their names and cha
 and the rules page's example scored by the engine's own hand_score."""
 
 import json
+from dataclasses import asdict
 
 from klubovna.bots.locus_poker import OPPONENTS
 from klubovna.games.locus_poker import hand_score
@@ -24,13 +25,10 @@ others = [c for i, c in enumerate(EXAMPLE_CARDS) if i not in (EXAMPLE_DEAD, EXAM
 bots = list(entry("locus-poker").bots)
 by_id = {row[0]: row for row in OPPONENTS}
 
+# the declared settings and rooms (Setting, RoomPolicy), for the set-up forms
 DECLARED = entry("locus-poker").game
 
 print(json.dumps({
-    # the declared settings and rooms (klubovna.core Setting, RoomPolicy): the set-up forms
-    "SETTINGS": [setting.to_json() for setting in DECLARED.settings if setting.public],
-    "ROOMS": [{"kind": room.kind, "seats": list(room.seats), "settings": list(room.settings),
-               "robots": room.robots} for room in DECLARED.rooms],
     "GRIDS": list(GRID.choices or ()),
     "DEFAULT_GRID": GRID.default,
     "BOTS": bots,
@@ -46,4 +44,6 @@ print(json.dumps({
         "up": hand_score(live, 0),
         "down": hand_score(others, 1),
     },
+    "SETTINGS": [setting.to_json() for setting in DECLARED.settings if setting.public],
+    "ROOMS": [asdict(room) for room in DECLARED.rooms],
 }))

@@ -4,17 +4,15 @@ virtual.d.ts): the seats, the variants (easiest first) with how many cards each 
 variants each add-on is played from, and the computer players weakest first."""
 
 import json
+from dataclasses import asdict
 
 from klubovna.games.mathesso import cards, state
 from klubovna.tables.registry import entry
 
+# the declared settings and rooms (Setting, RoomPolicy), for the set-up forms
 DECLARED = entry("mathesso").game
 
 print(json.dumps({
-    # the declared settings and rooms (klubovna.core Setting, RoomPolicy): the set-up forms
-    "SETTINGS": [setting.to_json() for setting in DECLARED.settings if setting.public],
-    "ROOMS": [{"kind": room.kind, "seats": list(room.seats), "settings": list(room.settings),
-               "robots": room.robots} for room in DECLARED.rooms],
     "SEATS": [state.SEATS_MIN, state.SEATS_MAX],
     "VARIANTS": list(cards.VARIANTS),
     "CJV_FROM": list(cards.CJV_FROM),
@@ -26,4 +24,6 @@ print(json.dumps({
                for v in cards.VARIANTS},
     "POINTS": cards.POINTS,
     "BOTS": list(entry("mathesso").bots),
+    "SETTINGS": [setting.to_json() for setting in DECLARED.settings if setting.public],
+    "ROOMS": [asdict(room) for room in DECLARED.rooms],
 }))

@@ -11,7 +11,6 @@ const ROOM = room(ROOMS, "duel");
 
 export function OnlineCreate() {
   return (
-    <CreatePage game="zk" lobby={ZK_LOBBY} room={ROOM} settings={roomSettings(SETTINGS, ROOM, BOTS)}
-      look={(each) => ({ label: each.name })} info={<p class="hint">{t("zk.online.info")}</p>} />
+    <CreatePage game="zk" lobby={ZK_LOBBY} room={ROOM} settings={roomSettings(SETTINGS, ROOM, BOTS)} info={<p class="hint">{t("zk.online.info")}</p>} />
   );
 }
