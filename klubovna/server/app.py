@@ -1,6 +1,6 @@
 """The FastAPI application: API, socket gateway, and the hub's life cycle.
 
-`create_app(settings)` builds it; `klubovna serve` runs it on uvicorn.
+`create_app(config)` builds it; `klubovna serve` runs it on uvicorn.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from klubovna.server import clock
 from klubovna.server.cluster.forward import Forward, install_moved_handler
 from klubovna.server.cluster.node import Node
-from klubovna.server.config import Settings
+from klubovna.server.config import Config
 from klubovna.server.features import daily, leaderboard, lobbies, profiles, replays, tables
 from klubovna.server.http.collector import CountSockets, collecting
 from klubovna.server.http.errors import BodyLimit, install_error_handlers
@@ -53,15 +53,15 @@ class HeadAsGet:
         await self.app({**scope, "method": "GET"}, receive, headers_only)
 
 
-def cluster_node(settings: Settings, engine: Engine, store: Store, hub: Hub,
+def cluster_node(config: Config, engine: Engine, store: Store, hub: Hub,
                  rooms: Rooms) -> Node | None:
     """Cluster mode's lease keeper, wired to the store (fencing), the hub and the rooms."""
-    if settings.redis_url is None:
+    if config.redis_url is None:
         return None
-    settings.check_cluster()
-    assert settings.node_url is not None
-    node = Node.make(lambda owner, url: Leases(engine, owner, url), settings.node_url,
-                     settings.lease_ms)
+    config.check_cluster()
+    assert config.node_url is not None
+    node = Node.make(lambda owner, url: Leases(engine, owner, url), config.node_url,
+                     config.lease_ms)
     node.lobby_of = store.lobby_of_table
     node.in_memory = lambda: ({node.known(table_id) for table_id in hub.live}
                               | {lobby_resource(code) for code in rooms.rooms})
@@ -77,14 +77,14 @@ def cluster_node(settings: Settings, engine: Engine, store: Store, hub: Hub,
     return node
 
 
-def create_app(settings: Settings) -> FastAPI:
-    clock.use_skip_file(settings.clock_file)
-    engine = make_engine(settings.database_url)
+def create_app(config: Config) -> FastAPI:
+    clock.use_skip_file(config.clock_file)
+    engine = make_engine(config.database_url)
     store = Store(engine)
     hub = Hub(store)
     rooms = Rooms(hub)
-    secret = load_secret(settings.data_dir)  # daily seeds, replay tokens
-    node = cluster_node(settings, engine, store, hub, rooms)
+    secret = load_secret(config.data_dir)  # daily seeds, replay tokens
+    node = cluster_node(config, engine, store, hub, rooms)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -113,11 +113,11 @@ def create_app(settings: Settings) -> FastAPI:
     )
     app.state.hub = hub
     app.state.rooms = rooms
-    app.state.settings = settings
+    app.state.config = config
     app.state.store = store
     app.state.secret = secret
-    app.state.limits = Limits(settings.rate_profiles, settings.rate_tables,
-                                settings.rate_joins, redis_url=settings.redis_url)
+    app.state.limits = Limits(config.rate_profiles, config.rate_tables,
+                                config.rate_joins, redis_url=config.redis_url)
     install_error_handlers(app)
     install_moved_handler(app)
     if node is not None:  # innermost: the limits and checks below run where it lands
@@ -134,8 +134,8 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(replays.router)
     app.include_router(ws.router)
 
-    if (settings.web_dir / "index.html").exists():
-        app.mount("/", StaticFiles(directory=settings.web_dir, html=True), name="web")
+    if (config.web_dir / "index.html").exists():
+        app.mount("/", StaticFiles(directory=config.web_dir, html=True), name="web")
     else:  # the API works without a built web app; say how to get one
 
         @app.get("/", include_in_schema=False)

@@ -10,7 +10,7 @@ import socket
 
 import uvicorn
 
-from klubovna.server.config import Settings
+from klubovna.server.config import Config
 from klubovna.server.storage.db import make_engine
 from klubovna.server.storage.files import private_folder
 from klubovna.server.storage.migrate import upgrade
@@ -49,26 +49,26 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    settings = Settings.from_env(args.data)
-    settings.check_cluster()
+    config = Config.from_env(args.data)
+    config.check_cluster()
     os.umask(0o077)  # whatever the server writes is its user's alone (files.py)
-    private_folder(settings.data_dir)
-    engine = make_engine(settings.database_url)
+    private_folder(config.data_dir)
+    engine = make_engine(config.database_url)
     upgrade(engine)
     engine.dispose()
     if args.command == "migrate":
-        print(f"Database is up to date: {settings.database_url}")
+        print(f"Database is up to date: {config.database_url}")
         return
 
-    settings.load_plugins()  # before the app: its request models list the registered games
+    config.load_plugins()  # before the app: its request models list the registered games
     from klubovna.server.app import create_app
     from klubovna.server.http.guard import protocols
 
-    http, ws = protocols(settings.header_timeout, settings.body_timeout,
-                         settings.connections_per_address, settings.trusted_proxies)
+    http, ws = protocols(config.header_timeout, config.body_timeout,
+                         config.connections_per_address, config.trusted_proxies)
     print(f"Klubovna is running at http://{args.host}:{args.port}", flush=True)
-    config = uvicorn.Config(
-        create_app(settings), host=args.host, port=args.port,
+    served = uvicorn.Config(
+        create_app(config), host=args.host, port=args.port,
         ws_max_size=1 << 20, log_level="info", http=http, ws=ws,
         # No per-message compression: it deflates every message once per socket, where a
         # group's draw is one text for 50 (twice the server's CPU a draw; decisions, #18).
@@ -76,10 +76,10 @@ def main(argv: list[str] | None = None) -> None:
         # asyncio's loop, polling a few events at a time (klubovna/server/http/loop.py).
         loop="klubovna.server.http.loop:new_event_loop",
         # X-Forwarded-For only from the proxies named (uvicorn trusts 127.0.0.1 by default).
-        proxy_headers=bool(settings.trusted_proxies),
-        forwarded_allow_ips=list(settings.trusted_proxies),
+        proxy_headers=bool(config.trusted_proxies),
+        forwarded_allow_ips=list(config.trusted_proxies),
     )
-    server = ReadyServer(config, args.ready_file) if args.ready_file else uvicorn.Server(config)
+    server = ReadyServer(served, args.ready_file) if args.ready_file else uvicorn.Server(served)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: the server has shut down by then
         server.run()
     if not server.started:

@@ -15,7 +15,7 @@ WEB_DIST = Path(__file__).resolve().parents[2] / "web" / "dist"
 
 
 @dataclass(frozen=True)
-class Settings:
+class Config:
     data_dir: Path
     database_url: str
     web_dir: Path
@@ -95,7 +95,7 @@ class Settings:
             importlib.import_module(name)
 
     @classmethod
-    def from_env(cls, data_dir: str | Path | None = None) -> Settings:
+    def from_env(cls, data_dir: str | Path | None = None) -> Config:
         """`KLUBOVNA_DATABASE_URL` wins; else a SQLite file in the data folder (default ./var)."""
         folder = Path(data_dir or os.environ.get("KLUBOVNA_DATA") or "var").resolve()
         url = os.environ.get("KLUBOVNA_DATABASE_URL") or f"sqlite:///{folder / 'klubovna.db'}"

@@ -14,7 +14,7 @@ import pytest
 from starlette.types import Message, Receive, Scope, Send
 
 from klubovna.server.app import create_app
-from klubovna.server.config import Settings
+from klubovna.server.config import Config
 from klubovna.server.http.collector import (
     EMPTY_SPACING,
     RECLAIM_GROWTH,
@@ -193,7 +193,7 @@ def test_count_sockets_counts_a_websocket_for_its_life_and_http_not_at_all() -> 
 
 
 def test_the_server_counts_its_sockets_outermost(tmp_path: Path) -> None:
-    app = create_app(Settings.from_env(tmp_path))
+    app = create_app(Config.from_env(tmp_path))
     outermost: object = app.user_middleware[0].cls
     assert outermost is CountSockets
 

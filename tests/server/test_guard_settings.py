@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from klubovna.server.config import Settings
+from klubovna.server.config import Config
 from klubovna.server.http.guard import AddressSlots, Proxies
 
 
@@ -15,7 +15,7 @@ def test_defaults_trust_no_proxy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
     for name in ("KLUBOVNA_TRUSTED_PROXIES", "KLUBOVNA_HEADER_TIMEOUT", "KLUBOVNA_BODY_TIMEOUT",
                  "KLUBOVNA_CONNECTIONS_PER_ADDRESS"):
         monkeypatch.delenv(name, raising=False)
-    settings = Settings.from_env(tmp_path)
+    settings = Config.from_env(tmp_path)
     assert settings.trusted_proxies == ()
     assert (settings.header_timeout, settings.body_timeout) == (10.0, 10.0)
     assert settings.connections_per_address == 256
@@ -25,7 +25,7 @@ def test_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path
     monkeypatch.setenv("KLUBOVNA_TRUSTED_PROXIES", " 10.0.0.1, 192.168.0.0/16 ,::1")
     monkeypatch.setenv("KLUBOVNA_HEADER_TIMEOUT", "2.5")
     monkeypatch.setenv("KLUBOVNA_CONNECTIONS_PER_ADDRESS", "0")
-    settings = Settings.from_env(tmp_path)
+    settings = Config.from_env(tmp_path)
     assert settings.trusted_proxies == ("10.0.0.1", "192.168.0.0/16", "::1")
     assert settings.header_timeout == 2.5 and settings.connections_per_address == 0
 
@@ -40,7 +40,7 @@ def test_a_bad_setting_stops_the_start(monkeypatch: pytest.MonkeyPatch, tmp_path
                                        name: str, value: str) -> None:
     monkeypatch.setenv(name, value)
     with pytest.raises(ValueError, match=name):
-        Settings.from_env(tmp_path)
+        Config.from_env(tmp_path)
 
 
 def test_proxies() -> None:

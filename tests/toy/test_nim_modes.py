@@ -16,7 +16,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from klubovna.core import Rng
-from klubovna.server.config import Settings
+from klubovna.server.config import Config
 from klubovna.tables import registry
 from klubovna.tables.table import Table, hash_key
 from tests.server.live import LiveServer, free_port
@@ -33,7 +33,7 @@ NOW = 1_700_000_000_000
 
 def test_a_plugin_registers_its_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KLUBOVNA_PLUGINS", " tests.toy.nim ,")
-    settings = Settings.from_env(tmp_path)
+    settings = Config.from_env(tmp_path)
     assert settings.plugins == ("tests.toy.nim",)
     monkeypatch.delitem(registry.REGISTRY, "nim")
     monkeypatch.delitem(sys.modules, "tests.toy.nim")

@@ -16,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 
 from klubovna.core import IllegalAction
 from klubovna.server.clock import now_ms
-from klubovna.server.config import Settings
+from klubovna.server.config import Config
 from klubovna.server.features import nicknames
 from klubovna.server.features.profiles import (
     address_of,
@@ -155,25 +155,25 @@ async def check_waiting_rooms(
     every process, says which rooms wait; who opened which is the limits' (memory or
     Redis). Requests at the same moment may each pass before the other's room exists: a
     bound may be passed by the requests in flight."""
-    settings: Settings = request.app.state.settings
+    config: Config = request.app.state.config
     store, idle = rooms_of(request).store, longest_idle()
-    if settings.rooms_per_address:
+    if config.rooms_per_address:
         opened = limits_of(request).rooms_by_address
         codes = await opened.codes(key, now)
         waiting = await run_in_threadpool(store.waiting_of, codes, now, idle) if codes else {}
         await opened.forget(key, [code for code in codes if code not in waiting])
-        if len(waiting) >= settings.rooms_per_address:
-            raise too_many_rooms("from this address", settings.rooms_per_address,
+        if len(waiting) >= config.rooms_per_address:
+            raise too_many_rooms("from this address", config.rooms_per_address,
                                  min(waiting.values()), now)
-    if profile is not None and settings.rooms_per_profile:
+    if profile is not None and config.rooms_per_profile:
         count, first = await run_in_threadpool(
             lambda: store.waiting_lobbies(now, idle, profile=profile.id))
-        if count >= settings.rooms_per_profile:
-            raise too_many_rooms("of this profile", settings.rooms_per_profile, first, now)
-    if settings.rooms_waiting:
+        if count >= config.rooms_per_profile:
+            raise too_many_rooms("of this profile", config.rooms_per_profile, first, now)
+    if config.rooms_waiting:
         count, first = await run_in_threadpool(store.waiting_lobbies, now, idle)
-        if count >= settings.rooms_waiting:
-            raise too_many_rooms("on this server", settings.rooms_waiting, first, now)
+        if count >= config.rooms_waiting:
+            raise too_many_rooms("on this server", config.rooms_waiting, first, now)
 
 
 @router.post("", response_model=Seat, status_code=201, responses=ERRORS)
@@ -198,7 +198,7 @@ async def create_lobby(
             body.game, body.kind, nickname, profile_id, settings)
     except IllegalAction as error:
         raise refused(error) from None
-    if request.app.state.settings.rooms_per_address:
+    if request.app.state.config.rooms_per_address:
         until = room.lobby.last_activity + room.lobby.policy.idle_ms
         await limits_of(request).rooms_by_address.add(opener, room.lobby.code, until, now)
     return Seat(code=room.lobby.code, key=key, seat=seat, link=link_of(room))

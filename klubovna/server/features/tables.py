@@ -97,7 +97,7 @@ async def create_table(
     """A new table. With a profile key (`Authorization: Bearer KEY`) the game is recorded."""
     game = entry(body.game).game  # this request's one look-up; passed down
     config = read_config(game, sent(body, NOT_SETTINGS, nullable(game)), body.seed,
-                         allow_seed=request.app.state.settings.allow_seed)
+                         allow_seed=request.app.state.config.allow_seed)
     limits = limits_of(request)
     await limits.tables_by_address.check(address_of(request), "new tables")
     if profile is not None:
