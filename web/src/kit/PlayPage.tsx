@@ -45,6 +45,11 @@ function hold<S, Seats, Session extends PlaySession<unknown>>(
   return { id: freshId(), session, mode, seats, round, series, release };
 }
 
+/** The mode `setup` plays (a game of one mode: "local"). */
+function modeOf<S>(game: PlayGame<S, unknown, PlaySession<unknown>>, setup: S): string {
+  return game.modeOf?.(setup) ?? "local";
+}
+
 /** The game saved under `mode`, rebuilt in the worker; null when there is none (a saved
  *  game that is not one of `mode` is forgotten). */
 function resume<S, Seats, Session extends PlaySession<unknown>>(game: PlayGame<S, Seats, Session>, mode: string): Held<Seats, Session> | null {
@@ -64,7 +69,7 @@ function resume<S, Seats, Session extends PlaySession<unknown>>(game: PlayGame<S
 
 export function PlayPage<S, Seats, Session extends PlaySession<unknown>>({ game }: { game: PlayGame<S, Seats, Session> }) {
   useLang();
-  const [running, setRunning] = useState<Held<Seats, Session> | null>(() => resume(game, game.modeOf(game.loadSetup())));
+  const [running, setRunning] = useState<Held<Seats, Session> | null>(() => resume(game, modeOf(game, game.setup.load())));
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [backFromGame, setBackFromGame] = useState(false);
@@ -93,7 +98,7 @@ export function PlayPage<S, Seats, Session extends PlaySession<unknown>>({ game 
   const open = async (setup: S, round: number, kept?: number) => {
     setBusy(true);
     setFailure(null);
-    const mode = game.modeOf(setup);
+    const mode = modeOf(game, setup);
     const slot = game.slot(mode);
     slot.save(null);
     const seed = seedParam();
@@ -119,8 +124,8 @@ export function PlayPage<S, Seats, Session extends PlaySession<unknown>>({ game 
   };
 
   const start = (setup: S, fresh = false) => {
-    game.saveSetup(setup);
-    const mode = game.modeOf(setup);
+    game.setup.save(setup);
+    const mode = modeOf(game, setup);
     if (fresh) game.slot(mode).save(null);
     const saved = resume(game, mode);
     if (saved) setRunning(saved);
@@ -130,7 +135,7 @@ export function PlayPage<S, Seats, Session extends PlaySession<unknown>>({ game 
   if (running) {
     const leave = (forget: boolean) => {
       if (forget) game.slot(running.mode).save(null);
-      else if (game.withMode) game.saveSetup(game.withMode(game.loadSetup(), running.mode));
+      else if (game.withMode) game.setup.save(game.withMode(game.setup.load(), running.mode));
       setRunning(null);
       setBackFromGame(true);
     };
@@ -160,7 +165,7 @@ export function PlayPage<S, Seats, Session extends PlaySession<unknown>>({ game 
   }
   return (
     <game.Setup
-      initial={game.loadSetup()}
+      initial={game.setup.load()}
       busy={busy}
       failure={failure}
       focusStart={backFromGame}

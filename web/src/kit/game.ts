@@ -5,7 +5,7 @@
 // tables, the menu, the end's "again" and "to set-up") is the kit's, the same for every game.
 import type { ComponentChildren, JSX } from "preact";
 import type { TableConnection, TableRequest } from "../net/protocol";
-import type { TableSlot } from "./saved";
+import type { Stored, TableSlot } from "./saved";
 import type { PlaySession } from "./session";
 
 /** A running game: its session, the mode it is saved under, who sits where (the game's own
@@ -55,10 +55,10 @@ export interface PlayGame<S, Seats, Session extends PlaySession<unknown>> {
   /** Keys of the game's words: a start that failed ({message}), the end's two buttons. */
   words: { failed: string; again: string; setup: string };
   /** The set-up kept in this browser. */
-  loadSetup(): S;
-  saveSetup(setup: S): void;
-  /** The mode a set-up plays (each mode's game is saved apart). */
-  modeOf(setup: S): string;
+  setup: Stored<S>;
+  /** The mode a set-up plays (each mode's game is saved apart); absent for a game of one
+   *  mode, "local". */
+  modeOf?(setup: S): string;
   /** The set-up with `mode` chosen (back from a game to the menu: Start goes on with it);
    *  absent for a game of one mode. */
   withMode?(setup: S, mode: string): S;

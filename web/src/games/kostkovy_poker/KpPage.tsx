@@ -9,7 +9,7 @@ import { knownRobots, robotsOf } from "../../kit/request";
 import type { TableRequest } from "../../net/protocol";
 import { KpSession } from "./session";
 import { Setup } from "./Setup";
-import { BOT_NAMES, loadSetup, localGame, saveSetup } from "./storage";
+import { BOT_NAMES, loadSetup, localGame, setupStore } from "./storage";
 import { Table } from "./Table";
 import type { BotName, KpSetup } from "./types";
 import { errorText, localNames, nameOf } from "./words";
@@ -33,9 +33,7 @@ function KpTable({ running, controls }: { running: Running<Seats, KpSession>; co
 const KOSTKOVY_POKER: PlayGame<KpSetup, Seats, KpSession> = {
   id: "kostkovy-poker",
   words: { failed: "kp.start.failed", again: "kp.end.again", setup: "kp.end.setup" },
-  loadSetup,
-  saveSetup,
-  modeOf: () => "local",
+  setup: setupStore,
   slot: () => localGame,
   // the people's seats first, then the computer players
   request(setup): TableRequest {

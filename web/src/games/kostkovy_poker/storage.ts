@@ -21,7 +21,7 @@ export function cleanChips(value: unknown): number {
   return Number.isInteger(chips) && chips >= CHIPS[0] && chips <= CHIPS[2] ? chips : CHIPS[1];
 }
 
-const setup = stored("klubovna.kp.setup", (raw): KpSetup => {
+export const setupStore = stored("klubovna.kp.setup", (raw): KpSetup => {
   const saved = (raw ?? {}) as Partial<KpSetup>;
   if (!Array.isArray(saved.bots)) return DEFAULT_SETUP;
   const people = typeof saved.people === "number" && Number.isInteger(saved.people) ? Math.min(MAX_PEOPLE, Math.max(1, saved.people)) : 1;
@@ -29,8 +29,8 @@ const setup = stored("klubovna.kp.setup", (raw): KpSetup => {
   if (bots.length < minBots(people)) return DEFAULT_SETUP;
   return { people, bots, chips: cleanChips(saved.chips) };
 });
-export const loadSetup = setup.load;
-export const saveSetup = setup.save;
+export const loadSetup = setupStore.load;
+export const saveSetup = setupStore.save;
 
 /** The local game of this tab (solo or hot seat): the engine's snapshot of the table and
  *  the seats' key. */

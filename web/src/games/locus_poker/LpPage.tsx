@@ -12,7 +12,7 @@ import { robotsOf } from "../../kit/request";
 import { hashParams } from "../../router";
 import { LpSession } from "./session";
 import { Setup } from "./Setup";
-import { loadSetup, noteBeaten, saveSetup, slot, type LpSetup, type Mode } from "./storage";
+import { noteBeaten, setupStore, slot, type LpSetup, type Mode } from "./storage";
 import { Table } from "./Table";
 import { errorText, localNames, opponentLevel, opponentName } from "./words";
 
@@ -66,8 +66,7 @@ function LpTable({ running, controls }: { running: Running<Seats, LpSession>; co
 const LOCUS_POKER: PlayGame<LpSetup, Seats, LpSession> = {
   id: "locus-poker",
   words: { failed: "lp.start.failed", again: "lp.end.again", setup: "lp.end.setup" },
-  loadSetup,
-  saveSetup,
+  setup: setupStore,
   modeOf: (setup) => setup.mode,
   withMode: (setup, mode) => ({ ...setup, mode: mode as Mode }),
   slot: (mode) => slot(mode as Mode),

@@ -16,7 +16,7 @@ export interface LpSetup {
 
 export const HAS_COMPUTER = BOTS.length > 0;
 
-const setup = stored("klubovna.lp.setup", (raw): LpSetup => {
+export const setupStore = stored("klubovna.lp.setup", (raw): LpSetup => {
   const saved = (raw ?? {}) as Partial<LpSetup>;
   return {
     mode: saved.mode === "local" || !HAS_COMPUTER ? "local" : "computer",
@@ -24,8 +24,8 @@ const setup = stored("klubovna.lp.setup", (raw): LpSetup => {
     level: wholeIn(saved.level, 0, BOTS.length - 1, 0),
   };
 });
-export const loadSetup = setup.load;
-export const saveSetup = setup.save;
+export const loadSetup = setupStore.load;
+export const saveSetup = setupStore.save;
 
 /** The opponents (bot names) beaten in this browser. */
 const beaten = stored("klubovna.lp.beaten", (raw) => (Array.isArray(raw) ? raw.filter((bot): bot is string => BOTS.includes(bot as string)) : []));

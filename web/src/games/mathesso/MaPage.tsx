@@ -10,7 +10,7 @@ import { knownRobots, robotsOf } from "../../kit/request";
 import type { TableRequest } from "../../net/protocol";
 import { MaSession } from "./session";
 import { Setup } from "./Setup";
-import { loadNames, loadSetup, localGame, saveNames, saveSetup, type MaSetup } from "./storage";
+import { loadNames, loadSetup, localGame, saveNames, setupStore, type MaSetup } from "./storage";
 import { Table } from "./Table";
 import { errorText, namesOf } from "./words";
 
@@ -38,9 +38,7 @@ function MaTable({ running, controls }: { running: Running<Seats, MaSession>; co
 const MATHESSO: PlayGame<MaSetup, Seats, MaSession> = {
   id: "mathesso",
   words: { failed: "ma.start.failed", again: "ma.end.again", setup: "ma.end.setup" },
-  loadSetup,
-  saveSetup,
-  modeOf: () => "local",
+  setup: setupStore,
   slot: () => localGame,
   // the setup's rows are the seats, computer players named in `robots`
   request(setup) {

@@ -39,7 +39,7 @@ export function cleanSetup(setup: MaSetup): MaSetup {
   };
 }
 
-const setup = stored("klubovna.ma.setup", (raw): MaSetup => {
+export const setupStore = stored("klubovna.ma.setup", (raw): MaSetup => {
   const saved = (raw ?? {}) as Partial<MaSetup>;
   if (!Array.isArray(saved.players)) return DEFAULT_SETUP;
   const players = saved.players.slice(0, SEATS[1]).map((p): SetupPlayer => {
@@ -50,8 +50,8 @@ const setup = stored("klubovna.ma.setup", (raw): MaSetup => {
   const variant = VARIANTS.includes(String(saved.variant)) ? String(saved.variant) : DEFAULT_SETUP.variant;
   return cleanSetup({ variant, cjv: saved.cjv === true, faktorial: saved.faktorial === true, players });
 });
-export const loadSetup = setup.load;
-export const saveSetup = setup.save;
+export const loadSetup = setupStore.load;
+export const saveSetup = setupStore.save;
 
 /** The game on this device (one at a time, in every tab of this browser). */
 export const localGame = modeSlots("klubovna.ma")("local");

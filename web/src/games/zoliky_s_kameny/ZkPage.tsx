@@ -18,7 +18,7 @@ import { exportLocalTable } from "../../worker/client";
 import { LevelPills } from "./Levels";
 import { ZkSession } from "./session";
 import { Setup } from "./Setup";
-import { loadSetup, saveSetup, slot, turnStore, type Mode, type ZkSetup } from "./storage";
+import { loadSetup, saveSetup, setupStore, slot, turnStore, type Mode, type ZkSetup } from "./storage";
 import { Table } from "./Table";
 import { errorText, levelName, localNames } from "./words";
 
@@ -92,8 +92,7 @@ function ZkTable({ running, controls }: { running: Running<Seats, ZkSession>; co
 const ZOLIKY: PlayGame<ZkSetup, Seats, ZkSession> = {
   id: "zoliky-s-kameny",
   words: { failed: "zk.start.failed", again: "zk.end.again", setup: "zk.end.setup" },
-  loadSetup,
-  saveSetup,
+  setup: setupStore,
   modeOf: (setup) => setup.mode,
   withMode: (setup, mode) => ({ ...setup, mode: mode as Mode }),
   slot: (mode) => slot(mode as Mode),

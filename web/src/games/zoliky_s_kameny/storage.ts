@@ -29,7 +29,7 @@ export function defaultLevel(): number {
   return Math.min(1, BOTS.length - 1);
 }
 
-const setup = stored("klubovna.zk.setup", (raw): ZkSetup => {
+export const setupStore = stored("klubovna.zk.setup", (raw): ZkSetup => {
   const saved = (raw ?? {}) as Partial<ZkSetup>;
   const people = typeof saved.people === "number" && Number.isInteger(saved.people) ? saved.people : 2;
   return {
@@ -38,8 +38,8 @@ const setup = stored("klubovna.zk.setup", (raw): ZkSetup => {
     level: wholeIn(saved.level, 0, BOTS.length - 1, Math.max(0, defaultLevel())),
   };
 });
-export const loadSetup = setup.load;
-export const saveSetup = setup.save;
+export const loadSetup = setupStore.load;
+export const saveSetup = setupStore.save;
 
 export function loadOrder(): RackOrder {
   return read(local, ORDER_KEY) === "number" ? "number" : "colour";
