@@ -2,7 +2,7 @@
 // seats (people and computer players), chips, seconds per turn, which computer player takes
 // the empty seats — then "Založit stůl" and the table's lobby page.
 import { ROOMS, SETTINGS } from "virtual:game-data/kostkovy_poker";
-import { t } from "../../i18n";
+import { t, useLang } from "../../i18n";
 import { OnlineCreate as CreatePage, type Look } from "../../kit/OnlineCreate";
 import { room, roomSettings, type Declared } from "../../kit/settings";
 import { KP_LOBBY } from "./online";
@@ -29,6 +29,7 @@ function look(each: Declared): Look {
 }
 
 export function OnlineCreate() {
+  useLang(); // its own words are passed down: they follow the language too
   return (
     <CreatePage game="kp" lobby={KP_LOBBY} room={ROOM} settings={roomSettings(SETTINGS, ROOM, BOT_NAMES)} look={look}
       legend={t("kp.online.seats.legend")} initial={{ seats: 4, chips: loadSetup().chips, seconds: 30 }} />

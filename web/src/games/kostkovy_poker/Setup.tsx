@@ -5,7 +5,7 @@
 import { useRef, useState } from "preact/hooks";
 import { SEATS, SETTINGS } from "virtual:game-data/kostkovy_poker";
 import { parseWhole, WholeField } from "../../components/WholeField";
-import { t } from "../../i18n";
+import { t, useLang } from "../../i18n";
 import { Choice } from "../../kit/Choice";
 import type { SetupProps } from "../../kit/game";
 import { setting } from "../../kit/settings";
@@ -31,6 +31,7 @@ function CountChoice({ label, name, counts, value, onChoose }: {
 const botOptions = () => BOT_NAMES.map((bot) => ({ value: bot, text: t(`kp.bot.${bot}`) }));
 
 export function Setup({ initial, busy, failure, focusStart, onStart }: SetupProps<KpSetup>) {
+  useLang(); // its own words are passed down: they follow the language too
   const [people, setPeople] = useState(initial.people);
   const [bots, setBots] = useState<BotName[]>(initial.bots);
   const [chipsText, setChipsText] = useState(String(initial.chips));

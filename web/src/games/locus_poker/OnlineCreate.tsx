@@ -1,7 +1,7 @@
 // #/locus-poker/online: a new room for two with its grid (kit/OnlineCreate.tsx, from the
 // declared room), then the invitation link and code on the lobby pages.
 import { BOTS, ROOMS, SETTINGS } from "virtual:game-data/locus_poker";
-import { t } from "../../i18n";
+import { t, useLang } from "../../i18n";
 import { OnlineCreate as CreatePage } from "../../kit/OnlineCreate";
 import { room, roomSettings } from "../../kit/settings";
 import { LP_LOBBY } from "./online";
@@ -12,6 +12,7 @@ import "./lp.css";
 const ROOM = room(ROOMS, "duel");
 
 export function OnlineCreate() {
+  useLang(); // its own words are passed down: they follow the language too
   return (
     <CreatePage game="lp" lobby={LP_LOBBY} room={ROOM} settings={roomSettings(SETTINGS, ROOM, BOTS)} legend={t("lp.grid")}
       initial={{ grid: loadSetup().grid }}

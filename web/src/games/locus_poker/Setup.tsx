@@ -4,7 +4,7 @@
 // a game of that mode saved in this browser goes on instead.
 import { useState } from "preact/hooks";
 import { BOTS, SETTINGS } from "virtual:game-data/locus_poker";
-import { t } from "../../i18n";
+import { t, useLang } from "../../i18n";
 import { Choice } from "../../kit/Choice";
 import type { SetupProps } from "../../kit/game";
 import { options, setting } from "../../kit/settings";
@@ -26,6 +26,7 @@ export function gridOption(grid: string) {
 }
 
 export function Setup({ initial, busy, failure, focusStart, saved, onStart }: SetupProps<LpSetup>) {
+  useLang(); // its own words are passed down: they follow the language too
   const [mode, setMode] = useState<Mode>(initial.mode);
   const [grid, setGrid] = useState(initial.grid);
   const [level, setLevel] = useState(initial.level);

@@ -2,7 +2,7 @@
 // (people and computer players together), the variant and add-ons, the computer player who
 // takes the seats nobody takes — then the invitation link and code on the lobby pages.
 import { BOTS, ROOMS, SETTINGS } from "virtual:game-data/mathesso";
-import { t } from "../../i18n";
+import { t, useLang } from "../../i18n";
 import { OnlineCreate as CreatePage, type Look } from "../../kit/OnlineCreate";
 import { options, room, roomSettings, type Declared } from "../../kit/settings";
 import { MA_LOBBY } from "./online";
@@ -24,6 +24,7 @@ function look(each: Declared): Look {
 }
 
 export function OnlineCreate() {
+  useLang(); // its own words are passed down: they follow the language too
   return (
     <CreatePage game="ma" lobby={MA_LOBBY} room={ROOM} settings={roomSettings(SETTINGS, ROOM, BOTS)} look={look}
       initial={{ variant: loadSetup().variant }} info={<p class="hint">{t("ma.online.info")}</p>} />

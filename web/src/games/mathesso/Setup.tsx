@@ -4,7 +4,7 @@
 // memory); a game saved on this device goes on instead. It runs in this browser, offline too.
 import { useState } from "preact/hooks";
 import { BOTS, COUNTS, SEATS, SETTINGS } from "virtual:game-data/mathesso";
-import { t } from "../../i18n";
+import { t, useLang } from "../../i18n";
 import { Choice, Flag } from "../../kit/Choice";
 import type { SetupProps } from "../../kit/game";
 import { applies, options, setting } from "../../kit/settings";
@@ -26,6 +26,7 @@ function cardCount(setup: MaSetup): number {
 type Props = Omit<SetupProps<MaSetup>, "saved"> & { saved: boolean };
 
 export function Setup({ initial, busy, failure, focusStart, saved, onStart }: Props) {
+  useLang(); // its own words are passed down: they follow the language too
   const [setup, setSetup] = useState<MaSetup>(initial);
   const change = (next: Partial<MaSetup>) => setSetup((old) => cleanSetup({ ...old, ...next }));
   const setPlayer = (index: number, player: Partial<SetupPlayer>) =>

@@ -3,7 +3,7 @@
 // declares seats); a game of that mode saved in this browser goes on instead.
 import { useState } from "preact/hooks";
 import { SETTINGS } from "virtual:game-data/zoliky_s_kameny";
-import { t } from "../../i18n";
+import { t, useLang } from "../../i18n";
 import { Choice } from "../../kit/Choice";
 import type { SetupProps } from "../../kit/game";
 import { options, setting } from "../../kit/settings";
@@ -15,6 +15,7 @@ import "./zk.css";
 const PEOPLE = options(setting(SETTINGS, "seats")) as number[];
 
 export function Setup({ initial, busy, failure, focusStart, saved, onStart }: SetupProps<ZkSetup>) {
+  useLang(); // its own words are passed down: they follow the language too
   const [mode, setMode] = useState<Mode>(initial.mode);
   const [people, setPeople] = useState(initial.people);
   const [level, setLevel] = useState(initial.level);

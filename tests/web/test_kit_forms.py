@@ -1,0 +1,69 @@
+"""The play kit's forms (web/src/kit/): each game's set-up and online-create pages made from
+its declared settings and rooms, and its navigation from the registry. What only the kit
+does: the words follow a language switch in place, a flag greys out where its `only_when`
+does not hold, a typed number outside the declared range is refused with the focus on it,
+and the navigation marks the page it is on."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import axe_violations
+
+# path, the nav's links (Czech), the online page's path
+GAMES = [
+    ("/locus-poker", ["Hrát", "Online", "Pravidla"], "/locus-poker/online"),
+    ("/zoliky-s-kameny", ["Hrát", "Online", "Pravidla"], "/zoliky-s-kameny/online"),
+    ("/mathesso", ["Hrát", "Online", "Pravidla"], "/mathesso/online"),
+    ("/kostkovy-poker", ["Hrát", "Stůl online", "Pravidla"], "/kostkovy-poker/stul"),
+]
+
+
+@pytest.mark.parametrize(("path", "links", "online"), GAMES, ids=[g[0][1:] for g in GAMES])
+def test_the_navigation_comes_from_the_registry(page: Page, path: str, links: list[str],
+                                                online: str) -> None:
+    for here, current in ((path, links[0]), (online, links[1]), (f"{path}/pravidla", links[2])):
+        page.goto(f"/#{here}")
+        nav = page.locator("nav.mp-nav")
+        expect(nav.get_by_role("link")).to_have_text(links)
+        expect(nav.locator("[aria-current=page]")).to_have_text(current)
+    expect(nav.get_by_role("link", name=links[1])).to_have_attribute("href", f"#{online}")
+
+
+def test_the_set_up_follows_the_language_in_place(page: Page) -> None:
+    page.goto("/#/locus-poker")
+    expect(page.get_by_role("radiogroup", name="Mřížka")).to_be_visible()
+    page.get_by_role("button", name="EN – English version").click()
+    # the kit's words (the mode) and the game's own (the grid, an opponent) both switch
+    expect(page.get_by_role("radiogroup", name="How to play")).to_be_visible()
+    expect(page.get_by_role("radiogroup", name="Grid")).to_be_visible()
+    expect(page.get_by_role("radio", name="6 × 5 30 cards")).to_be_visible()
+    assert axe_violations(page) == []
+
+
+def test_a_flag_is_offered_only_where_it_applies(page: Page) -> None:
+    page.goto("/#/mathesso/online")
+    variants = page.get_by_role("radiogroup", name="Varianta")
+    cjv = page.get_by_role("checkbox", name="CJV")
+    variants.get_by_role("radio", name="Pico").check()
+    cjv.check()
+    expect(cjv).to_be_enabled()
+    # CJV is declared from Pico up: in Femto it is greyed and unticked
+    variants.get_by_role("radio", name="Femto").check()
+    expect(cjv).to_be_disabled()
+    expect(cjv).not_to_be_checked()
+    expect(page.get_by_role("checkbox", name="Faktoriál")).to_be_enabled()
+
+
+def test_a_number_outside_the_declared_range_is_refused(page: Page) -> None:
+    page.goto("/#/kostkovy-poker/stul")
+    chips = page.get_by_label("Žetonů pro každého na začátku (10 až 100)")
+    chips.fill("101")
+    page.get_by_label("Přezdívka").fill("Kit")
+    page.get_by_role("button", name="Založit stůl").click()
+    expect(chips).to_be_focused()
+    expect(chips).to_have_attribute("aria-invalid", "true")
+    expect(page).to_have_url(re.compile(r"/kostkovy-poker/stul$"))
