@@ -9,15 +9,16 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 DATA ?= var
 
-.PHONY: run test web-unit lint bench deps python-deps web-deps web-build test-deps clean \
-	cluster-deps test-cluster run-cluster
+.PHONY: run test web-unit lint bench deps python-deps web-deps web-build test-builds test-deps \
+	clean cluster-deps test-cluster run-cluster
 
 run: deps
 	$(BIN)/klubovna serve --host $(HOST) --port $(PORT) --data $(DATA)
 
 # Two workers on this 2-core machine (pytest-xdist): a file's tests stay together on one
 # worker, with its own servers, database files and browser (docs/decisions.md, Build).
-test: web-unit deps test-deps
+# Everything the suite serves is built before it starts (test-builds), never inside it.
+test: web-unit deps test-deps test-builds
 	$(BIN)/pytest --numprocesses auto --maxprocesses 4 --dist loadfile --ignore=tests/cluster
 
 lint: python-deps
@@ -58,6 +59,11 @@ WEB_SOURCES := $(shell find web/src web/build web/public web/index.html web/vite
 	web/tsconfig*.json klubovna/core klubovna/games klubovna/bots klubovna/tables \
 	-type f -not -path '*/__pycache__/*' 2>/dev/null)
 web-build: web/dist/index.html
+
+# The app with the toy Nim plug-in, for tests/web/test_nim_web.py (var/web-nim/<hash>/,
+# made again only when a source changes), after the app's own build.
+test-builds: python-deps web-build
+	$(BIN)/python -m tests.web.nim_build
 
 web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
 	npm run --prefix web --silent build

@@ -5,68 +5,26 @@ is on the home page; it is played solo against the computer in the engine worker
 two people with the hand-over screen between them, and online between two browsers through
 the shared lobby pages with a reload, its result in the profile's Nim card.
 
-The build goes to var/web-nim/<hash of its sources>/ and is made again only when a source
-changes (Nim's web files are type-checked first)."""
+`make test` builds it before the suite (tests/web/nim_build.py); a run of this file alone
+builds it when its sources changed."""
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import re
-import shutil
-import subprocess
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from websockets.sync.client import connect
 
-from tests.server.live import ROOT, LiveServer, free_port
+from tests.server.live import LiveServer, free_port
 from tests.server.lobby_client import bearer, post_lobby
 from tests.web.conftest import ConsoleWatch, axe_violations, people_on, screenshot
+from tests.web.nim_build import NIM_WEB, PLUGIN, WEB, build
 from tests.web.test_catalogues import catalogues, keys
 from tests.web.test_profile import create_profile
-
-WEB = ROOT / "web"
-NIM_WEB = ROOT / "tests" / "toy" / "nim" / "web"
-BUILDS = ROOT / "var" / "web-nim"
-PLUGIN = "tests.toy.nim"
-SOURCES = [
-    *(WEB / name for name in ("src", "build", "public", "index.html", "vite.config.ts",
-                              "package-lock.json", "tsconfig.json", "tsconfig.node.json")),
-    *(ROOT / "klubovna" / name for name in ("__init__.py", "core", "games", "bots", "tables")),
-    ROOT / "tests" / "toy" / "nim",
-]
-
-
-def sources_hash() -> str:
-    digest = hashlib.sha256()
-    for top in SOURCES:
-        files = [top] if top.is_file() else sorted(p for p in top.rglob("*") if p.is_file())
-        for path in files:
-            if "__pycache__" not in path.parts:
-                digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
-                digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-def build() -> Path:
-    """The app built with Nim, from the cache when its sources are unchanged."""
-    out = BUILDS / sources_hash()
-    if (out / "index.html").exists():
-        return out
-    shutil.rmtree(BUILDS, ignore_errors=True)  # one build is enough to keep
-    bin_ = WEB / "node_modules" / ".bin"
-    subprocess.run([bin_ / "tsc", "--noEmit", "-p", NIM_WEB / "tsconfig.json"], cwd=WEB, check=True)
-    fresh = BUILDS / "new"
-    subprocess.run([bin_ / "vite", "build", "--outDir", fresh, "--emptyOutDir",
-                    "--logLevel", "warn"],
-                   cwd=WEB, check=True, env={**os.environ, "KLUBOVNA_PLUGINS": PLUGIN})
-    fresh.rename(out)  # whole or not at all
-    return out
 
 
 @pytest.fixture(scope="module")
