@@ -1,9 +1,10 @@
 // The set-up forms' controls: one of several (a radio group of pills or cards, named for
 // assistive technology by `label`), and a flag (a checkbox). Native radio buttons and
 // checkboxes, so the keyboard works as everywhere (arrows within a group, space to tick).
-// The classes are the game's own (`cls` "lp-pill": items .lp-pill, the row .lp-pills), so
-// its stylesheet keeps its look.
+// The classes are the game's own (`cls` "lp-pill": items .lp-pill, the row .lp-pills), for
+// its stylesheet and its tests; `look` adds the kit's cards or pills (kit/forms.css).
 import type { ComponentChildren } from "preact";
+import "./forms.css";
 
 export interface Option<V> {
   value: V;
@@ -23,6 +24,8 @@ interface ChoiceProps<V> {
   cards?: boolean;
   /** Each option's text as it is, with no wrapper (a face and words side by side). */
   raw?: boolean;
+  /** The kit's look: cards side by side (a mode), or a row of pills; else the game's CSS. */
+  look?: "cards" | "pills";
   /** The radio buttons' name (unique on the page). */
   name: string;
   /** The class of each pill; the row is `${cls}s` unless `row` says otherwise (and the
@@ -35,12 +38,13 @@ interface ChoiceProps<V> {
 }
 
 export function Choice<V extends string | number | boolean | null>(props: ChoiceProps<V>) {
-  const { label, shown = false, cards = false, raw = false, name, cls, row = `${cls}s`, options, value, onChoose } = props;
+  const { label, shown = false, cards = false, raw = false, look, name, cls, row = `${cls}s`, options, value, onChoose } = props;
+  const kit = look ? " kit-option" : "";
   return (
-    <div class={row} role="radiogroup" aria-label={label}>
+    <div class={look ? `${row} kit-${look}` : row} role="radiogroup" aria-label={label}>
       {shown && <span class={`${row}-label`} aria-hidden="true">{label}</span>}
       {options.map((option) => (
-        <label key={String(option.value)} class={`${cls}${value === option.value ? " chosen" : ""}${option.cls ? ` ${option.cls}` : ""}`}>
+        <label key={String(option.value)} class={`${cls}${kit}${value === option.value ? " chosen" : ""}${option.cls ? ` ${option.cls}` : ""}`}>
           <input type="radio" name={name} value={String(option.value)} checked={value === option.value}
             disabled={option.disabled} onChange={() => onChoose(option.value)} />
           {raw ? option.text : cards ? <strong>{option.text}</strong> : <span>{option.text}</span>}

@@ -26,6 +26,8 @@ export interface Look {
   /** Pills: the class of each (the row `${cls}s`, or `row`); a flag: the label's class. */
   cls?: string;
   row?: string;
+  /** The kit's pills (kit/forms.css) rather than the game's. */
+  look?: "pills";
   /** Under the pills: more about the chosen one. */
   hint?: (value: Value) => ComponentChildren;
   /** The values offered, where fewer than declared make sense online. */
@@ -96,7 +98,7 @@ export function OnlineCreate({ game, lobby, room, settings, look = (each) => ({ 
     if (offered.length === 0) return null; // (a room whose game has no computer player yet)
     return (
       <div key={each.name} class="kit-field">
-        <Choice label={seen.label} shown={many} name={`${game}-online-${each.name}`} cls={seen.cls ?? `${game}-pill`} row={seen.row}
+        <Choice label={seen.label} shown={many} name={`${game}-online-${each.name}`} cls={seen.cls ?? `${game}-pill`} row={seen.row} look={seen.look}
           options={offered.map((option) => ({ value: option, text: text(option), about: seen.about?.(option) }))}
           value={value} onChoose={(next) => set(each.name, next)} />
         {seen.hint?.(value)}

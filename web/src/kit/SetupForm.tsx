@@ -77,7 +77,7 @@ export function SetupForm<M extends string>(props: Props<M>) {
         {modes && (
           <fieldset class="mp-choices">
             <legend>{t(key("mode.legend"))}</legend>
-            <Choice label={t(key("mode.legend"))} name={`${game}-mode`} cls={`${game}-mode`} cards value={modes.value} onChoose={modes.onChoose}
+            <Choice label={t(key("mode.legend"))} name={`${game}-mode`} cls={`${game}-mode`} look="cards" cards value={modes.value} onChoose={modes.onChoose}
               options={modes.list.map((mode) => ({ value: mode, text: t(key(`mode.${mode}`)), about: t(key(`mode.${mode}.about`)) }))} />
           </fieldset>
         )}

@@ -16,6 +16,6 @@ export function OnlineCreate() {
   return (
     <CreatePage game="lp" lobby={LP_LOBBY} room={ROOM} settings={roomSettings(SETTINGS, ROOM, BOTS)} legend={t("lp.grid")}
       initial={{ grid: loadSetup().grid }}
-      look={() => ({ label: t("lp.grid"), cls: "lp-pill", text: (grid) => gridOption(String(grid)).text, about: (grid) => gridOption(String(grid)).about })} />
+      look={() => ({ label: t("lp.grid"), cls: "lp-pill", look: "pills", text: (grid) => gridOption(String(grid)).text, about: (grid) => gridOption(String(grid)).about })} />
   );
 }

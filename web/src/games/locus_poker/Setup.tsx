@@ -47,7 +47,7 @@ export function Setup({ initial, busy, failure, focusStart, saved, onStart }: Se
       )}
       <fieldset class="mp-choices">
         <legend>{t("lp.grid")}</legend>
-        <Choice label={t("lp.grid")} name="lp-grid" cls="lp-pill" value={grid} onChoose={setGrid} options={grids.map(gridOption)} />
+        <Choice label={t("lp.grid")} name="lp-grid" cls="lp-pill" look="pills" value={grid} onChoose={setGrid} options={grids.map(gridOption)} />
       </fieldset>
     </SetupForm>
   );

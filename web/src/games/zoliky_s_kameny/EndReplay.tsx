@@ -3,6 +3,7 @@
 // the round may look at their own: a choice of whose replay, first the seat on screen.
 import { useState } from "preact/hooks";
 import { t } from "../../i18n";
+import { Choice } from "../../kit/Choice";
 import { byEngine } from "../../registry";
 import { ReplayButton } from "../../replay/ReplayButton";
 import type { ZkSession } from "./session";
@@ -28,14 +29,8 @@ export function EndReplay({ session, names, people = [] }: Props) {
       {choice && (
         <fieldset class="zk-replay-seats">
           <legend>{t("zk.replay.seat")}</legend>
-          <div class="zk-pills">
-            {people.map((person) => (
-              <label key={person} class={`zk-pill${person === seat ? " chosen" : ""}`}>
-                <input type="radio" name="zk-replay-seat" checked={person === seat} onChange={() => setSeat(person)} />
-                {names[person] ?? t("zk.player", { n: person + 1 })}
-              </label>
-            ))}
-          </div>
+          <Choice label={t("zk.replay.seat")} name="zk-replay-seat" cls="zk-pill" look="pills" value={seat} onChoose={setSeat}
+            options={people.map((person) => ({ value: person, text: names[person] ?? t("zk.player", { n: person + 1 }) }))} />
         </fieldset>
       )}
       {/* another seat: its own replay, loaded afresh when opened */}

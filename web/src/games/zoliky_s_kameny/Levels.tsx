@@ -6,7 +6,7 @@ import { Choice } from "../../kit/Choice";
 export function LevelPills({ name, value, onChoose }: { name: string; value: number; onChoose: (level: number) => void }) {
   return (
     <div class="zk-level-choice">
-      <Choice label={t("zk.level")} name={name} cls="zk-pill" value={value} onChoose={onChoose}
+      <Choice label={t("zk.level")} name={name} cls="zk-pill" look="pills" value={value} onChoose={onChoose}
         options={BOTS.map((_, level) => ({ value: level, text: t(`zk.level.${level}`) }))} />
       <p class="hint zk-level-about">{t(`zk.level.${value}.about`)}</p>
     </div>

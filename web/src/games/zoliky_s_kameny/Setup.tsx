@@ -32,7 +32,7 @@ export function Setup({ initial, busy, failure, focusStart, saved, onStart }: Se
       ) : (
         <fieldset class="mp-choices">
           <legend>{t("zk.people")}</legend>
-          <Choice label={t("zk.people")} name="zk-people" cls="zk-pill" value={people} onChoose={setPeople}
+          <Choice label={t("zk.people")} name="zk-people" cls="zk-pill" look="pills" value={people} onChoose={setPeople}
             options={PEOPLE.map((count) => ({ value: count, text: count }))} />
         </fieldset>
       )}
