@@ -8,7 +8,7 @@ import { catalogue as mp } from "../games/matematicky_poker/i18n";
 import { ma } from "../games/mathesso/i18n";
 import { zk } from "../games/zoliky_s_kameny/i18n";
 import { freshStorage } from "../testing/memoryStorage";
-import { useLanguage } from "../testing/language";
+import { switchLanguage } from "../testing/language";
 import { common } from "./common";
 import { errors } from "./errors";
 import { games } from "./games";
@@ -17,19 +17,19 @@ import { lobby } from "./lobby";
 import { profile } from "./profile";
 import { replay } from "./replay";
 
-afterEach(() => useLanguage("cs"));
+afterEach(() => switchLanguage("cs"));
 
 describe("t", () => {
   addCatalogue({ cs: { "test.hello": "Ahoj, {name}!", "test.only.cs": "jen česky" }, en: { "test.hello": "Hello, {name}!" } });
 
   it("gives the current language's text with its placeholders filled", () => {
     expect(t("test.hello", { name: "Eva" })).toBe("Ahoj, Eva!");
-    useLanguage("en");
+    switchLanguage("en");
     expect(t("test.hello", { name: "Eva" })).toBe("Hello, Eva!");
   });
 
   it("falls back to Czech for a text English lacks", () => {
-    useLanguage("en");
+    switchLanguage("en");
     expect(t("test.only.cs")).toBe("jen česky");
   });
 
@@ -48,7 +48,7 @@ describe("t", () => {
 describe("the language", () => {
   it("is kept on the device, marks the page and tells the listeners", () => {
     const { local } = freshStorage();
-    useLanguage("en");
+    switchLanguage("en");
     expect(getLang()).toBe("en");
     expect(local.getItem("klubovna.lang")).toBe("en");
     expect(document.documentElement.lang).toBe("en");

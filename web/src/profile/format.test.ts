@@ -2,11 +2,11 @@
 // British English, the Prague calendar whatever the device's time zone.
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError, ServerUnreachable } from "../net/remote";
-import { useLanguage } from "../testing/language";
+import { switchLanguage } from "../testing/language";
 import { profile } from "../i18n/profile";
 import { calendarDay, dateTime, minutesSeconds, plural, problemText, value } from "./format";
 
-afterEach(() => useLanguage("cs"));
+afterEach(() => switchLanguage("cs"));
 
 describe("plural", () => {
   it("has Czech's three forms: 1, 2–4, the rest", () => {
@@ -16,7 +16,7 @@ describe("plural", () => {
   });
 
   it("has English's two", () => {
-    useLanguage("en");
+    switchLanguage("en");
     expect([1, 2, 5].map((n) => plural("daily.points", n))).toEqual(["1 point", "2 points", "5 points"]);
   });
 });
@@ -45,13 +45,13 @@ describe("dates", () => {
     expect(cs.date.replace(/\s/g, " ")).toBe("1. 12. 2026");
     expect(cs.time).toBe("00:30");
     expect(cs.iso).toBe("2026-11-30T23:30:00.000Z");
-    useLanguage("en");
+    switchLanguage("en");
     expect(dateTime(lateNight).date).toBe("01/12/2026");
   });
 
   it("show a calendar day as it is, without a time zone shift", () => {
     expect(calendarDay("2026-11-30").replace(/\s/g, " ")).toBe("30. 11. 2026");
-    useLanguage("en");
+    switchLanguage("en");
     expect(calendarDay("2026-01-02")).toBe("02/01/2026");
     expect(calendarDay("yesterday")).toBe("yesterday");
   });

@@ -3,7 +3,7 @@
 import { vi } from "vitest";
 import { setLang, type Lang } from "../i18n";
 
-export function useLanguage(lang: Lang): void {
+export function switchLanguage(lang: Lang): void {
   if (typeof document === "undefined") vi.stubGlobal("document", { documentElement: { lang: "" } });
   setLang(lang);
 }

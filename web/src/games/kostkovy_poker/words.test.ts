@@ -3,25 +3,25 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { addCatalogue } from "../../i18n";
 import { lobby } from "../../i18n/lobby";
-import { useLanguage } from "../../testing/language";
+import { switchLanguage } from "../../testing/language";
 import { kp } from "./i18n";
 import { chips, errorText, formatNumber, fromTable, localNames, logText, nameList, tn, valueText } from "./words";
 
 type Hand = Parameters<typeof valueText>[0];
 type Line = Parameters<typeof logText>[0];
 addCatalogue(kp);
-afterEach(() => useLanguage("cs"));
+afterEach(() => switchLanguage("cs"));
 
 describe("plural forms", () => {
   it("are Czech's one, few (2–4) and other", () => {
-    useLanguage("cs");
+    switchLanguage("cs");
     expect([0, 1, 2, 3, 4, 5, 11, 22].map(chips)).toEqual([
       "0 žetonů", "1 žeton", "2 žetony", "3 žetony", "4 žetony", "5 žetonů", "11 žetonů", "22 žetonů",
     ]);
   });
 
   it("are English's one and other", () => {
-    useLanguage("en");
+    switchLanguage("en");
     expect([0, 1, 2, 5].map(chips)).toEqual(["0 chips", "1 chip", "2 chips", "5 chips"]);
   });
 
@@ -58,7 +58,7 @@ describe("names", () => {
   it("make a list with the person in lower case", () => {
     const names = localNames(1, ["klidny", "chytry"]);
     expect(nameList(names, [1, 2, 0], 0).replace(/\s/g, " ")).toBe("Klidný, Chytrý a ty"); // ICU may bind "a" to "ty"
-    useLanguage("en");
+    switchLanguage("en");
     expect(nameList(localNames(1, ["klidny", "chytry"]), [1, 0], 0)).toBe("Calm and you");
   });
 });
@@ -96,7 +96,7 @@ describe("a hand's value", () => {
 
   it("formats numbers for each language", () => {
     expect(formatNumber(12345)).toBe("12\u00a0345");
-    useLanguage("en");
+    switchLanguage("en");
     expect(formatNumber(12345)).toBe("12,345");
   });
 });

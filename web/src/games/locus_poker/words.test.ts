@@ -3,12 +3,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { BOTS, HANDS, OPPONENTS } from "virtual:game-data/locus_poker";
 import { addCatalogue } from "../../i18n";
-import { useLanguage } from "../../testing/language";
+import { switchLanguage } from "../../testing/language";
 import { lp } from "./i18n";
 import { errorText, handName, localNames, opponentCharacter, opponentLevel, opponentName, scoreLine } from "./words";
 
 addCatalogue(lp);
-afterEach(() => useLanguage("cs"));
+afterEach(() => switchLanguage("cs"));
 
 describe("errorText", () => {
   it("says a known refusal in the game's words, else the engine's", () => {
@@ -21,7 +21,7 @@ describe("errorText", () => {
 describe("hands and scores", () => {
   it("names no hand as Nic / Nothing", () => {
     expect(handName(null)).toBe("Nic");
-    useLanguage("en");
+    switchLanguage("en");
     expect(handName(null)).toBe("Nothing");
   });
 
@@ -41,9 +41,9 @@ describe("opponents", () => {
     for (const bot of BOTS) {
       expect(opponentName(bot)).not.toBe(bot);
       expect(opponentCharacter(bot)).not.toBe("");
-      useLanguage("en");
+      switchLanguage("en");
       expect(opponentCharacter(bot)).not.toBe("");
-      useLanguage("cs");
+      switchLanguage("cs");
       expect(opponentLevel(bot)).toBe(BOTS.indexOf(bot));
     }
     expect(OPPONENTS.map((o: { id: string }) => o.id).sort()).toEqual([...BOTS].sort());

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { BOTS } from "virtual:game-data/mathesso";
 import { addCatalogue } from "../../i18n";
-import { useLanguage } from "../../testing/language";
+import { switchLanguage } from "../../testing/language";
 import { ma } from "./i18n";
 import { errorText, faceText, levelAbout, levelName, namesOf } from "./words";
 
@@ -11,7 +11,7 @@ type Face = Parameters<typeof faceText>[0];
 const face = (fields: Partial<Face>): Face => ({ value: 0, shows: "", colours: [], background: "", hint: null, mark: 0, ...fields }) as Face;
 
 addCatalogue(ma);
-afterEach(() => useLanguage("cs"));
+afterEach(() => switchLanguage("cs"));
 
 describe("faceText", () => {
   it("tells a product by its two colours, a square by one", () => {
@@ -30,7 +30,7 @@ describe("faceText", () => {
     const groups = Object.keys(ma.cs).filter((key) => /^ma\.group\.\w+$/.test(key)).map((key) => key.slice(9));
     expect(groups.length).toBeGreaterThan(3);
     for (const lang of ["cs", "en"] as const) {
-      useLanguage(lang);
+      switchLanguage(lang);
       for (const group of groups) {
         const text = faceText(face({ group: group as Face["group"], shows: "6", colours: [2, 3], hint: "3!" }));
         expect(text, `${lang} ${group}`).not.toMatch(/\{|ma\./);

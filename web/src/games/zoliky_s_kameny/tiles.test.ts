@@ -2,28 +2,28 @@
 // and the rack's two orders.
 import { afterEach, describe, expect, it } from "vitest";
 import { addCatalogue } from "../../i18n";
-import { useLanguage } from "../../testing/language";
+import { switchLanguage } from "../../testing/language";
 import { zk } from "./i18n";
 import type { Piece } from "./edit";
 import { isJoker, sameTile, sortTiles, tileCode, tileName } from "./tiles";
 
 type Tile = Piece["tile"];
 addCatalogue(zk);
-afterEach(() => useLanguage("cs"));
+afterEach(() => switchLanguage("cs"));
 
 describe("tileName", () => {
   it("names a tile by its colour and number, and the joker, in Czech and English", () => {
-    useLanguage("cs");
+    switchLanguage("cs");
     expect(tileName([0, 7])).toBe(`${zk.cs["zk.colour.0"]} 7`);
     expect(tileName("J")).toBe(zk.cs["zk.tile.joker"]);
-    useLanguage("en");
+    switchLanguage("en");
     expect(tileName([3, 13])).toBe(`${zk.en["zk.colour.3"]} 13`);
     expect(tileName("J")).toBe(zk.en["zk.tile.joker"]);
   });
 
   it("has a name for each of the four colours, different in each language", () => {
     for (const lang of ["cs", "en"] as const) {
-      useLanguage(lang);
+      switchLanguage(lang);
       const names = [0, 1, 2, 3].map((colour) => tileName([colour, 1]));
       expect(new Set(names).size).toBe(4);
       expect(names.every((name) => !name.includes("zk."))).toBe(true);

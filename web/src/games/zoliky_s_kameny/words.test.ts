@@ -4,17 +4,17 @@ import { afterEach, describe, expect, it } from "vitest";
 import { BOTS } from "virtual:game-data/zoliky_s_kameny";
 import { addCatalogue } from "../../i18n";
 import { errors } from "../../i18n/errors";
-import { useLanguage } from "../../testing/language";
+import { switchLanguage } from "../../testing/language";
 import { zk } from "./i18n";
 import { errorText, levelName, localNames } from "./words";
 
 addCatalogue(zk);
-afterEach(() => useLanguage("cs"));
+afterEach(() => switchLanguage("cs"));
 
 describe("errorText", () => {
   it("says the engine's refusals in Czech and English", () => {
     expect(errorText("run_gap", "A gap in the run.")).toBe(zk.cs["zk.error.run_gap"]);
-    useLanguage("en");
+    switchLanguage("en");
     expect(errorText("run_gap", "A gap in the run.")).toBe(zk.en["zk.error.run_gap"]);
   });
 
@@ -42,7 +42,7 @@ describe("levelName", () => {
 describe("localNames", () => {
   it("are Vy and the computer against the computer", () => {
     expect(localNames(1, BOTS[2])).toEqual(["Vy", "Počítač (Těžká)"]);
-    useLanguage("en");
+    switchLanguage("en");
     expect(localNames(1, BOTS[0])).toEqual(["You", `Computer (${zk.en["zk.level.0"]})`]);
   });
 

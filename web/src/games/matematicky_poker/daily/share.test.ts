@@ -1,10 +1,10 @@
 // The daily result to paste into a chat (daily/share.ts): its text in both languages, and
 // how it leaves the page: the share sheet, else the clipboard, and what the page then says.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { useLanguage } from "../../../testing/language";
+import { switchLanguage } from "../../../testing/language";
 import { share, shareText, shareUrl } from "./share";
 
-afterEach(() => useLanguage("cs"));
+afterEach(() => switchLanguage("cs"));
 
 const URL = "https://klubovna.test/#/matematicky-poker/denni-vyzva";
 
@@ -20,7 +20,7 @@ describe("shareText", () => {
   });
 
   it("is English for an English page", () => {
-    useLanguage("en");
+    switchLanguage("en");
     expect(shareText({ date: "2026-11-30", score: 2, rank: 1, streak: 2 }, URL)).toBe(
       `Mathematical poker – Daily challenge 30/11/2026: 2 points, rank 1 of the day, streak 2 days 🔥 ${URL}`,
     );
