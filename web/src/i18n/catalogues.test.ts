@@ -46,7 +46,7 @@ describe("t", () => {
 });
 
 describe("the language", () => {
-  it("is kept on the device, marks the page and tells the listeners", () => {
+  it("is kept on the device and marks the page", () => {
     const { local } = freshStorage();
     switchLanguage("en");
     expect(getLang()).toBe("en");
