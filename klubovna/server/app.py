@@ -24,7 +24,7 @@ from klubovna.server.http.errors import BodyLimit, install_error_handlers
 from klubovna.server.http.ratelimit import Limits
 from klubovna.server.realtime import ws
 from klubovna.server.realtime.hub import Hub
-from klubovna.server.realtime.lobbies import Rooms
+from klubovna.server.realtime.lobbies import Lobbies
 from klubovna.server.storage.db import make_engine
 from klubovna.server.storage.leases import Leases, lobby_resource
 from klubovna.server.storage.secret import load_secret, read_replay_token
@@ -54,8 +54,8 @@ class HeadAsGet:
 
 
 def cluster_node(config: Config, engine: Engine, store: Store, hub: Hub,
-                 rooms: Rooms) -> Node | None:
-    """Cluster mode's lease keeper, wired to the store (fencing), the hub and the rooms."""
+                 live_lobbies: Lobbies) -> Node | None:
+    """Cluster mode's lease keeper, wired to the store (fencing), the hub and the lobbies."""
     if config.redis_url is None:
         return None
     config.check_cluster()
@@ -64,11 +64,11 @@ def cluster_node(config: Config, engine: Engine, store: Store, hub: Hub,
                      config.lease_ms)
     node.lobby_of = store.lobby_of_table
     node.in_memory = lambda: ({node.known(table_id) for table_id in hub.live}
-                              | {lobby_resource(code) for code in rooms.rooms})
+                              | {lobby_resource(code) for code in live_lobbies.live})
 
     async def drop(resource: str) -> None:
         await hub.drop(resource)
-        await rooms.drop(resource)
+        await live_lobbies.drop(resource)
 
     node.drop = drop
     node.orphans = hub.orphans
@@ -82,14 +82,14 @@ def create_app(config: Config) -> FastAPI:
     engine = make_engine(config.database_url)
     store = Store(engine)
     hub = Hub(store)
-    rooms = Rooms(hub)
+    live_lobbies = Lobbies(hub)
     secret = load_secret(config.data_dir)  # daily seeds, replay tokens
-    node = cluster_node(config, engine, store, hub, rooms)
+    node = cluster_node(config, engine, store, hub, live_lobbies)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
-        await rooms.start()
+        await live_lobbies.start()
         if node is not None:
             await node.start()
         # What start-up made lives as long as the process, and so do most sockets' objects:
@@ -98,7 +98,7 @@ def create_app(config: Config) -> FastAPI:
             yield
         if node is not None:
             await node.stop()
-        await rooms.stop()
+        await live_lobbies.stop()
         await hub.stop()
         engine.dispose()
         await app.state.limits.aclose()
@@ -112,7 +112,7 @@ def create_app(config: Config) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.hub = hub
-    app.state.rooms = rooms
+    app.state.lobbies = live_lobbies
     app.state.config = config
     app.state.store = store
     app.state.secret = secret

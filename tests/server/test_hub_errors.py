@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from klubovna.server.realtime.hub import Hub, InternalError
-from klubovna.server.realtime.lobbies import Rooms
+from klubovna.server.realtime.lobbies import Lobbies
 from klubovna.server.storage.store import Store
 from klubovna.tables.registry import get_game
 
@@ -85,7 +85,7 @@ def test_a_game_that_raises_gets_an_internal_error_and_nothing_is_committed(
 
 def test_a_lobby_game_that_raises_answers_the_member(sqlite_store: Store) -> None:
     """The rooms' act path (the lobby socket's game messages) goes through the same catch."""
-    rooms = Rooms(Hub(sqlite_store))
+    rooms = Lobbies(Hub(sqlite_store))
 
     async def run() -> None:
         room, _, _ = await rooms.create("kostkovy-poker", "table", "Ada", None,

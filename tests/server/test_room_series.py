@@ -7,12 +7,12 @@ from __future__ import annotations
 import asyncio
 
 from klubovna.server.realtime.hub import Hub
-from klubovna.server.realtime.lobbies import Rooms
+from klubovna.server.realtime.lobbies import Lobbies
 from klubovna.server.storage.store import Store
 
 
 def test_the_server_draws_each_rooms_series_and_stores_it(store: Store) -> None:
-    rooms = Rooms(Hub(store))
+    rooms = Lobbies(Hub(store))
 
     async def run() -> list[int | None]:
         made = [await rooms.create("locus-poker", "duel", f"Host {i}", None, {"grid": "6x5"})

@@ -124,7 +124,7 @@ class FakeRooms:
 
 
 def app(hub: Any = None, rooms: Any = None) -> Any:
-    return SimpleNamespace(state=SimpleNamespace(hub=hub, rooms=rooms,
+    return SimpleNamespace(state=SimpleNamespace(hub=hub, lobbies=rooms,
                                                  limits=Limits(0, 0, 0)))
 
 

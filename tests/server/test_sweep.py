@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from klubovna.server.realtime.hub import FAILED_PAUSE_MS, Hub, LiveTable
-from klubovna.server.realtime.lobbies import Rooms
+from klubovna.server.realtime.lobbies import Lobbies
 from klubovna.server.storage.store import Store
 from klubovna.tables.lobby import Lobby
 from klubovna.tables.registry import get_game
@@ -32,7 +32,7 @@ class RefusingStore(Store):
 
 def test_a_lobby_that_cannot_expire_does_not_stop_the_sweep(store: Store) -> None:
     refusing = RefusingStore(store)
-    rooms = Rooms(Hub(refusing))
+    rooms = Lobbies(Hub(refusing))
 
     async def run() -> None:
         made = [await rooms.create("matematicky-poker", "group", f"Host {i}", None, {})
@@ -42,7 +42,7 @@ def test_a_lobby_that_cannot_expire_does_not_stop_the_sweep(store: Store) -> Non
             room.lobby.last_activity -= room.lobby.policy.idle_ms
         refusing.refused = {codes[0]}
         await rooms.sweep()
-        statuses = [rooms.rooms[code].lobby.status if code in rooms.rooms else "gone"
+        statuses = [rooms.live[code].lobby.status if code in rooms.live else "gone"
                     for code in codes]
         assert statuses[0] == "waiting"  # its change undone: still open in memory
         assert all(status != "waiting" for status in statuses[1:]), statuses

@@ -27,7 +27,7 @@ from klubovna.server.features.profiles import (
 from klubovna.server.features.tables import ERRORS
 from klubovna.server.http.declared import Strict, model_of, nullable, room_declarations, sent
 from klubovna.server.http.errors import ApiError
-from klubovna.server.realtime.lobbies import Room, Rooms, settings_of
+from klubovna.server.realtime.lobbies import LiveLobby, Lobbies, settings_of
 from klubovna.server.storage.db import ProfileRow
 from klubovna.tables import normalize_code
 from klubovna.tables.registry import REGISTRY
@@ -85,12 +85,12 @@ class LobbyInfo(BaseModel):
     limit: int
 
 
-def rooms_of(request: Request) -> Rooms:
-    rooms: Rooms = request.app.state.rooms
-    return rooms
+def lobbies_of(request: Request) -> Lobbies:
+    lobbies: Lobbies = request.app.state.lobbies
+    return lobbies
 
 
-def link_of(room: Room) -> str:
+def link_of(room: LiveLobby) -> str:
     """The join link's path: the game's page (its id is its route) with the code."""
     return f"/#/{room.game}/hra/{room.lobby.code}"
 
@@ -108,13 +108,13 @@ def refused(error: IllegalAction) -> ApiError:
     return ApiError(409 if error.code in CONFLICTS else 422, error.code, error.message)
 
 
-async def room_by_code(request: Request, code: str) -> Room:
+async def room_by_code(request: Request, code: str) -> LiveLobby:
     """The lobby for what a person typed. Wrong codes count against the address's limit,
     and an address over it gets no answer at all for a while."""
     limiter, address = limits_of(request).wrong_codes_by_address, address_of(request)
     await limiter.check_left(address, "wrong codes")
     try:
-        room = await rooms_of(request).get(normalize_code(code))
+        room = await lobbies_of(request).get(normalize_code(code))
     except IllegalAction as error:
         await limiter.allow(address)
         raise ApiError(422, error.code, error.message) from None
@@ -156,7 +156,7 @@ async def check_waiting_rooms(
     Redis). Requests at the same moment may each pass before the other's room exists: a
     bound may be passed by the requests in flight."""
     config: Config = request.app.state.config
-    store, idle = rooms_of(request).store, longest_idle()
+    store, idle = lobbies_of(request).store, longest_idle()
     if config.rooms_per_address:
         opened = limits_of(request).rooms_by_address
         codes = await opened.codes(key, now)
@@ -194,7 +194,7 @@ async def create_lobby(
     opener, now = address_key(request, address_of(request)), now_ms()
     await check_waiting_rooms(request, opener, profile, now)
     try:
-        room, key, seat = await rooms_of(request).create(
+        room, key, seat = await lobbies_of(request).create(
             body.game, body.kind, nickname, profile_id, settings)
     except IllegalAction as error:
         raise refused(error) from None
@@ -222,7 +222,7 @@ async def join_lobby(
     room = await room_by_code(request, code)
     nickname, profile_id = who(profile, body.nickname)
     try:
-        key, seat = await rooms_of(request).join(room, nickname, profile_id)
+        key, seat = await lobbies_of(request).join(room, nickname, profile_id)
     except IllegalAction as error:
         raise refused(error) from None
     return Seat(code=room.lobby.code, key=key, seat=seat, link=link_of(room))

@@ -52,7 +52,10 @@ class Socket(Connection, Protocol):
 
 
 @dataclass
-class Room:
+class LiveLobby:
+    """One lobby in memory (as hub.LiveTable is one table): its state, its game, the table
+    it plays now, and its members' sockets and presence."""
+
     lobby: Lobby
     game: str
     table_id: str | None
@@ -61,13 +64,13 @@ class Room:
     sockets: dict[str, Socket] = field(default_factory=dict)  # connection id -> socket
 
 
-class Rooms:
+class Lobbies:
     """Every lobby this process has in memory (loaded from the store when asked for)."""
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self.store = hub.store
-        self.rooms: dict[str, Room] = {}
+        self.live: dict[str, LiveLobby] = {}
         self._ids = itertools.count(1)
         self._sweeper: asyncio.Task[None] | None = None
         hub.on_over = self.table_over
@@ -83,21 +86,21 @@ class Rooms:
     async def create(
         self, game: str, kind: str, nickname: str, profile: str | None,
         settings: Mapping[str, Json],
-    ) -> tuple[Room, str, int]:
+    ) -> tuple[LiveLobby, str, int]:
         """A new lobby with its creator in seat 0: (room, seat key, seat). Raises
         IllegalAction for a game, kind or settings the game does not have."""
         key = secrets.token_urlsafe(32)
         while True:
-            lobby = Lobby.open(new_code(self.rooms), game, kind, nickname, hash_key(key),
+            lobby = Lobby.open(new_code(self.live), game, kind, nickname, hash_key(key),
                                now_ms(), settings=settings, profile=profile,
                                series=secrets.randbits(63))
             if await run_in_threadpool(self.store.create_lobby, lobby, game):
                 break  # else the code was taken meanwhile (by a stored lobby): another
-        room = self.rooms[lobby.code] = Room(lobby, game, None)
+        room = self.live[lobby.code] = LiveLobby(lobby, game, None)
         return room, key, 0
 
-    async def get(self, code: str) -> Room | None:
-        room = self.rooms.get(code)
+    async def get(self, code: str) -> LiveLobby | None:
+        room = self.live.get(code)
         if room is None:
             node = self.hub.node
             if node is not None and await node.claim(lobby_resource(code)) is not None:
@@ -106,14 +109,14 @@ class Rooms:
             if stored is None:
                 return None
             lobby, game, table_id = stored
-            room = self.rooms.setdefault(code, Room(lobby, game, table_id))
+            room = self.live.setdefault(code, LiveLobby(lobby, game, table_id))
         if room.lobby.status == "closed" and now_ms() - room.lobby.last_activity > CLOSED_KEPT_MS:
             return None
         if room.lobby.expired(now_ms()):
             await self._expire(room)
         return room
 
-    async def join(self, room: Room, nickname: str, profile: str | None) -> tuple[str, int]:
+    async def join(self, room: LiveLobby, nickname: str, profile: str | None) -> tuple[str, int]:
         """A new member: (seat key, seat). Raises IllegalAction (full, started, closed)."""
         key = secrets.token_urlsafe(32)
         async with room.lock:
@@ -124,10 +127,10 @@ class Rooms:
 
     async def drop(self, resource: str) -> None:
         """Another process took this lobby over: out of memory, its sockets closed."""
-        for code, room in list(self.rooms.items()):
+        for code, room in list(self.live.items()):
             if lobby_resource(code) != resource:
                 continue
-            del self.rooms[code]
+            del self.live[code]
             for socket in list(room.sockets.values()):
                 with contextlib.suppress(Exception):
                     await socket.close(code=CLOSE_MOVED)
@@ -137,7 +140,7 @@ class Rooms:
         return str(next(self._ids))
 
     async def connect(
-        self, room: Room, conn_id: str, socket: Socket, key: str, since: int | None
+        self, room: LiveLobby, conn_id: str, socket: Socket, key: str, since: int | None
     ) -> int:
         """The hello: bind the socket to the key's seat (taking over an older socket of it)
         and send the lobby and, once the game runs, the view. Raises IllegalAction."""
@@ -161,7 +164,7 @@ class Rooms:
             await self.hub.join(live, room.lobby.table_seat(seat), socket, since)
         return seat
 
-    async def disconnect(self, room: Room, conn_id: str) -> None:
+    async def disconnect(self, room: LiveLobby, conn_id: str) -> None:
         socket = room.sockets.pop(conn_id, None)
         seat = room.presence.disconnect(conn_id)
         if socket is not None:
@@ -169,13 +172,13 @@ class Rooms:
         if seat is not None:
             await self.broadcast_lobby(room)
         if not room.sockets and room.lobby.status == "closed":
-            self.rooms.pop(room.lobby.code, None)
+            self.live.pop(room.lobby.code, None)
 
-    def seen(self, room: Room, conn_id: str) -> None:
+    def seen(self, room: LiveLobby, conn_id: str) -> None:
         room.presence.seen(conn_id, now_ms())
 
     # --- the game -----------------------------------------------------------
-    async def start_game(self, room: Room, seat: int) -> None:
+    async def start_game(self, room: LiveLobby, seat: int) -> None:
         """The host starts: the table is made (and stored with the lobby), then started."""
         async with room.lock:
             before = room.lobby.to_json()
@@ -183,7 +186,7 @@ class Rooms:
         await self.broadcast_lobby(room)
         await self.hub.act_for(live, 0, {"type": "start"})
 
-    async def again(self, room: Room, seat: int, agree: bool = True) -> None:
+    async def again(self, room: LiveLobby, seat: int, agree: bool = True) -> None:
         """A member asks for the next round (Lobby.again): stored, and when it starts, a
         new table with its own log and results, played like the first."""
         async with room.lock:
@@ -199,7 +202,7 @@ class Rooms:
             await self.hub.act_for(live, 0, {"type": "start"})
 
     async def _next_table(
-        self, room: Room, config: Mapping[str, Json] | None, before: dict[str, Json]
+        self, room: LiveLobby, config: Mapping[str, Json] | None, before: dict[str, Json]
     ) -> LiveTable | None:
         """After a change that may start the next round: its table, or the lobby stored
         (undone when storing fails)."""
@@ -213,7 +216,7 @@ class Rooms:
         return None
 
     async def _open_table(
-        self, room: Room, start: Mapping[str, Json], before: dict[str, Json]
+        self, room: LiveLobby, start: Mapping[str, Json], before: dict[str, Json]
     ) -> LiveTable:
         """The room's table for a started lobby (`start`: its engine config), stored with
         the lobby; the members' sockets get its views. On failure the lobby is `before`."""
@@ -239,7 +242,7 @@ class Rooms:
                 live.connections.setdefault(table_seat, set()).add(socket)
         return live
 
-    async def act(self, room: Room, seat: int, data: Any,
+    async def act(self, room: LiveLobby, seat: int, data: Any,
                   sender: Socket | None = None) -> dict[str, Any] | None:
         """A game message of a member (from `sender`): see Hub.handle. None, or an error
         for the sender."""
@@ -249,7 +252,7 @@ class Rooms:
                     "message": "The game has not started yet."}
         return await self.hub.handle(live, room.lobby.table_seat(seat), data, sender)
 
-    async def leave(self, room: Room, seat: int) -> None:
+    async def leave(self, room: LiveLobby, seat: int) -> None:
         """A member leaves for good (see Lobby.leave); in a running game the table is told
         first (Table.leave: the seat is closed, and the game told if it has a leave), so the
         game's log says it too and the seat's key opens nothing there any more."""
@@ -271,7 +274,7 @@ class Rooms:
 
     async def table_over(self, table_id: str) -> None:
         """The hub's listener: a lobby's game ended, so the lobby is finished."""
-        room = next((r for r in self.rooms.values() if r.table_id == table_id), None)
+        room = next((r for r in self.live.values() if r.table_id == table_id), None)
         if room is None:
             code = await run_in_threadpool(self.store.lobby_of_table, table_id)
             room = None if code is None else await self.get(code)
@@ -284,7 +287,7 @@ class Rooms:
         await self.broadcast_lobby(room)
 
     # --- messages -----------------------------------------------------------
-    def lobby_message(self, room: Room) -> dict[str, Any]:
+    def lobby_message(self, room: LiveLobby) -> dict[str, Any]:
         """The lobby message, but for its `you` (each socket's own seat: see
         broadcast_lobby)."""
         lobby = room.lobby
@@ -300,7 +303,7 @@ class Rooms:
                 "lobby": {**public, "game": room.game, "settings": settings_of(lobby),
                           "players": players, "table": room.table_id if playing else None}}
 
-    async def broadcast_lobby(self, room: Room) -> None:
+    async def broadcast_lobby(self, room: LiveLobby) -> None:
         """The lobby message to every socket, encoded once: each socket's `you` is spliced
         into the lobby object, the text's last member. A group of 50 that connects or
         leaves at once costs 50 encodings, not 2,500 (bench/realtime.py's teardown
@@ -312,7 +315,7 @@ class Rooms:
                 await socket.send_text(f'{text},"you":{"null" if you is None else you}}}}}')
 
     # --- helpers ------------------------------------------------------------
-    async def _change(self, room: Room, change: Any) -> Any:
+    async def _change(self, room: LiveLobby, change: Any) -> Any:
         """Apply `change(lobby)` and store the lobby; undone when either fails."""
         before = room.lobby.to_json()
         try:
@@ -323,10 +326,10 @@ class Rooms:
             raise
         return outcome
 
-    async def _live(self, room: Room) -> LiveTable | None:
+    async def _live(self, room: LiveLobby) -> LiveTable | None:
         return None if room.table_id is None else await self.hub.get(room.table_id)
 
-    def _unplug(self, room: Room, seat: int | None, socket: Socket) -> None:
+    def _unplug(self, room: LiveLobby, seat: int | None, socket: Socket) -> None:
         """Stop the game's fan-out to a socket."""
         if seat is None or room.table_id is None:
             return
@@ -335,7 +338,7 @@ class Rooms:
             with contextlib.suppress(IllegalAction):
                 live.connections.get(room.lobby.table_seat(seat), set()).discard(socket)
 
-    async def _drop(self, room: Room, conn_id: str, seat: int | None,
+    async def _drop(self, room: LiveLobby, conn_id: str, seat: int | None,
                     message: dict[str, Any] | None, code: int) -> None:
         """Close a connection of `seat` from the server's side (taken over, or silent)."""
         socket = room.sockets.pop(conn_id, None)
@@ -348,7 +351,7 @@ class Rooms:
                 await socket.send_json(message)
             await socket.close(code=code)
 
-    async def _expire(self, room: Room) -> None:
+    async def _expire(self, room: LiveLobby) -> None:
         async with room.lock:
             if not room.lobby.expired(now_ms()):
                 return
@@ -361,7 +364,7 @@ class Rooms:
     async def sweep(self) -> None:
         """Close silent sockets; expire idle lobbies (game moves count as activity)."""
         now = now_ms()
-        for room in list(self.rooms.values()):
+        for room in list(self.live.values()):
             for conn_id in room.presence.dead(now, HEARTBEAT_TIMEOUT_MS):
                 async with room.lock:
                     seat = room.presence.seat_of(conn_id)
@@ -377,7 +380,7 @@ class Rooms:
                     # the others are swept now
                     log.exception("expiring lobby %s failed", room.lobby.code)
             if room.lobby.status == "closed" and not room.sockets:
-                self.rooms.pop(room.lobby.code, None)
+                self.live.pop(room.lobby.code, None)
 
     async def _sweep_forever(self) -> None:
         while True:

@@ -25,7 +25,7 @@ from klubovna.server.http.errors import ApiError
 from klubovna.server.http.guard import FRAME_EXTENSION
 from klubovna.server.http.ratelimit import FrameBudget
 from klubovna.server.realtime.hub import Hub, StorageError, internal_error
-from klubovna.server.realtime.lobbies import CLOSE_SILENT, HEARTBEAT_TIMEOUT_MS, Rooms
+from klubovna.server.realtime.lobbies import CLOSE_SILENT, HEARTBEAT_TIMEOUT_MS, Lobbies
 from klubovna.server.realtime.wire import dumps, framed
 from klubovna.tables import ProtocolError, normalize_code, parse_client_message
 from klubovna.tables.protocol import MAX_MESSAGE_BYTES, Again, Hello, Leave, Ping, Start
@@ -111,7 +111,7 @@ class Link:
         return True
 
     def heartbeat_watches(self) -> None:
-        """The app's heartbeat watches this socket from now on (a lobby member's: Rooms.sweep
+        """The app's heartbeat watches this socket from now on (a lobby member's: Lobbies.sweep
         closes one silent for HEARTBEAT_TIMEOUT_MS), so the server's WebSocket pings to it
         (uvicorn's, every 20 s, and their pongs) stop: in a group server they were a few
         per cent of its CPU, for nothing the heartbeat does not do (docs/decisions.md,
@@ -298,14 +298,14 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
 async def lobby_socket(websocket: WebSocket, code: str) -> None:
     """A member's socket to a duel or group lobby (docs/api.md, "Lobbies")."""
     await websocket.accept()
-    rooms: Rooms = websocket.app.state.rooms
+    lobbies: Lobbies = websocket.app.state.lobbies
     limiter = websocket.app.state.limits.wrong_codes_by_address
     address = _address(websocket)
     if await _refused_for_floods(websocket, address):
         return
     try:
         await limiter.check_left(address, "wrong codes")
-        room = await rooms.get(normalize_code(code))
+        room = await lobbies.get(normalize_code(code))
     except ApiError as error:
         await websocket.send_json(_error(error.code, error.message))
         await websocket.close(code=4429)
@@ -320,7 +320,7 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
         await websocket.send_json(_error("unknown_lobby", "There is no open game with this code."))
         await websocket.close(code=4404)
         return
-    conn_id = rooms.new_connection_id()
+    conn_id = lobbies.new_connection_id()
     link = Link(websocket)
     seat: int | None = None
     budget = frame_budget()
@@ -340,7 +340,7 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
                 continue
             try:
                 if seat is not None:
-                    rooms.seen(room, conn_id)
+                    lobbies.seen(room, conn_id)
                     if raw.get("text") == PLAIN_PING:  # most messages: no JSON to read
                         await link.answer(Ping())
                         continue
@@ -350,24 +350,24 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
                     raise ProtocolError("hello_required", "Say hello with your key first.",
                                         seq=getattr(message, "seq", None))
                 if isinstance(message, Hello):
-                    seat = await rooms.connect(room, conn_id, link, message.key, message.since)
+                    seat = await lobbies.connect(room, conn_id, link, message.key, message.since)
                     link.heartbeat_watches()
                 elif isinstance(message, Ping):
                     await link.answer(message)
                 elif isinstance(message, Start):
                     assert seat is not None
-                    await rooms.start_game(room, seat)
+                    await lobbies.start_game(room, seat)
                 elif isinstance(message, Again):
                     assert seat is not None
-                    await rooms.again(room, seat, message.agree)
+                    await lobbies.again(room, seat, message.agree)
                 elif isinstance(message, Leave):
                     assert seat is not None
-                    await rooms.leave(room, seat)
+                    await lobbies.leave(room, seat)
                     await link.close(1000)
                     break
                 else:
                     assert seat is not None
-                    failure = await rooms.act(room, seat, data, link)
+                    failure = await lobbies.act(room, seat, data, link)
                     if failure is not None:
                         await link.send_json(failure)
             except ProtocolError as error:
@@ -384,4 +384,4 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
     except _ENDED:
         pass
     finally:
-        await rooms.disconnect(room, conn_id)
+        await lobbies.disconnect(room, conn_id)
