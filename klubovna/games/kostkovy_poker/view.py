@@ -20,7 +20,7 @@ GAME_NAME = "kostkovy-poker"
 
 def view(state: State, seat: int) -> KpView:
     """Everything `seat` may know now. The envelope every game's view has (game, seat,
-    over, turn, deadline: klubovna.core.settings.ENVELOPE): `turn` lists the seats that
+    over, turn, deadline: klubovna.core.declarations.ENVELOPE): `turn` lists the seats that
     may act now (every undecided keeper, or the one whose betting turn it is), `deadline`
     is when their time runs out.
 

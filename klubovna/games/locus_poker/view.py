@@ -62,7 +62,7 @@ GAME_NAME = "locus-poker"
 
 def view(state: State, seat: int) -> LpView:
     """Everything `seat` may know now, with the envelope (game, seat, over, turn,
-    deadline: klubovna.core.settings.ENVELOPE); there is no clock, so no deadline.
+    deadline: klubovna.core.declarations.ENVELOPE); there is no clock, so no deadline.
 
     >>> from klubovna.games.locus_poker.rules import apply, new
     >>> s, _ = apply(new({"grid": "6x5"}, seed=4), 0, {"type": "start"}, now=0)

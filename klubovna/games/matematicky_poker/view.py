@@ -22,7 +22,7 @@ GAME_NAME = "matematicky-poker"
 def view(state: State, seat: int) -> MpView | MultiView:
     """Everything `seat` may know: its board, hand, counters, score, deadline and preview.
 
-    The envelope every game's view has (klubovna.core.settings.ENVELOPE): `game` and `turn`
+    The envelope every game's view has (klubovna.core.declarations.ENVELOPE): `game` and `turn`
     (the seats that may act now) are public, `seat`, `over` (this seat's own game is over:
     its board is finished, or for a dealer who only deals, the game) and `deadline` (its
     card's, hard mode) are the seat's own.

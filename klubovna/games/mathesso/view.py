@@ -61,7 +61,7 @@ GAME_NAME = "mathesso"
 
 def view(state: State, seat: int) -> MaView:
     """Everything `seat` may know now, with the envelope (game, seat, over, turn,
-    deadline: klubovna.core.settings.ENVELOPE); there is no clock, so no deadline.
+    deadline: klubovna.core.declarations.ENVELOPE); there is no clock, so no deadline.
 
     >>> from klubovna.games.mathesso.rules import apply, new
     >>> s, _ = apply(new({"variant": "atto", "seats": 2}, seed=4), 0, {"type": "start"}, 0)

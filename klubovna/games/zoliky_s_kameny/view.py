@@ -18,7 +18,7 @@ GAME_NAME = "zoliky-s-kameny"
 
 def view(state: State, seat: int) -> ZkView:
     """Everything `seat` may know now, with the envelope (game, seat, over, turn,
-    deadline: klubovna.core.settings.ENVELOPE); there is no clock, so no deadline.
+    deadline: klubovna.core.declarations.ENVELOPE); there is no clock, so no deadline.
 
     >>> from klubovna.games.zoliky_s_kameny.rules import apply, new
     >>> s, _ = apply(new({}, seed=4), 0, {"type": "start"}, now=0)
