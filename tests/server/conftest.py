@@ -1,5 +1,6 @@
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -10,13 +11,35 @@ from tests.server.live import LiveServer, free_port
 from tests.server.postgres import postgres_cluster
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """One real server for a test module."""
-    live = LiveServer(tmp_path_factory.mktemp("data"), free_port())
+def started(live: LiveServer) -> Iterator[LiveServer]:
+    """`live` running while the fixture that yields from this is in use."""
     live.start()
     yield live
     live.stop()
+
+
+@pytest.fixture(scope="session")
+def worker_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One real server with the default settings per test worker, for the modules that
+    need nothing of their own: they share its data (each makes its own profiles, tables
+    and rooms and asserts on those), and starting a server is seconds of CPU. All joins
+    come from 127.0.0.1: the join limit is lifted (lobby tests of it have servers of their
+    own)."""
+    yield from started(LiveServer(tmp_path_factory.mktemp("worker-data"),
+                                  env={"KLUBOVNA_RATE_JOINS": "10000"}))
+
+
+@pytest.fixture(scope="module")
+def server(worker_server: LiveServer) -> LiveServer:
+    """The real server a test module talks to: the worker's. A module that needs settings
+    of its own or data nobody else wrote (an empty leaderboard) defines its own `server`,
+    usually `own_server`'s."""
+    return worker_server
+
+
+def own_server(tmp_path_factory: pytest.TempPathFactory, **options: Any) -> Iterator[LiveServer]:
+    """A fresh server for one module (LiveServer's `options`), on data of its own."""
+    yield from started(LiveServer(tmp_path_factory.mktemp("data"), **options))
 
 
 @pytest.fixture(scope="session")

@@ -17,6 +17,7 @@ from sqlalchemy import Engine
 
 from klubovna.server.calendar import day_start_ms
 from klubovna.server.features.daily import DailyBoard, query_daily
+from tests.server.conftest import own_server
 from tests.server.live import LiveServer, free_port
 from tests.server.test_leaderboard import (
     Rows,
@@ -211,6 +212,13 @@ def test_the_streak_counts_since_the_statistics_reset(rows: Rows) -> None:
 
 
 # --- a real server -------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server of this module's own: its tests assert an empty table of the day, then
+    only their own attempt on it."""
+    yield from own_server(tmp_path_factory)
 
 
 def test_live_daily_shape(server: LiveServer) -> None:

@@ -14,13 +14,11 @@ from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any
 
-import pytest
-
 from klubovna.games.matematicky_poker import GRACE_MS
 from klubovna.games.matematicky_poker.scoring import score_board
 from klubovna.server.realtime.ws import QUIET_SECONDS
 from tests.games.matematicky_poker import queue_of, waiting
-from tests.server.live import LiveServer, free_port
+from tests.server.live import LiveServer
 from tests.server.lobby_client import (
     DECK,
     LobbyClient,
@@ -42,15 +40,6 @@ from tests.server.lobby_client import (
 
 Choose = Callable[[Message], Message | None]
 Check = Callable[[Message, Message, Message], None]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path_factory.mktemp("data"), free_port(),
-                      env={"KLUBOVNA_RATE_JOINS": "10000"})
-    live.start()
-    yield live
-    live.stop()
 
 
 # --- helpers -------------------------------------------------------------------------

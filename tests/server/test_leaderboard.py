@@ -29,6 +29,7 @@ from klubovna.server.storage.db import (
 )
 from klubovna.server.storage.migrate import upgrade
 from klubovna.tables import hash_key
+from tests.server.conftest import own_server
 from tests.server.live import Client, LiveServer, next_move
 from tests.server.test_recording import think
 
@@ -341,6 +342,13 @@ def test_a_session_or_a_connection_works_too(rows: Rows) -> None:
 
 
 # --- a real server -------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server of this module's own: its tests assert empty boards, then only their own
+    game on them."""
+    yield from own_server(tmp_path_factory)
 
 
 def bearer(key: str) -> dict[str, str]:

@@ -32,15 +32,6 @@ JOINS = 5
 """KLUBOVNA_RATE_JOINS of the rate-limited server."""
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path_factory.mktemp("data"), free_port(),
-                      env={"KLUBOVNA_RATE_JOINS": "10000"})
-    live.start()
-    yield live
-    live.stop()
-
-
 @pytest.fixture
 def strict_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """A server that allows JOINS look-ups and joins a minute per address."""
