@@ -6,12 +6,14 @@ count whole, without overlaps. Screenshots at 390 and 1280 px, light and dark.""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from tests.web.conftest import axe_violations
+from tests.web.conftest import EXPECT_TIMEOUT_MS, axe_violations
 from tests.web.shots import four_looks
 from tests.web.test_kp_online import NO_WAITING, open_table, play_a_step
 
@@ -56,18 +58,28 @@ def log_lines(page: Page) -> list[str]:
     return page.locator(".kp-log li").all_inner_texts()
 
 
+TOP_LINE_GAP = """() => {
+    const box = document.querySelector('.kp-log');
+    const top = box.getBoundingClientRect().top;
+    const lines = [...box.querySelectorAll('li')].map((li) => li.getBoundingClientRect());
+    const first = lines.find((line) => line.bottom > top + 0.5);
+    return first ? Math.max(0, top - first.top) : 0;
+}"""
+"""How far the first visible log line starts above the log box's top edge (0 when whole)."""
+
+
 def top_line_gap(page: Page) -> float:
-    """How far the first visible log line starts above the log box's top edge (0 when whole)."""
-    result: Any = page.evaluate(
-        """() => {
-            const box = document.querySelector('.kp-log');
-            const top = box.getBoundingClientRect().top;
-            const lines = [...box.querySelectorAll('li')].map((li) => li.getBoundingClientRect());
-            const first = lines.find((line) => line.bottom > top + 0.5);
-            return first ? Math.max(0, top - first.top) : 0;
-        }"""
-    )
+    result: Any = page.evaluate(TOP_LINE_GAP)
     return float(result)
+
+
+def top_line_whole_after_resize(page: Page) -> bool:
+    """Whether the log's top line is whole once the box has refitted to a new viewport (it
+    does so a frame or more later): waits until the page shows it whole, at most as long
+    as an `expect`, then answers from what it shows."""
+    with contextlib.suppress(PlaywrightTimeoutError):
+        page.wait_for_function(f"() => ({TOP_LINE_GAP})() < 1", timeout=EXPECT_TIMEOUT_MS)
+    return top_line_gap(page) < 1
 
 
 def play_until_the_log_scrolls(page: Page, steps: int = 40) -> None:
@@ -93,8 +105,7 @@ def test_the_logs_top_line_is_whole(page: Page) -> None:
     play_until_the_log_scrolls(page)
     assert top_line_gap(page) < 1, "the log's top line is cut"
     page.set_viewport_size(PHONE)
-    page.wait_for_timeout(100)  # the resize refits the box
-    assert top_line_gap(page) < 1, "the log's top line is cut on the phone"
+    assert top_line_whole_after_resize(page), "the log's top line is cut on the phone"
 
 
 def test_the_solo_log_survives_a_reload(page: Page) -> None:
@@ -111,8 +122,7 @@ def test_the_solo_log_survives_a_reload(page: Page) -> None:
     assert top_line_gap(page) < 1
     page.set_viewport_size(PHONE)
     page.locator(".kp-log").scroll_into_view_if_needed()
-    page.wait_for_timeout(100)  # the resize refits the box
-    assert top_line_gap(page) < 1
+    assert top_line_whole_after_resize(page)
     four_looks(page, "kp-log-reloaded", full_page=True)
     assert axe_violations(page) == []
 

@@ -18,7 +18,7 @@ from playwright.sync_api import Locator, Page, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.server.lobby_client import EAGER
-from tests.web.conftest import SHOTS, axe_violations, screenshot
+from tests.web.conftest import EXPECT_TIMEOUT_MS, SHOTS, axe_violations, screenshot
 
 NO_WAITING = "localStorage.setItem('klubovna.kp.prefs', JSON.stringify({pace: 'instant'}))"
 """The device setting that shows the other players' moves without pauses."""
@@ -47,11 +47,15 @@ def open_table(page: Page, seats: int, robot: str, chips: int = 10) -> str:
 
 
 def click_if_there(button: Locator) -> bool:
-    """Click `button` if it is still there within 2 s (a timed table that moved on took it
-    away): whether it was clicked."""
-    with contextlib.suppress(PlaywrightTimeoutError):
-        button.click(timeout=2_000)
-        return True
+    """Click `button` unless the page takes it away first (a timed table that moved on):
+    whether it was clicked. While the page shows it, the click is tried again (a loaded
+    machine may take seconds to make it clickable), for as long as an `expect` waits."""
+    deadline = time.monotonic() + EXPECT_TIMEOUT_MS / 1000
+    while button.count():
+        with contextlib.suppress(PlaywrightTimeoutError):
+            button.click(timeout=1_000)
+            return True
+        assert time.monotonic() < deadline, f"{button} was shown but could not be clicked"
     return False
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -28,9 +29,15 @@ from tests.web.test_profile import create_profile
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+def nim_dist() -> Path:
+    """The app built with Nim, looked up once: the module's tests all use the same build."""
+    return build()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, nim_dist: Path) -> Iterator[LiveServer]:
     live = LiveServer(tmp_path_factory.mktemp("nim-web"), free_port(), env={
-        "KLUBOVNA_PLUGINS": PLUGIN, "KLUBOVNA_WEB_DIST": str(build()),
+        "KLUBOVNA_PLUGINS": PLUGIN, "KLUBOVNA_WEB_DIST": str(nim_dist),
         "KLUBOVNA_RATE_JOINS": "10000"})
     live.start()
     yield live
@@ -205,8 +212,8 @@ def test_online_through_the_lobby_with_a_reload_and_the_profile(
         f"1 (vyhráno {1 if won == 'Ty' else 0})")
 
 
-def test_only_a_build_with_the_plugin_ships_nim() -> None:
-    with_nim = (build() / "py" / "manifest.json").read_text()
+def test_only_a_build_with_the_plugin_ships_nim(nim_dist: Path) -> None:
+    with_nim = (nim_dist / "py" / "manifest.json").read_text()
     assert '"tests/toy/nim/game.py"' in with_nim and '"tests/__init__.py"' in with_nim
     plain = WEB / "dist" / "py" / "manifest.json"  # `make test` builds it before the suite
     assert plain.exists() and '"tests/' not in plain.read_text()
