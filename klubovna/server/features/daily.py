@@ -19,8 +19,7 @@ from klubovna.core.statistics import streak
 from klubovna.server import calendar, clock
 from klubovna.server.features.leaderboard import PLACES, Db, connected, engine_of
 from klubovna.server.features.profiles import optional_profile_of
-from klubovna.server.features.tables import ErrorBody
-from klubovna.server.http.errors import ApiError
+from klubovna.server.http.errors import ApiError, error_responses
 from klubovna.server.storage import results
 from klubovna.server.storage.db import DailyAttemptRow, ProfileRow, ResultRow
 from klubovna.server.storage.results import Streak
@@ -154,7 +153,7 @@ def query_daily(
 
 
 @router.get("/daily", response_model=DailyBoard,
-            responses={status: {"model": ErrorBody} for status in (401, 403, 422)})
+            responses=error_responses(401, 403, 422))
 def get_daily(
     request: Request,
     profile: Annotated[ProfileRow | None, Depends(optional_profile_of)],

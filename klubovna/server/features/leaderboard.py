@@ -16,7 +16,7 @@ from sqlalchemy import Connection, Engine, func, select, true
 from sqlalchemy.orm import Session
 
 from klubovna.server import calendar, clock
-from klubovna.server.features.tables import ErrorBody
+from klubovna.server.http.errors import error_responses
 from klubovna.server.storage.db import ProfileRow, ResultRow
 from klubovna.server.storage.results import public_game
 
@@ -136,7 +136,7 @@ def leaderboard(db: Db, period: Period, mode: ModeFilter, now_ms: int) -> Leader
 
 
 @router.get("/leaderboard", response_model=Leaderboard, response_model_by_alias=True,
-            responses={422: {"model": ErrorBody}})
+            responses=error_responses(422))
 def get_leaderboard(
     request: Request,
     period: Annotated[Period, Query(description="Europe/Prague calendar period.")] = "all",

@@ -24,9 +24,8 @@ from klubovna.server.features.profiles import (
     limits_of,
     optional_profile_of,
 )
-from klubovna.server.features.tables import ERRORS
 from klubovna.server.http.declared import Strict, model_of, nullable, room_declarations, sent
-from klubovna.server.http.errors import ApiError
+from klubovna.server.http.errors import ERRORS, ApiError
 from klubovna.server.realtime.lobbies import LiveLobby, Lobbies, settings_of
 from klubovna.server.storage.db import ProfileRow
 from klubovna.tables import normalize_code

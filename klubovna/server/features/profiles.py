@@ -18,7 +18,7 @@ from starlette.concurrency import run_in_threadpool
 
 from klubovna.server.clock import now_ms
 from klubovna.server.features import nicknames
-from klubovna.server.http.errors import ApiError
+from klubovna.server.http.errors import ApiError, error_responses
 from klubovna.server.http.ratelimit import Limits
 from klubovna.server.storage.db import ProfileRow
 from klubovna.server.storage.results import Statistics
@@ -165,14 +165,7 @@ class ProfileOut(BaseModel):
     stats: Statistics = Field(description="Each game's own statistics, by the game's id.")
 
 
-class ErrorBody(BaseModel):
-    code: str
-    message: str
-
-
-ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorBody} for status in (400, 401, 403, 409, 413, 422, 429)
-}
+ERRORS = error_responses(400, 401, 403, 409, 413, 422, 429)
 
 
 def _out(profile: ProfileRow, stats: Statistics) -> ProfileOut:

@@ -18,8 +18,8 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from klubovna.core import IllegalAction
-from klubovna.server.features.tables import ERRORS, hub_of, seat_of
-from klubovna.server.http.errors import ApiError
+from klubovna.server.features.tables import hub_of, seat_of
+from klubovna.server.http.errors import ERRORS, ApiError
 from klubovna.server.realtime.hub import LiveTable
 from klubovna.server.realtime.wire import dumps
 from klubovna.server.storage.secret import read_replay_token, replay_token

@@ -1,5 +1,5 @@
 """The tables' HTTP API: create a table (solo, ranked or the daily challenge), read a
-seat's view; and what every route shares (ERRORS, hub_of, seat_of).
+seat's view; and the seat's key check a replay shares (hub_of, seat_of).
 
 Request shapes are Pydantic models (they make the OpenAPI schema); what a new table is
 made with is new_table.py's, the rules themselves the game engine's. With a profile key a
@@ -18,7 +18,7 @@ from klubovna.server.clock import now_ms
 from klubovna.server.features.new_table import plan_table, read_config
 from klubovna.server.features.profiles import address_of, limits_of, optional_profile_of
 from klubovna.server.http.declared import model_of, nullable, sent, table_declarations
-from klubovna.server.http.errors import ApiError
+from klubovna.server.http.errors import ERRORS, ApiError
 from klubovna.server.realtime.hub import Hub, LiveTable
 from klubovna.server.storage.db import ProfileRow
 from klubovna.server.storage.store import AlreadyPlayed
@@ -71,16 +71,6 @@ class TableView(BaseModel):
     version: int
     now: int = Field(description="The server clock, Unix ms.")
     view: dict[str, Any]
-
-
-class ErrorBody(BaseModel):
-    code: str
-    message: str
-
-
-ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorBody} for status in (400, 401, 403, 404, 409, 413, 422, 429)
-}
 
 
 def hub_of(request: Request) -> Hub:

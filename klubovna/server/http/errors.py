@@ -12,6 +12,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Mount
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -29,6 +30,21 @@ class ApiError(Exception):
         self.status, self.code, self.message = status, code, message
         self.headers = headers
         """Extra response headers, e.g. a 429's Retry-After."""
+
+
+# Every error's body in the OpenAPI document (a docstring would be its description there).
+class ErrorBody(BaseModel):
+    code: str
+    message: str
+
+
+def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """A route's `responses` in the OpenAPI document: ErrorBody for each status."""
+    return {status: {"model": ErrorBody} for status in statuses}
+
+
+ERRORS = error_responses(400, 401, 403, 404, 409, 413, 422, 429)
+"""What a route of a table, a lobby or a replay may answer besides its own success."""
 
 
 def error_response(status: int, code: str, message: str,
