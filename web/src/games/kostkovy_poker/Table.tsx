@@ -4,10 +4,9 @@
 // of the table, ending by agreement and the device settings. Everything shown comes from the
 // table's views and events; this sends actions and nothing else.
 import type { ComponentChildren } from "preact";
-import { useEffect, useRef } from "preact/hooks";
 import { useSession } from "../../net/useSession";
-import { useExpiring } from "../../components/useExpiring";
 import { t, useLang } from "../../i18n";
+import { TableShell, type TableFrame } from "../../kit/TableShell";
 import { Countdown } from "../../components/Countdown";
 import type { Action } from "../../net/protocol";
 import { ReplayButton } from "../../replay/ReplayButton";
@@ -29,15 +28,7 @@ import "./kp.css";
 const ERROR_MS = 5000;
 
 /** What an online table puts around the same screen. */
-export interface TableFrame {
-  title: string;
-  info?: string;
-  banner?: ComponentChildren;
-  /** More in the side column (the people and their presence, leaving). */
-  side?: ComponentChildren;
-  /** The buttons under the end ranking. */
-  end?: ComponentChildren;
-}
+export type { TableFrame } from "../../kit/TableShell";
 
 interface Props {
   session: KpSession;
@@ -51,78 +42,77 @@ export function Table({ session, names, onAgain, onSetup, frame }: Props) {
   useLang();
   const prefs = usePrefs();
   useSession(session);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  const error = useExpiring(session.error, ERROR_MS);
-
-  const view = session.view;
   const over = session.handOver;
-  const shown = over?.before ?? view; // the table as the finished hand left it
   const ready = session.ready;
   const act = (action: Action) => session.act(action);
 
   return (
-    <section class={`page kp-game felt-${prefs.felt} dice-${prefs.dice}`} aria-labelledby="kp-game-title">
-      <div class="mp-game-head kp-head">
-        <h1 id="kp-game-title" ref={heading} tabIndex={-1}>{frame?.title ?? t("kp.title")}</h1>
-        {view && <p class="mp-info">{frame?.info ?? gameInfo(shown ?? view)}</p>}
-      </div>
-      {frame?.banner}
-      {session.kind === "local" && <p class="kp-local hint">{t("kp.local")}</p>}
-      {!view || !shown ? (
-        <div class="mp-connecting">
-          <p role="status">{t("kp.connecting")}</p>
-          <p class="mp-error" role="status">{error && errorText(error.code, error.message)}</p>
-        </div>
-      ) : (
-        <div class="kp-layout">
-          <div class="kp-main">
-            <div class="kp-felt">
-              <Opponents view={shown} names={names} over={over} />
-              <Center view={shown} names={names} over={over} rolls={session.rolls} />
-              <div class="kp-me">
-                <SeatCard view={shown} player={shown.players[shown.seat]} names={names} over={over} mine />
-                {!(view.actions.includes("keep") && !over) && (
-                  <MyDice
-                    view={shown}
-                    rolled={over ? 0 : session.rolls.own}
-                    shownKept={over?.last.hands.find((hand) => hand.seat === view.seat)?.kept ?? null}
-                  />
+    <TableShell
+      game="kp"
+      class={`felt-${prefs.felt} dice-${prefs.dice}`}
+      view={session.view}
+      error={session.error}
+      errorMs={ERROR_MS}
+      errorText={errorText}
+      frame={frame}
+      title={t("kp.title")}
+      // the table as the finished hand left it
+      info={(view) => gameInfo(over?.before ?? view)}
+      note={session.kind === "local" && <p class="kp-local hint">{t("kp.local")}</p>}
+      connecting={t("kp.connecting")}
+    >
+      {(view, error) => {
+        const shown = over?.before ?? view; // the table as the finished hand left it
+        return (
+          <div class="kp-layout">
+            <div class="kp-main">
+              <div class="kp-felt">
+                <Opponents view={shown} names={names} over={over} />
+                <Center view={shown} names={names} over={over} rolls={session.rolls} />
+                <div class="kp-me">
+                  <SeatCard view={shown} player={shown.players[shown.seat]} names={names} over={over} mine />
+                  {!(view.actions.includes("keep") && !over) && (
+                    <MyDice
+                      view={shown}
+                      rolled={over ? 0 : session.rolls.own}
+                      shownKept={over?.last.hands.find((hand) => hand.seat === view.seat)?.kept ?? null}
+                    />
+                  )}
+                </div>
+              </div>
+              <div class="kp-actions">
+                <p class="mp-error kp-error" role="alert">{error}</p>
+                <Actions
+                  session={session}
+                  view={view}
+                  names={names}
+                  ready={ready}
+                  onAct={act}
+                  end={frame?.end ?? (
+                    <>
+                      {onAgain && <button type="button" class="primary" onClick={onAgain}>{t("kp.end.again")}</button>}
+                      {onSetup && <button type="button" onClick={onSetup}>{t("kp.end.setup")}</button>}
+                    </>
+                  )}
+                />
+                {view.game_over && !over && <ReplayButton entry="kostkovy-poker" source={session.replaySource()} names={names.names} />}
+                {session.catchingUp && !over && view.players[view.seat].out === null && (
+                  <p class="kp-hurry">
+                    <button type="button" class="chip" onClick={() => session.hurry()}>{t("kp.hurry")}</button>
+                  </p>
                 )}
               </div>
             </div>
-            <div class="kp-actions">
-              <p class="mp-error kp-error" role="alert">{error && errorText(error.code, error.message)}</p>
-              <Actions
-                session={session}
-                view={view}
-                names={names}
-                ready={ready}
-                onAct={act}
-                end={frame?.end ?? (
-                  <>
-                    {onAgain && <button type="button" class="primary" onClick={onAgain}>{t("kp.end.again")}</button>}
-                    {onSetup && <button type="button" onClick={onSetup}>{t("kp.end.setup")}</button>}
-                  </>
-                )}
-              />
-              {view.game_over && !over && <ReplayButton entry="kostkovy-poker" source={session.replaySource()} names={names.names} />}
-              {session.catchingUp && !over && view.players[view.seat].out === null && (
-                <p class="kp-hurry">
-                  <button type="button" class="chip" onClick={() => session.hurry()}>{t("kp.hurry")}</button>
-                </p>
-              )}
-            </div>
+            <aside class="kp-side">
+              <Log lines={session.log} names={names} me={view.seat} />
+              <Stop view={view} names={names} onAct={act} />
+              {frame?.side}
+              <Prefs />
+            </aside>
           </div>
-          <aside class="kp-side">
-            <Log lines={session.log} names={names} me={view.seat} />
-            <Stop view={view} names={names} onAct={act} />
-            {frame?.side}
-            <Prefs />
-          </aside>
-        </div>
-      )}
-    </section>
+        );
+      }}
+    </TableShell>
   );
 }
 

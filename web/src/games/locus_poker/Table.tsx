@@ -5,10 +5,10 @@
 // play it. At the end: who won, the game's replay from this screen's seat ("Záznam hry") and
 // the list of moves. This sends actions; the engine scores.
 import type { ComponentChildren } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { EngineWait } from "../../components/EngineStatus";
-import { useExpiring } from "../../components/useExpiring";
 import { t, useLang } from "../../i18n";
+import { TableShell, type TableFrame as KitFrame } from "../../kit/TableShell";
 import { useSession } from "../../net/useSession";
 import { ReplayButton } from "../../replay/ReplayButton";
 import { Avatar } from "./Avatar";
@@ -25,14 +25,8 @@ import "./lp.css";
 const ERROR_MS = 6000;
 const ENGINE = "locus-poker";
 
-export interface TableFrame {
-  title?: string;
-  info?: string;
-  banner?: ComponentChildren;
-  side?: ComponentChildren;
-  /** The buttons under the end of a game. */
-  end?: ComponentChildren;
-  /** A line above them (a new record). */
+export interface TableFrame extends KitFrame {
+  /** A line above the end's buttons (a new record). */
   endNote?: ComponentChildren;
   /** The opponents' faces by seat (against the computer), else none. */
   faces?: Array<number | null>;
@@ -58,31 +52,20 @@ function firstFree(view: LpView): number {
 export function Table({ session, names, frame }: Props) {
   useLang();
   useSession(session);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  const error = useExpiring(session.error, ERROR_MS);
-  const view = session.view;
-
   return (
-    <section class="page lp-game" aria-labelledby="lp-game-title">
-      <div class="mp-game-head lp-head">
-        <h1 id="lp-game-title" ref={heading} tabIndex={-1}>{frame?.title ?? t("lp.title")}</h1>
-        {view && (
-          <p class="mp-info">
-            {frame?.info ?? t("lp.info", { cols: view.cols, rows: view.rows, left: view.chips_left.reduce((a, b) => a + b, 0) })}
-          </p>
-        )}
-      </div>
-      {frame?.banner}
-      {!view ? (
-        <div class="mp-connecting">
-          <p role="status">{session.kind === "local" ? <EngineWait text={t("lp.connecting")} /> : t("lp.connecting")}</p>
-          <p class="mp-error" role="status">{error && errorText(error.code, error.message)}</p>
-        </div>
-      ) : (
-        <Game session={session} view={view} names={names} frame={frame} error={error && errorText(error.code, error.message)} />
-      )}
-    </section>
+    <TableShell
+      game="lp"
+      view={session.view}
+      error={session.error}
+      errorMs={ERROR_MS}
+      errorText={errorText}
+      frame={frame}
+      title={t("lp.title")}
+      info={(view) => t("lp.info", { cols: view.cols, rows: view.rows, left: view.chips_left.reduce((a, b) => a + b, 0) })}
+      connecting={session.kind === "local" ? <EngineWait text={t("lp.connecting")} /> : t("lp.connecting")}
+    >
+      {(view, error) => <Game session={session} view={view} names={names} frame={frame} error={error} />}
+    </TableShell>
   );
 }
 

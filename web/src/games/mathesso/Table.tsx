@@ -2,10 +2,9 @@
 // (whose turn it is in big letters and their colour), the order ritual while it runs, the
 // cards, the colour ruler, and the end with each player's pairs and their score explained
 // line by line by the engine. This sends actions; the engine judges them and scores.
-import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { useExpiring } from "../../components/useExpiring";
 import { t, useLang } from "../../i18n";
+import { TableShell, type TableFrame } from "../../kit/TableShell";
 import { useSession } from "../../net/useSession";
 import { byEngine } from "../../registry";
 import { ReplayButton } from "../../replay/ReplayButton";
@@ -24,15 +23,7 @@ import "./ma.css";
 
 const ERROR_MS = 6000;
 
-export interface TableFrame {
-  title?: string;
-  info?: string;
-  banner?: ComponentChildren;
-  /** Under the table (people online, the way back). */
-  side?: ComponentChildren;
-  /** The buttons under the end. */
-  end?: ComponentChildren;
-}
+export type { TableFrame } from "../../kit/TableShell";
 
 interface Props {
   session: MaSession;
@@ -45,28 +36,23 @@ interface Props {
 export function Table({ session, names, here, frame }: Props) {
   useLang();
   useSession(session);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  const error = useExpiring(session.error, ERROR_MS);
-  const view = session.view;
   const nameOf = (seat: number) => names[seat] ?? t("ma.player", { n: seat + 1 });
-
   return (
-    <section class="page ma-game" aria-labelledby="ma-game-title">
-      <div class="mp-game-head ma-head">
-        <h1 id="ma-game-title" ref={heading} tabIndex={-1}>{frame?.title ?? t("ma.title")}</h1>
-        {view && <p class="mp-info">{frame?.info ?? infoText(view)}</p>}
-      </div>
-      {frame?.banner}
-      {!view ? (
-        <div class="mp-connecting">
-          <p role="status">{t("ma.connecting")}</p>
-          <p class="mp-error" role="status">{error && errorText(error.code, error.message)}</p>
-        </div>
-      ) : (
+    <TableShell
+      game="ma"
+      view={session.view}
+      error={session.error}
+      errorMs={ERROR_MS}
+      errorText={errorText}
+      frame={frame}
+      title={t("ma.title")}
+      info={infoText}
+      connecting={t("ma.connecting")}
+    >
+      {(view, error) => (
         <>
           <Players view={view} nameOf={nameOf} />
-          <p class="mp-error ma-error" role="alert">{error && errorText(error.code, error.message)}</p>
+          <p class="mp-error ma-error" role="alert">{error}</p>
           {view.over && view.result ? (
             <End
               view={view}
@@ -89,7 +75,7 @@ export function Table({ session, names, here, frame }: Props) {
           {frame?.side && <div class="ma-frame-side">{frame.side}</div>}
         </>
       )}
-    </section>
+    </TableShell>
   );
 }
 

@@ -5,10 +5,10 @@
 // Sets the engine does not read as sets are marked with its reason. At the end of a round:
 // who won, every rack and the scores. This sends actions; the engine judges them.
 import type { ComponentChildren, JSX } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { useSession } from "../../net/useSession";
-import { useExpiring } from "../../components/useExpiring";
 import { t, useLang } from "../../i18n";
+import { TableShell, type TableFrame as KitFrame } from "../../kit/TableShell";
 import { arranged, laidAny, type Piece, type TableSet } from "./edit";
 import { pressTile, type DropZone } from "./drag";
 import { EndReplay } from "./EndReplay";
@@ -24,13 +24,7 @@ import "./zk.css";
 
 const ERROR_MS = 6000;
 
-export interface TableFrame {
-  title?: string;
-  info?: string;
-  banner?: ComponentChildren;
-  side?: ComponentChildren;
-  /** The buttons under the end of a round. */
-  end?: ComponentChildren;
+export interface TableFrame extends KitFrame {
   /** A hot-seat game's people: the seats whose replay the end offers (EndReplay.tsx). */
   people?: number[];
 }
@@ -46,29 +40,24 @@ interface Props {
 export function Table({ session, names, hint = false, frame }: Props) {
   useLang();
   useSession(session);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  const error = useExpiring(session.error, ERROR_MS);
-  const view = session.view;
-
   return (
-    <section class="page zk-game" aria-labelledby="zk-game-title">
-      <div class="mp-game-head zk-head">
-        <h1 id="zk-game-title" ref={heading} tabIndex={-1}>{frame?.title ?? t("zk.title")}</h1>
-        {view && <p class="mp-info">{frame?.info ?? t("zk.info", { round: view.round, pool: view.pool })}</p>}
-      </div>
-      {frame?.banner}
-      {session.kind === "local" && <p class="zk-local hint">{t("zk.local")}</p>}
-      {!view ? (
-        <div class="mp-connecting">
-          <p role="status">{t("zk.connecting")}</p>
-          <p class="mp-error" role="status">{error && errorText(error.code, error.message)}</p>
-        </div>
-      ) : (
+    <TableShell
+      game="zk"
+      view={session.view}
+      error={session.error}
+      errorMs={ERROR_MS}
+      errorText={errorText}
+      frame={frame}
+      title={t("zk.title")}
+      info={(view) => t("zk.info", { round: view.round, pool: view.pool })}
+      note={session.kind === "local" && <p class="zk-local hint">{t("zk.local")}</p>}
+      connecting={t("zk.connecting")}
+    >
+      {(view, error) => (
         <div class="zk-layout">
           <div class="zk-main">
             <Players view={view} names={names} />
-            {(view.over || !view.started) && <p class="mp-error zk-error" role="alert">{error && errorText(error.code, error.message)}</p>}
+            {(view.over || !view.started) && <p class="mp-error zk-error" role="alert">{error}</p>}
             {view.over && view.result ? (
               <End result={view.result} view={view} names={names}
                 after={<EndReplay session={session} names={names} people={frame?.people} />}>
@@ -77,13 +66,13 @@ export function Table({ session, names, hint = false, frame }: Props) {
             ) : !view.started ? (
               <p role="status">{t("zk.waiting.start")}</p>
             ) : (
-              <Play session={session} view={view} names={names} hint={hint} error={error && errorText(error.code, error.message)} />
+              <Play session={session} view={view} names={names} hint={hint} error={error} />
             )}
           </div>
           {frame?.side && <aside class="zk-side">{frame.side}</aside>}
         </div>
       )}
-    </section>
+    </TableShell>
   );
 }
 
