@@ -1,6 +1,7 @@
 """What the server keeps: the database schema and its migrations, the store of tables,
-logs, profiles and results, the leases of cluster mode, the log writer, the data folder
-and the server secret.
+logs, profiles and results, the leases of cluster mode (the store writes under their
+fencing token), the log writer, the data folder and the server secret.
 
-The bottom layer: imports no other part of the server (but the clock and calendar).
+The bottom layer: imports no other part of the server but clock and calendar. (Migration
+0005 imports features.nicknames; the migrations are scripts, not a package, and frozen.)
 """
