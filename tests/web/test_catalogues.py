@@ -18,7 +18,8 @@ KEY = re.compile(r'^\s*"([\w.\-]+)":', re.M)
 
 def catalogues() -> list[Path]:
     files = [*SRC.glob("i18n/*.ts"), *SRC.glob("games/*/i18n.ts"), *SRC.glob("games/*/i18n/*.ts")]
-    return sorted(p for p in files if p.name != "index.ts")
+    # index.ts files only merge catalogues; *.test.ts files are their unit tests (vitest).
+    return sorted(p for p in files if p.name != "index.ts" and not p.name.endswith(".test.ts"))
 
 
 def keys(path: Path) -> tuple[list[str], list[str]]:

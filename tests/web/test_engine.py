@@ -233,7 +233,8 @@ def test_engine_loading_bar_looks(browser: Browser, app_server: LiveServer) -> N
         four_looks(page, "mp-engine-loading")
         for route in held:
             route.continue_()
+        # As long as a cold start may take on a loaded machine (engine_snapshot's bound).
         page.wait_for_function("document.querySelector('[role=progressbar]') === null",
-                               timeout=60_000)
+                               timeout=120_000)
     finally:
         context.close()
