@@ -47,20 +47,11 @@ export function Table({ session, names, onAgain, onSetup, frame }: Props) {
   const act = (action: Action) => session.act(action);
 
   return (
-    <TableShell
-      game="kp"
-      class={`felt-${prefs.felt} dice-${prefs.dice}`}
-      view={session.view}
-      error={session.error}
-      errorMs={ERROR_MS}
-      errorText={errorText}
-      frame={frame}
-      title={t("kp.title")}
+    <TableShell game="kp" class={`felt-${prefs.felt} dice-${prefs.dice}`} session={session} frame={frame}
+      errorMs={ERROR_MS} errorText={errorText}
       // the table as the finished hand left it
       info={(view) => gameInfo(over?.before ?? view)}
-      note={session.kind === "local" && <p class="kp-local hint">{t("kp.local")}</p>}
-      connecting={t("kp.connecting")}
-    >
+      note={session.kind === "local" && <p class="kp-local hint">{t("kp.local")}</p>}>
       {(view, error) => {
         const shown = over?.before ?? view; // the table as the finished hand left it
         return (

@@ -22,7 +22,6 @@ import { errorText, handName, scoreLine } from "./words";
 import "../../components/game.css";
 import "./lp.css";
 
-const ERROR_MS = 6000;
 const ENGINE = "locus-poker";
 
 export interface TableFrame extends KitFrame {
@@ -53,17 +52,9 @@ export function Table({ session, names, frame }: Props) {
   useLang();
   useSession(session);
   return (
-    <TableShell
-      game="lp"
-      view={session.view}
-      error={session.error}
-      errorMs={ERROR_MS}
-      errorText={errorText}
-      frame={frame}
-      title={t("lp.title")}
+    <TableShell game="lp" session={session} errorText={errorText} frame={frame}
       info={(view) => t("lp.info", { cols: view.cols, rows: view.rows, left: view.chips_left.reduce((a, b) => a + b, 0) })}
-      connecting={session.kind === "local" ? <EngineWait text={t("lp.connecting")} /> : t("lp.connecting")}
-    >
+      connecting={session.kind === "local" ? <EngineWait text={t("lp.connecting")} /> : undefined}>
       {(view, error) => <Game session={session} view={view} names={names} frame={frame} error={error} />}
     </TableShell>
   );

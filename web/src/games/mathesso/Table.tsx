@@ -21,8 +21,6 @@ import { errorText, faceText, TableNames } from "./words";
 import "../../components/game.css";
 import "./ma.css";
 
-const ERROR_MS = 6000;
-
 export type { TableFrame } from "../../kit/TableShell";
 
 interface Props {
@@ -38,17 +36,7 @@ export function Table({ session, names, here, frame }: Props) {
   useSession(session);
   const nameOf = (seat: number) => names[seat] ?? t("ma.player", { n: seat + 1 });
   return (
-    <TableShell
-      game="ma"
-      view={session.view}
-      error={session.error}
-      errorMs={ERROR_MS}
-      errorText={errorText}
-      frame={frame}
-      title={t("ma.title")}
-      info={infoText}
-      connecting={t("ma.connecting")}
-    >
+    <TableShell game="ma" session={session} errorText={errorText} frame={frame} info={infoText}>
       {(view, error) => (
         <>
           <Players view={view} nameOf={nameOf} />

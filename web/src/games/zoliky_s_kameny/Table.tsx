@@ -22,8 +22,6 @@ import { errorText } from "./words";
 import "../../components/game.css";
 import "./zk.css";
 
-const ERROR_MS = 6000;
-
 export interface TableFrame extends KitFrame {
   /** A hot-seat game's people: the seats whose replay the end offers (EndReplay.tsx). */
   people?: number[];
@@ -41,18 +39,9 @@ export function Table({ session, names, hint = false, frame }: Props) {
   useLang();
   useSession(session);
   return (
-    <TableShell
-      game="zk"
-      view={session.view}
-      error={session.error}
-      errorMs={ERROR_MS}
-      errorText={errorText}
-      frame={frame}
-      title={t("zk.title")}
+    <TableShell game="zk" session={session} errorText={errorText} frame={frame}
       info={(view) => t("zk.info", { round: view.round, pool: view.pool })}
-      note={session.kind === "local" && <p class="zk-local hint">{t("zk.local")}</p>}
-      connecting={t("zk.connecting")}
-    >
+      note={session.kind === "local" && <p class="zk-local hint">{t("zk.local")}</p>}>
       {(view, error) => (
         <div class="zk-layout">
           <div class="zk-main">
