@@ -110,3 +110,11 @@ def test_three_people_play_atto_on_one_device(context: BrowserContext) -> None:
     expect(end.locator(".ma-explain")).to_have_count(0)
     expect(end.locator(".ma-end-pair")).to_have_count(11)
     family_looks(page, "ma-end-atto", full_page=True, looks=("tablet-light",))
+
+    # "Hrát znovu" deals a new game of the same setup: the same three people, all cards back.
+    end.get_by_role("button", name="Hrát znovu").click()
+    expect(page.locator(".ma-ritual")).to_contain_text("Kdo začne?", timeout=ENGINE)
+    expect(page.locator(".ma-card")).to_have_count(22)
+    expect(page.locator(".ma-slot")).to_have_count(0)
+    names = page.locator(".ma-ritual-order").inner_text()
+    assert sorted(re.findall(r"\d\. (\w+)", names)) == sorted(NAMES), names
