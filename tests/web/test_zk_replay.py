@@ -116,3 +116,10 @@ def test_a_round_against_the_computer_then_its_replay(page: Page) -> None:
     expect(frame.locator("button")).to_have_count(0)
     four_looks(page, "zk-replay", full_page=True)
     assert axe_violations(page) == []
+
+    # "Nové kolo" deals round 2 against the same computer player (the kit's next game of a series).
+    end.get_by_role("button", name="Nové kolo").click()
+    info = page.locator(".zk-game > .zk-head .mp-info")
+    expect(info).to_contain_text("Kolo 2", timeout=60_000)
+    expect(page.locator(".zk-rack .zk-tile")).to_have_count(14)
+    expect(page.locator(".zk-level-side")).to_contain_text("Obtížnost: Těžká")
