@@ -16,6 +16,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from klubovna.server.realtime.ws import FRAME_ABUSE, FRAME_BURST
+from tests.server.conftest import own_server
 from tests.server.live import LiveServer
 from tests.server.lobby_client import create_lobby, join_lobby
 
@@ -24,6 +25,13 @@ DEEP = "[" * 2000 + "]" * 2000
 
 FLOOD = 2000
 """Frames sent without waiting: far past the budget (200 at once, 20 a second)."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server of this module's own: its floods get 127.0.0.1 refused new sockets for a
+    while (4429), which the worker's other modules on a shared server would meet."""
+    yield from own_server(tmp_path_factory)
 
 
 @contextmanager
