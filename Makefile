@@ -16,7 +16,7 @@ run: deps
 	$(BIN)/klubovna serve --host $(HOST) --port $(PORT) --data $(DATA)
 
 # Two workers on this 2-core machine (pytest-xdist): a file's tests stay together on one
-# worker, with its own servers, database files and browser (docs/decisions.md, Build).
+# worker, with its own servers, database files and browser (docs/decisions/0081-two-test-workers.md).
 # Everything the suite serves is built before it starts (test-builds), never inside it.
 test: web-unit deps test-deps test-builds
 	$(BIN)/pytest --numprocesses auto --maxprocesses 4 --dist loadfile --ignore=tests/cluster

@@ -27,7 +27,8 @@ from klubovna.tables.table import Message, Outbox, Table, hash_key
 NO_PERSON = "A game on this device needs at least one person: computer players do not play alone."
 """Why a table of computer players alone is refused here (`no_person`): nobody would send
 its first message, nor any after, so it would never start, or, started, stop after
-pipeline.MAX_ROBOT_MOVES moves with nobody to see the end (docs/decisions.md)."""
+pipeline.MAX_ROBOT_MOVES moves with nobody to see the end
+(docs/decisions/0024-no-computer-only-local-table.md)."""
 BySeat = dict[str, list[Message]]
 """Messages for each person's seat (JSON object keys: the seat numbers as strings)."""
 

@@ -23,9 +23,9 @@ Message = dict[str, Any]
 MAX_LOG = 250_000
 """A table's log holds at most this many entries (and one `leave` per seat besides): 190x a
 50-player group game, 21x the longest Kostkový poker game of six Klidný players with 100
-chips each, 2x six players who call every bet (bench/log_length.py; docs/decisions.md,
-"Bounded tables"). Past it actions are refused (`log_full`) and nothing is stored, so no
-table grows the database or a restart without end."""
+chips each, 2x six players who call every bet (bench/log_length.py;
+docs/decisions/0012-bounded-tables.md, "Bounded tables"). Past it actions are refused (`log_full`)
+and nothing is stored, so no table grows the database or a restart without end."""
 LEAVE = {"type": "leave"}
 """A game's own leave action, for the games that have one (Matematický poker)."""
 DEFAULT_LEAVER: LeavePolicy = "fold"
@@ -228,7 +228,7 @@ class Table:
     def unattended(self) -> bool:
         """Whether no person holds a seat any more (the last one left): such a table is
         over for the hosts, its computer players never move again (pipeline.robot_steps;
-        docs/decisions.md, "Nobody left at a table")."""
+        docs/decisions/0018-abandoned-tables.md, "Nobody left at a table")."""
         return not self.people
 
     def robots_due(self, step: Step | None = None) -> bool:

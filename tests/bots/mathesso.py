@@ -15,7 +15,7 @@ from klubovna.games.mathesso import ENGINE, State
 CHILD = Player("dite", chance=500, capacity=4, careful=False, salt=9)
 """A young child, as a computer player: a card it sees sticks with a chance of one half, it
 holds at most four, takes a pair it remembers and always turns two cards (the friendliest
-level should lose to it about half the time or more: docs/decisions.md)."""
+level should lose to it about half the time or more: docs/decisions/0126-ma-computer-players.md)."""
 STEPS_MAX = 5000
 """A game ends long before: every turn turns a card, and at most 113 pairs lie out."""
 

@@ -38,7 +38,7 @@ from tests.server.live import LiveServer
 
 Message = dict[str, Any]
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-"""The join codes' characters (docs/decisions.md, "Join codes")."""
+"""The join codes' characters (docs/decisions/0056-join-codes.md, "Join codes")."""
 CELLS = 25
 DECK = 54
 OWN_EVENTS = frozenset({"drawn", "placed", "kept", "forfeited", "over"})
@@ -345,7 +345,8 @@ class Tracker:
 
 def check_final(views: list[Message]) -> None:
     """The final views of a game (one per seat) agree, and their ranking follows the boards:
-    score, then filled cells, then seat (docs/decisions.md, "Multi-seat views")."""
+    score, then filled cells, then seat (docs/decisions/0091-mp-multiseat-views.md, "Multi-seat
+    views")."""
     first = views[0]
     assert first["game_over"] is True and first["boards"] is not None
     table = first["table"]

@@ -1,5 +1,5 @@
 """Duels through a real server: two people, two sockets (docs/api.md, "Lobbies: Duel and
-group games"; docs/decisions.md, "Duel drawing", "Multi-seat views").
+group games"; docs/decisions/0090-mp-duel-and-group.md, "Duel drawing", "Multi-seat views").
 
 Both play; the next number is drawn for both when both have handled theirs, and either may
 draw earlier; no start without the opponent; nobody joins after the start; the winner by
@@ -78,8 +78,8 @@ def lockstep(clients: list[LobbyClient], choosers: list[Choose], check: Check | 
 
 
 def duel_drawing(before: Message, move: Message, reply: Message) -> None:
-    """docs/decisions.md, "Duel drawing": a card is drawn for both when no unfinished seat has
-    anything left to handle (never earlier), or at once on `draw`."""
+    """docs/decisions/0090-mp-duel-and-group.md, "Duel drawing": a card is drawn for both when no
+    unfinished seat has anything left to handle (never earlier), or at once on `draw`."""
     after = reply["view"]
     dealt = [event for event in reply["events"] if event["type"] == "dealt"]
     unfinished = [seat for seat in after["seats"] if not seat["finished"]]

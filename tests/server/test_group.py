@@ -1,5 +1,6 @@
 """Group games through a real server (docs/api.md, "Lobbies: Duel and group games";
-docs/decisions.md, "Group drawing", "Hard clock in duel/group", "Multi-seat views/events").
+docs/decisions/0090-mp-duel-and-group.md, "Group drawing", "Hard clock in duel/group", "Multi-seat
+views/events").
 
 Fifty people, each on its own socket, act as fast as the server lets them: easy mode with a
 reconnect in the middle, hard mode with players slow enough to lose numbers. Then the
@@ -264,8 +265,8 @@ def test_a_reconnect_replays_exactly_the_missed_events(server: LiveServer) -> No
 def test_a_resent_action_is_answered_without_a_gap(server: LiveServer) -> None:
     """A client that is not sure its action arrived (a reconnect) sends it again with the
     same seq: it gets the current view with the ack and nothing is applied twice
-    (docs/decisions.md, "Acknowledgements"); that view, like every view, has `after` = the
-    version this connection was sent last, so the client sees no gap and no repeat
+    (docs/decisions/0025-client-protocol.md, "Acknowledgements"); that view, like every view, has
+    `after` = the version this connection was sent last, so the client sees no gap and no repeat
     (docs/api.md, the socket's view message)."""
     dealer, first, second = fill_group(server, 3)
     with seated(server, dealer) as d, seated(server, first) as p1, \

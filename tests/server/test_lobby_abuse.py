@@ -1,6 +1,6 @@
 """Lobbies against abuse and bad input (docs/api.md, "Lobbies: Duel and group games";
-docs/decisions.md, "Join codes"): join codes cannot be guessed quickly (a limit per client
-address on looking up and joining codes), codes are normalised or refused, bodies are
+docs/decisions/0058-wrong-codes-rate-limited.md): join codes cannot be guessed quickly (a limit per
+client address on looking up and joining codes), codes are normalised or refused, bodies are
 validated, and the QR code is an SVG of the join link.
 """
 

@@ -118,7 +118,7 @@ def console() -> ConsoleWatch:
 # the snapshot once, the way the app does, and puts it into every new context's Cache
 # Storage before the test's first page opens, as a returning visitor has it. The cold
 # path keeps tests of its own: a module with `COLD_ENGINE = True` (test_engine.py,
-# test_offline.py) gets contexts with nothing in them (docs/decisions.md, Build).
+# test_offline.py) gets contexts with nothing in them (docs/decisions/0081-two-test-workers.md).
 
 SNAPSHOTS = "klubovna-engine-snapshot"
 """The Cache Storage the engine worker keeps its snapshot in (web/src/worker)."""

@@ -5,7 +5,7 @@ solved exactly once few cards are left.
 
 Budgets count nodes, not time, so a player's move is the same on every machine (and its
 generator decides only ties); `seconds` is a guard for a slow machine, never reached on a
-normal one (docs/decisions.md).
+normal one (docs/decisions/0120-lp-computer-players.md).
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """The Matematický poker computer player: where to write the number in hand.
 
 `place` is the public entry point (issue #17). Standard library only, so it also runs in
-the browser worker under Pyodide. Design and figures: docs/decisions.md, "Matematický poker
-computer player". Jokers are not decided here yet: the card in hand is always a number;
-jokers in `unseen` (value 0) count as cards still to come but never as a needed value.
+the browser worker under Pyodide. Design and figures: docs/decisions/0094-mp-bot-search.md,
+"Matematický poker computer player". Jokers are not decided here yet: the card in hand is always a
+number; jokers in `unseen` (value 0) count as cards still to come but never as a needed value.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ STREDNI = Player("stredni", samples=8)
 TEZKY = Player("tezky", samples=64)
 BOTS: Mapping[str, Bot] = {bot.name: bot for bot in (LEHKY, STREDNI, TEZKY)}
 """The levels a table may seat, weakest first (the first is the default): by look-ahead
-rounds and noise, never by wall time (docs/decisions.md)."""
+rounds and noise, never by wall time (docs/decisions/0095-mp-bot-levels-and-jokers.md)."""
 
 
 def place(

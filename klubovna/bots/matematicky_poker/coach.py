@@ -5,7 +5,7 @@ Input is a game's replay (klubovna.tables.replay: the seat's view before and aft
 entry), so the coach knows exactly what the player knew: the board, the card in hand and the
 cards already drawn; the rest of the 54-card deck is the unseen multiset. Pure and
 deterministic (each move's look-ahead has its own seed), so the browser worker may review
-one move at a time and show real progress. Why it works as it does: docs/decisions.md,
+one move at a time and show real progress. Why it works as it does: docs/decisions/0098-mp-coach.md,
 Matematický poker, "Coach".
 """
 
@@ -38,7 +38,7 @@ def moves_of(replay: Mapping[str, Any]) -> list[Move]:
 
     `step` is the replay stepper's step of the placement: frames[step] shows the board
     after it, frames[step - 1] the one it was decided on. Keeping a joker, a fallback draw and
-    a forfeit write no cell and are not moves here (decisions.md).
+    a forfeit write no cell and are not moves here (docs/decisions/0098-mp-coach.md).
     """
     frames: Sequence[Mapping[str, Any]] = replay["frames"]
     seen: list[int] = []

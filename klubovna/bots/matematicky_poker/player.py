@@ -1,8 +1,8 @@
 """The Matematický poker computer player at a table: every decision of its seat's view
 (start, the number in hand, the joker just drawn, a kept joker), made from that view and
 the events its seat witnessed only. The levels differ in look-ahead rounds and in noise,
-never in wall time, so a table's moves never depend on the machine (docs/decisions.md,
-"Matematický poker computer player").
+never in wall time, so a table's moves never depend on the machine
+(docs/decisions/0095-mp-bot-levels-and-jokers.md, "Matematický poker computer player").
 """
 
 from __future__ import annotations

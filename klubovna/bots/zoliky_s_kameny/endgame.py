@@ -84,7 +84,7 @@ def safest(view: View, rng: Rng, best: Sets) -> Sets | None:
     (`best`) or, drawing instead, the table as it is (None), whichever leaves fewer of the
     drawn racks able to go out; the best move on a tie, and when no player is close or
     the pool is empty. (Keeping one tile of the best move back as well was tried: as many
-    wins over 200 rounds, twice the time; docs/decisions.md.)"""
+    wins over 200 rounds, twice the time; docs/decisions/0112-zk-computer-players.md.)"""
     close = [p["tiles"] for p in view["players"]
              if p["seat"] != view["seat"] and p["melded"] and 0 < p["tiles"] <= CLOSE]
     if not close or not view["pool"]:

@@ -11,4 +11,5 @@ ROOMS: tuple[RoomPolicy, ...] = (
 )
 """`seats` counts people: one person fills the rest with computer players; the `seats`
 setting says how many seats the table has in all. A person who leaves a running table
-folds out of it (the game's `leave`; docs/decisions.md), and the others play on."""
+folds out of it (the game's `leave`; docs/decisions/0010-seat-leaves-folds-out.md), and the others
+play on."""

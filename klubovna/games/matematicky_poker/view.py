@@ -232,7 +232,8 @@ def _opponent_part(state: State, seat: int) -> View:
     handled as many cards as the other had taken when it wrote the cell (its stamp), so it
     never shows a card `seat` has not had, nor where the other put the card `seat` still
     holds (a computer player always places first: that would be advice); once `seat` is
-    finished, all of it. `score`: the points of what is shown (docs/decisions.md)."""
+    finished, all of it. `score`: the points of what is shown
+    (docs/decisions/0093-mp-duel-opponent-board.md)."""
     other = state.players[1 - seat]
     me = state.players[seat]
     reached = CELLS if me.finished else me.position - (me.hand is not None)

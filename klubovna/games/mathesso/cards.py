@@ -84,7 +84,8 @@ class Card:
 
 def matches(a: Face, b: Face) -> bool:
     """Whether two coloured sides form a pair: identical ones, or the two numbers of one
-    CJV combination (two CJV cards showing the same number are not a pair: decisions.md).
+    CJV combination (two CJV cards showing the same number are not a pair:
+    docs/decisions/0123-ma-cards.md).
 
     >>> cjv12, cjv21 = Face("cjv", 21, "21"), Face("cjv", 12, "12")
     >>> matches(cjv12, cjv21), matches(cjv12, cjv12), matches(Face("prime", 5, "5"),

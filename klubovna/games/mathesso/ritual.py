@@ -5,7 +5,7 @@ generator at the start, and records every draw so the browser can animate it.
 
 Cards turned in the ritual stay up until it ends (physically they are turned back at the
 end, where they lay), so a tie-break draws from the "1" cards not yet turned; should too
-few be left, all go back first and are drawn afresh (decisions.md).
+few be left, all go back first and are drawn afresh (docs/decisions/0124-ma-play.md).
 
 >>> from klubovna.games.mathesso.cards import catalogue
 >>> cards = catalogue("atto")

@@ -7,7 +7,8 @@ turn (`up`) and of the cards of the turn just finished (`last`, until the next c
 turned: the moment the browser shows them before turning them back); the "1" cards of the
 order ritual (`ritual`, until the first card of play is turned); taken pairs. Earlier
 reveals are NOT repeated: players must remember them, which is the game
-(docs/decisions.md). Computer players remember from the events they witnessed instead.
+(docs/decisions/0125-ma-view-and-end.md). Computer players remember from the events they witnessed
+instead.
 
 The shape (a two-seat Pico game; `face` as cards.Face.to_json)::
 

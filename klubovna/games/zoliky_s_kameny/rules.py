@@ -83,7 +83,7 @@ def legal(state: State, seat: int) -> list[Action]:
     """A sample of what `seat` may send now, each one `apply` accepts: before the start
     `start`; on its turn `draw` (or `pass` on an empty pool) and up to two simple plays
     (plays.simple_plays). Listing every possible new table is out of the question, and
-    the best move is the search's (docs/decisions.md).
+    the best move is the search's (docs/decisions/0111-zk-legal-and-best-move.md).
 
     >>> legal(new({}, seed=1), 0)
     [{'type': 'start'}]

@@ -5,7 +5,7 @@ heartbeat replaces a socket's waiting receive (~20 objects that then live ~10 s)
 the old chain from an older generation counts against the new one's allocation, so the
 young generation grows unseen by CPython's counter: measured 143,000 young objects at a
 count of 10,000, and young passes of 110-134 ms (bench/realtime.py, 130 group tables;
-docs/decisions.md, "Several server processes"). Full passes walk every socket (1.4-3 s at
+docs/decisions/0044-collector-no-sockets.md). Full passes walk every socket (1.4-3 s at
 7,500-15,000 sockets): every connected player sees such a pause.
 
 So the process freezes its heap every second (`gc.freeze()`: O(1), the objects leave the
@@ -14,7 +14,7 @@ the young generation only ever holds a second's objects, and young passes stay s
 What the frozen heap cannot free is cyclic garbage, and there is little: none while
 sockets play (gc.DEBUG_SAVEALL), and 5 objects (0.5 KB) a socket closed, once
 CountSockets drops the guard's frame extension (59 objects, 13 KB before;
-docs/decisions.md has the figures).
+docs/benchmarks.md has the figures).
 
 It is reclaimed by a full collection, and a full collection never runs while the process
 holds a WebSocket (`CountSockets` counts them, process-wide, as the collector is): it runs

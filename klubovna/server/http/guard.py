@@ -15,8 +15,9 @@
   instead of uvicorn's ERROR with a traceback.
 * A fan-out writes one frame to many sockets: the app finds `write_frame` in the scope's
   extensions (FRAME_EXTENSION) and hands it a whole text frame made once (wire.framed),
-  where a send would frame the same text again for every socket (docs/decisions.md, #18).
-  `stop_pings` there ends uvicorn's pings to a socket the app's own heartbeat watches.
+  where a send would frame the same text again for every socket
+  (docs/decisions/0040-cheap-fan-out.md, #18). `stop_pings` there ends uvicorn's pings to a socket
+  the app's own heartbeat watches.
 
 `protocols(...)` makes the two classes for `uvicorn.run(http=..., ws=...)`.
 """
@@ -196,8 +197,8 @@ SMALL_READ = 448
 """Bytes a WebSocket's socket read asks for while its messages are small (heartbeats,
 moves: tens of bytes). asyncio asks for 256 KB on every read and shrinks the bytes after:
 in a loaded group server's heap each such allocation cost more than the read (perf,
-docs/decisions.md, #18); 448 and the bytes object's header fit Python's small-object
-allocator."""
+docs/decisions/0040-cheap-fan-out.md, #18); 448 and the bytes object's header fit Python's
+small-object allocator."""
 LARGE_READ = 256 * 1024
 """asyncio's own read size (selector transports' `max_size`), for bulk data."""
 

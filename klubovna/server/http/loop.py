@@ -3,10 +3,10 @@
 selectors.EpollSelector asks the kernel for as many events as it watches sockets, and
 Python allocates a buffer that large for every call: with a group server's 19,000 sockets,
 228 KB each time the loop polls, from the C heap. In a server whose heap is full of live
-tables that allocation was 1 % of all its CPU (perf, bench/realtime.py; docs/decisions.md,
-#18). Epoll hands out the rest at the next call, in turn (level-triggered), so a cap
-changes nothing but the buffer; the loop polls again at once while more are ready.
-`uvicorn.run(loop="klubovna.server.http.loop:new_event_loop")`.
+tables that allocation was 1 % of all its CPU (perf, bench/realtime.py;
+docs/decisions/0040-cheap-fan-out.md, #18). Epoll hands out the rest at the next call, in turn
+(level-triggered), so a cap changes nothing but the buffer; the loop polls again at once while more
+are ready. `uvicorn.run(loop="klubovna.server.http.loop:new_event_loop")`.
 """
 
 from __future__ import annotations

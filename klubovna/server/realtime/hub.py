@@ -297,8 +297,8 @@ class Hub:
     async def abandon(self, live: LiveTable) -> None:
         """The last person left an unfinished table: it ends at once, as `abandoned` (as a
         lobby that expired: nothing recorded, never rebuilt for a deadline), and its
-        computer players never move again (Table.robot_step). docs/decisions.md, "Nobody
-        left at a table"."""
+        computer players never move again (Table.robot_step).
+        docs/decisions/0018-abandoned-tables.md, "Nobody left at a table"."""
         table_id = live.table.id
         live.robots_due = False
         self.dormant.pop(table_id, None)

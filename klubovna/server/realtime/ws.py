@@ -114,8 +114,9 @@ class Link:
         """The app's heartbeat watches this socket from now on (a lobby member's: Lobbies.sweep
         closes one silent for HEARTBEAT_TIMEOUT_MS), so the server's WebSocket pings to it
         (uvicorn's, every 20 s, and their pongs) stop: in a group server they were a few
-        per cent of its CPU, for nothing the heartbeat does not do (docs/decisions.md,
-        #18). A table socket keeps them: nothing else notices one that went silent."""
+        per cent of its CPU, for nothing the heartbeat does not do
+        (docs/decisions/0040-cheap-fan-out.md, #18). A table socket keeps them: nothing else notices
+        one that went silent."""
         if self.stop_pings is not None:
             self.stop_pings()
 

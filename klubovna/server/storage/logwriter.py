@@ -8,8 +8,8 @@ event loop once per batch (a pool thread per entry, anyio's `run_in_threadpool`,
 loop more than the insert itself: bench/realtime.py). The thread also checkpoints SQLite's
 write-ahead log for append_now, whose connection never does, starting it afresh every
 CHECKPOINT_EVERY entries; entries come to the thread instead while a checkpoint is overdue,
-so the log's size stays bounded however fast moves come (docs/decisions.md, "The write-ahead
-log"). A table waits for its entry
+so the log's size stays bounded however fast moves come (docs/decisions/0032-durability-and-wal.md,
+"The write-ahead log"). A table waits for its entry
 before it goes on (under its lock), so a batch never holds two entries of one table and
 the order within a table is kept, whichever way each entry went.
 """

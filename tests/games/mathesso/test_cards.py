@@ -1,5 +1,5 @@
 """The card catalogue of Mathesso: pairs per group and cards per variant, counted by hand
-from the spec's table and the seed (the derivation is in docs/decisions.md), and what
+from the spec's table and the seed (the derivation is in docs/decisions/0123-ma-cards.md), and what
 makes two cards a pair."""
 
 from __future__ import annotations

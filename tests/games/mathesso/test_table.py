@@ -54,8 +54,9 @@ def test_a_pico_game_against_slon_in_the_browsers_host() -> None:
 
 
 def test_computer_players_alone_are_refused_on_a_device() -> None:
-    """Nobody would start their game nor see its end (docs/decisions.md): refused at once,
-    with a code the setup words; one person with five computer players is a game."""
+    """Nobody would start their game nor see its end
+    (docs/decisions/0024-no-computer-only-local-table.md): refused at once, with a code the setup
+    words; one person with five computer players is a game."""
     host = LocalHost()
     alone = {"game": "mathesso", "seats": 2, "variant": "atto",
              "robots": {"0": "kote", "1": "slon"}}

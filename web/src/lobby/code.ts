@@ -1,5 +1,5 @@
-// Join codes as people type and read them (docs/decisions.md, "Join codes"): six characters
-// without look-alikes, shown as ABC-DEF; typed in any case, with spaces or a dash.
+// Join codes as people type and read them (docs/decisions/0056-join-codes.md, "Join codes"): six
+// characters without look-alikes, shown as ABC-DEF; typed in any case, with spaces or a dash.
 
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 const SEPARATORS = /[\s\-\u2010-\u2014]/g;

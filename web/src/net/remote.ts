@@ -58,7 +58,8 @@ async function postTable(request: TableRequest, key: string | null): Promise<Cre
   throw new ServerUnreachable(`HTTP ${response.status}`);
 }
 
-/** A socket to an unknown table is closed with this code (docs/decisions.md): nothing to retry. */
+/** A socket to an unknown table is closed with this code (docs/decisions/0026-error-shapes.md):
+ *  nothing to retry. */
 const CLOSE_UNKNOWN = 4404;
 
 export class RemoteTable implements TableConnection {

@@ -1,7 +1,7 @@
 // How a card is written on screen and read out: its rank's short sign (2..10, J, Q, K, A) and
 // its suit's symbol, and its name in words ("sedmička srdce"). The suits' order is the
 // engine's 0..3; which symbol stands for which number is the screen's choice (the engine's
-// suits have no names), recorded in docs/decisions.md. Shapes only: no rule lives here.
+// suits have no names), recorded in docs/decisions/0121-lp-web.md. Shapes only: no rule lives here.
 import { t } from "../../i18n";
 import type { Card } from "./types";
 

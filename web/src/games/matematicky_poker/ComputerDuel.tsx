@@ -1,7 +1,8 @@
 // A duel against the computer (a local table: seat 0 the player, seat 1 the robot): the solo
 // game screen framed with the computer's board beside it, as far as the player has come
-// (the view's `opponent`: docs/decisions.md), its total and "Počítač přemýšlí…" while it has
-// a number to place; at the end who won by how many, both boards, "Hrát znovu" and "Záznam hry".
+// (the view's `opponent`: docs/decisions/0093-mp-duel-opponent-board.md), its total and "Počítač
+// přemýšlí…" while it has a number to place; at the end who won by how many, both boards, "Hrát
+// znovu" and "Záznam hry".
 import { useEffect, useRef } from "preact/hooks";
 import { t, useLang } from "../../i18n";
 import { useSession } from "../../net/useSession";

@@ -5,7 +5,7 @@ becomes its key (nicknames.key), under a unique index. Two profiles whose nickna
 share a key, or a nickname the new rules refuse (only fillers, say), are settled by age:
 the older profile (created_at, then id) keeps its name; a later one is renamed to the
 first free "<name> 2", "<name> 3", ... ("Hráč 2", ... when its name is refused). See
-docs/decisions.md, "Nicknames".
+docs/decisions/0052-nickname-precis.md, "Nicknames".
 
 Revision ID: 0005
 Revises: 0004
