@@ -14,6 +14,11 @@ RECORD_NAME = re.compile(r"\d{4}-[a-z0-9-]+\.md")
 REFERENCE = re.compile(r"docs/decisions/(\d{4}-[a-z0-9-]+\.md)")
 # A relative Markdown link to a record, as the records, the index and the docs write it.
 LINK = re.compile(r"\]\((?:\.\./)*(?:docs/)?(?:decisions/)?(\d{4}-[a-z0-9-]+\.md)\)")
+# The old single file, now a pointer to the index: a reference to it names no decision.
+OLD_FILE = re.compile(r"(?<![\w/])(?:docs/)?decisions\.md")
+# Where the old file is named as history: the records' own notes, the changelog, the figures
+# (and the pointer left at its place).
+HISTORY = ("docs/decisions/", "docs/decisions.", "docs/benchmarks.md", "CHANGELOG.md")
 SKIPPED = {".git", "node_modules", ".venv", "dist", "var"}
 
 
@@ -53,6 +58,20 @@ def test_every_record_reference_in_the_tree_names_a_record() -> None:
             if not (RECORDS / name).is_file()
         ]
     assert missing == []
+
+
+def test_nothing_points_to_the_old_single_file() -> None:
+    """A comment names the record it means (docs/decisions/NNNN-*.md), not the old file."""
+    stale = []
+    for path in tree_files():
+        name = path.relative_to(ROOT).as_posix()
+        if name.startswith(HISTORY):
+            continue
+        stale += [
+            f"{name}:{number}" for number, line in enumerate(text_of(path).splitlines(), 1)
+            if OLD_FILE.search(line)
+        ]
+    assert stale == []
 
 
 def test_records_are_numbered_once_each_in_order() -> None:
