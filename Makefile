@@ -57,7 +57,8 @@ web-unit: python-deps web-deps
 # The web app is rebuilt whenever its sources or the pure Python packages change.
 WEB_SOURCES := $(shell find web/src web/build web/public web/index.html web/vite.config.ts \
 	web/tsconfig*.json klubovna/core klubovna/games klubovna/bots klubovna/tables \
-	-type f -not -path '*/__pycache__/*' 2>/dev/null)
+	-type f -not -path '*/__pycache__/*' -not -name '*.test.ts' -not -path 'web/src/testing/*' \
+	2>/dev/null)
 web-build: web/dist/index.html
 
 # The app with the toy Nim plug-in, for tests/web/test_nim_web.py (var/web-nim/<hash>/,
