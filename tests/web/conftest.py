@@ -258,12 +258,22 @@ def cold(request: pytest.FixtureRequest) -> bool:
     return bool(getattr(request.module, "COLD_ENGINE", False))
 
 
+def service_workers(request: pytest.FixtureRequest) -> str:
+    """"block" unless the module says `SERVICE_WORKER = True` (the offline and engine tests).
+    A fresh context's service worker precaches the whole app (21 MB, the engine's runtime
+    too) and then preloads the engine: 3-4 s of CPU a context on this machine, which tests
+    of online play, forms and pages paid for nothing (docs/decisions: the suite's budget)."""
+    return "allow" if getattr(request.module, "SERVICE_WORKER", False) else "block"
+
+
 @pytest.fixture
 def context(
-    browser: Browser, app_server: LiveServer, console: ConsoleWatch
+    request: pytest.FixtureRequest, browser: Browser, app_server: LiveServer,
+    console: ConsoleWatch
 ) -> Iterator[BrowserContext]:
     """A fresh profile (storage, service workers) per test, pointed at the live server."""
-    ctx = browser.new_context(base_url=app_server.http, viewport={"width": 1100, "height": 900})
+    ctx = browser.new_context(base_url=app_server.http, viewport={"width": 1100, "height": 900},
+                              service_workers=service_workers(request))
     ctx.on("page", console.watch)
     yield ctx
     ctx.close()
@@ -282,6 +292,7 @@ def page(request: pytest.FixtureRequest, browser: Browser, app_server: LiveServe
 def people_on(
     browser: Browser, server: LiveServer, console: ConsoleWatch,
     viewport: tuple[int, int] = (1100, 900), snapshot: str | None = None,
+    workers: str = "block",
 ) -> Iterator[Callable[[], Page]]:
     """Each call a page in a fresh context of its own on `server` (own storage, as another
     person's browser; the engine snapshot in it under the key `snapshot`, if given),
@@ -290,7 +301,7 @@ def people_on(
     made: list[BrowserContext] = []
 
     def person() -> Page:
-        ctx = browser.new_context(base_url=server.http,
+        ctx = browser.new_context(base_url=server.http, service_workers=workers,
                                   viewport={"width": viewport[0], "height": viewport[1]})
         ctx.on("page", console.watch)
         made.append(ctx)
@@ -309,7 +320,8 @@ def people(
 ) -> Iterator[Callable[[], Page]]:
     """More people at once (duel, group): each call a page in a browser of its own."""
     snapshot = None if cold(request) else engine_snapshot(browser, app_server)
-    yield from people_on(browser, app_server, console, snapshot=snapshot)
+    yield from people_on(browser, app_server, console, snapshot=snapshot,
+                         workers=service_workers(request))
 
 
 def screenshot(page: Page, name: str) -> Path:

@@ -16,6 +16,8 @@ from tests.web.conftest import ConsoleWatch, axe_violations
 from tests.web.shots import four_looks
 from tests.web.test_offline import OfflineFailures, visit_once
 
+SERVICE_WORKER = True  # the app's service worker: offline play needs it (conftest.service_workers)
+
 SEED = 14
 """A deal whose first hand, played by always calling, ends in a showdown, and whose game
 ends after a few hands."""

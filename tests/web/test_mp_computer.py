@@ -17,6 +17,8 @@ from tests.web.conftest import HOOK, VIEW, ConsoleWatch, axe_violations
 from tests.web.shots import four_looks
 from tests.web.test_offline import OfflineFailures, visit_once
 
+SERVICE_WORKER = True  # the app's service worker: offline play needs it (conftest.service_workers)
+
 # Whether the computer's panel ever said it was thinking (set by a MutationObserver).
 WATCH_THINKING = """() => {
   window.__thought = false;

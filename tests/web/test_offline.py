@@ -15,6 +15,7 @@ from tests.web.conftest import ENGINE_LOADED, ConsoleWatch, wait_for_snapshot
 COLD_ENGINE = True
 """Every context starts with empty storage: these tests are about the engine's first start
 and the snapshot it makes (tests/web/conftest.py)."""
+SERVICE_WORKER = True  # the app's service worker: offline play needs it (conftest.service_workers)
 
 HOOK = "window.__klubovnaTest = true;"  # exposes the real client functions (see client.ts)
 

@@ -15,6 +15,8 @@ from tests.web.conftest import ConsoleWatch
 from tests.web.test_ma_helpers import ready, remember
 from tests.web.test_offline import OfflineFailures, visit_once
 
+SERVICE_WORKER = True  # the app's service worker: offline play needs it (conftest.service_workers)
+
 ENGINE = 40_000  # ms: a loaded machine's slowest engine start seen, with room
 
 

@@ -13,6 +13,8 @@ from tests.web.conftest import ConsoleWatch, axe_violations
 from tests.web.shots import four_looks
 from tests.web.test_offline import OfflineFailures, visit_once
 
+SERVICE_WORKER = True  # the app's service worker: offline play needs it (conftest.service_workers)
+
 LABELS = "(tiles) => tiles.map((tile) => tile.ariaLabel)"
 
 

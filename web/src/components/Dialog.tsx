@@ -18,17 +18,22 @@ let nextId = 0;
 export function Dialog({ title, onClose, children, class: extra, closeButton = true }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useRef(`dialog-${++nextId}`);
+  // The latest onClose, read when Esc comes: the listeners are set once, so an Esc pressed
+  // just after a render that changed onClose (before effects ran) still finds it, and a new
+  // onClose never closes and reopens the dialog (which moved the focus).
+  const close = useRef(onClose);
+  close.current = onClose;
   useEffect(() => {
     const dialog = ref.current!;
     if (!dialog.open) dialog.showModal();
     const cancel = (event: Event) => {
       event.preventDefault(); // Esc: close only when the dialog may be cancelled
-      onClose?.();
+      close.current?.();
     };
     // Chromium closes a modal dialog on a second Esc even when its cancel event is
     // refused: a dialog that asks for a decision (no onClose) opens itself again.
     const reopen = () => {
-      if (!onClose && !dialog.open && dialog.isConnected) dialog.showModal();
+      if (!close.current && !dialog.open && dialog.isConnected) dialog.showModal();
     };
     dialog.addEventListener("cancel", cancel);
     dialog.addEventListener("close", reopen);
@@ -37,7 +42,7 @@ export function Dialog({ title, onClose, children, class: extra, closeButton = t
       dialog.removeEventListener("close", reopen);
       if (dialog.open) dialog.close();
     };
-  }, [onClose]);
+  }, []);
   return (
     <dialog ref={ref} class={`dialog ${extra ?? ""}`} aria-labelledby={id.current}>
       <div class="dialog-head">
