@@ -99,30 +99,26 @@ def play_until_the_log_scrolls(page: Page, steps: int = 40) -> None:
     raise AssertionError("the log never filled its box")
 
 
-def test_the_logs_top_line_is_whole(page: Page) -> None:
+def test_the_logs_top_line_is_whole_and_the_solo_log_survives_a_reload(page: Page) -> None:
+    # One game for both checks (each used to start and play its own, the same seed and moves).
     page.set_viewport_size(DESKTOP)
     start_solo(page, SIX_SEED, 3)
     play_until_the_log_scrolls(page)
     assert top_line_gap(page) < 1, "the log's top line is cut"
     page.set_viewport_size(PHONE)
     assert top_line_whole_after_resize(page), "the log's top line is cut on the phone"
-
-
-def test_the_solo_log_survives_a_reload(page: Page) -> None:
-    page.set_viewport_size(DESKTOP)
-    start_solo(page, SIX_SEED, 3)
-    play_until_the_log_scrolls(page)
     before = log_lines(page)
     assert len(before) >= 10
 
+    page.set_viewport_size(DESKTOP)
     page.reload()
     page.locator(".kp-log li").first.wait_for(timeout=60_000)
     expect(page.locator(".kp-log li")).to_have_count(len(before))
     assert log_lines(page) == before
-    assert top_line_gap(page) < 1
+    assert top_line_gap(page) < 1, "the log's top line is cut after the reload"
     page.set_viewport_size(PHONE)
     page.locator(".kp-log").scroll_into_view_if_needed()
-    assert top_line_whole_after_resize(page)
+    assert top_line_whole_after_resize(page), "cut on the phone after the reload"
     four_looks(page, "kp-log-reloaded", full_page=True)
     assert axe_violations(page) == []
 
