@@ -38,9 +38,10 @@ export default defineConfig({
       },
       workbox: {
         // Pyodide's wasm (~10 MB) and stdlib must be precached for offline play, and so is
-        // the build's interpreter snapshot (py/engine-<key>.bin, ~6 MB gzip; build/snapshot.ts).
+        // the build's interpreter snapshot (py/engine-<key>.bin, ~6 MB gzip; build/snapshot.ts)
+        // and the engine's Python, all of it in py/manifest.json (build/plugins.ts).
         maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
-        globPatterns: ["**/*.{js,mjs,css,html,svg,png,ico,wasm,zip,json,py,bin,webmanifest}"],
+        globPatterns: ["**/*.{js,mjs,css,html,svg,png,ico,wasm,zip,json,bin,webmanifest}"],
         navigateFallback: "index.html",
         navigateFallbackDenylist: [/^\/api\//, /^\/ws\//],
         cleanupOutdatedCaches: true,

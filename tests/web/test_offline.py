@@ -61,8 +61,7 @@ def visit_once(page: Page) -> None:
     worker = [p for p in cached if p.startswith("/assets/engine.worker")]
     assert worker, "the worker's bundle is precached"
     for path in ("/index.html", "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip",
-                 "/pyodide/pyodide.mjs", "/pyodide/pyodide.asm.mjs", "/py/manifest.json",
-                 "/py/klubovna/tables/local.py"):
+                 "/pyodide/pyodide.mjs", "/pyodide/pyodide.asm.mjs", "/py/manifest.json"):
         assert any(p == path for p in cached), f"{path} is not precached"
 
 

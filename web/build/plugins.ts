@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { Plugin } from "vite";
-import { SHIPPED_KEY_PATH, shippedSnapshotPath } from "../src/worker/python.ts";
+import { MANIFEST_PATH, shippedSnapshotPath, type Manifest, type Sources } from "../src/worker/python.ts";
 import { engineSnapshot } from "./snapshot.ts";
 
 const WEB = resolve(import.meta.dirname, "..");
@@ -69,12 +69,20 @@ export function pythonSources(): Map<string, string> {
   return new Map(files.map((file) => [relative(ROOT, file).split("\\").join("/"), file]));
 }
 
+/** The sources' texts, by path, in the order the worker writes and hashes them. */
+function sourceTexts(): Sources {
+  return [...pythonSources()].map(([path, file]) => [path, readFileSync(file, "utf8")]);
+}
+
+function manifest(sources: Sources, snapshot: string | null): string {
+  return JSON.stringify({ snapshot, sources } satisfies Manifest);
+}
+
 const TYPES: Record<string, string> = {
   ".mjs": "text/javascript",
   ".wasm": "application/wasm",
   ".zip": "application/zip",
   ".json": "application/json",
-  ".py": "text/x-python",
 };
 
 function contentType(name: string): string {
@@ -82,7 +90,8 @@ function contentType(name: string): string {
   return TYPES[name.slice(dot)] ?? "application/octet-stream";
 }
 
-/** `/pyodide/*` (the runtime) and `/py/*` (our packages + manifest.json), in dev and build. */
+/** `/pyodide/*` (the runtime) and `/py/manifest.json` (our packages' texts), in dev and build;
+ *  the build's snapshot beside it. */
 export function pythonInTheBrowser(): Plugin {
   return {
     name: "klubovna-python",
@@ -94,10 +103,8 @@ export function pythonInTheBrowser(): Plugin {
         if (url.startsWith("/pyodide/")) {
           const name = url.slice("/pyodide/".length);
           if (PYODIDE_FILES.includes(name)) file = join(PYODIDE_DIR, name);
-        } else if (url === "/py/manifest.json") {
-          body = JSON.stringify([...pythonSources().keys()]);
-        } else if (url.startsWith("/py/")) {
-          file = pythonSources().get(url.slice("/py/".length));
+        } else if (url === `/${MANIFEST_PATH}`) {
+          body = manifest(sourceTexts(), null); // the dev server makes no snapshot
         }
         if (file === undefined && body === undefined) return next();
         res.setHeader("content-type", contentType(url));
@@ -108,16 +115,11 @@ export function pythonInTheBrowser(): Plugin {
       for (const name of PYODIDE_FILES) {
         this.emitFile({ type: "asset", fileName: `pyodide/${name}`, source: readFileSync(join(PYODIDE_DIR, name)) });
       }
-      const sources = pythonSources();
-      for (const [path, file] of sources) {
-        this.emitFile({ type: "asset", fileName: `py/${path}`, source: readFileSync(file) });
-      }
-      this.emitFile({ type: "asset", fileName: "py/manifest.json", source: JSON.stringify([...sources.keys()]) });
       // The interpreter with klubovna imported, for a first visit (build/snapshot.ts).
-      const texts: Array<[string, string]> = [...sources].map(([path, file]) => [path, readFileSync(file, "utf8")]);
-      const { key, bytes } = await engineSnapshot(texts, pluginModules().map((plugin) => plugin.name));
+      const sources = sourceTexts();
+      const { key, bytes } = await engineSnapshot(sources, pluginModules().map((plugin) => plugin.name));
       this.emitFile({ type: "asset", fileName: shippedSnapshotPath(key), source: bytes });
-      this.emitFile({ type: "asset", fileName: SHIPPED_KEY_PATH, source: JSON.stringify({ key }) });
+      this.emitFile({ type: "asset", fileName: MANIFEST_PATH, source: manifest(sources, key) });
     },
   };
 }

@@ -21,10 +21,11 @@
 // the one it kept in Cache Storage after an earlier start, else the build's own
 // (/py/engine-<key>.bin, gzip, made in Node by build/snapshot.ts: a first visit starts from
 // it too). A snapshot that fails to load is dropped and the worker starts the ordinary way
-// (and keeps a snapshot of that start).
+// (and keeps a snapshot of that start). The Python sources and the build's snapshot's key
+// come in one response, /py/manifest.json (python.ts).
 import type { PyodideInterface } from "pyodide";
 import { PLUGIN_MODULES } from "virtual:plugin-modules";
-import { HOME, importsFor, SHIPPED_KEY_PATH, shippedSnapshotPath, snapshotKey as sourcesKey, type Sources } from "./python";
+import { HOME, importsFor, MANIFEST_PATH, shippedSnapshotPath, snapshotKey as sourcesKey, type Manifest, type Sources } from "./python";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const PYODIDE = "/pyodide/";
@@ -169,15 +170,14 @@ function measureDownloads(from: number, to: number): Downloads {
   };
 }
 
-async function fetchText(url: string): Promise<string> {
+/** The Python sources and the build's snapshot's key (python.ts, Manifest); a key that is no
+ *  SHA-256 hex is none. */
+async function fetchManifest(): Promise<Manifest> {
+  const url = `/${MANIFEST_PATH}`;
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return response.text();
-}
-
-async function fetchSources(): Promise<Sources> {
-  const files = JSON.parse(await fetchText("/py/manifest.json")) as string[];
-  return Promise.all(files.map(async (path): Promise<[string, string]> => [path, await fetchText(`/py/${path}`)]));
+  const { snapshot, sources } = (await response.json()) as Manifest;
+  return { snapshot: typeof snapshot === "string" && /^[0-9a-f]{64}$/.test(snapshot) ? snapshot : null, sources };
 }
 
 function writeSources(pyodide: PyodideInterface, sources: Sources): void {
@@ -273,28 +273,19 @@ async function startEngine(): Promise<{ pyodide: PyodideInterface; start: Start 
   }
 }
 
-/** The build's snapshot's key, else null (the dev server). */
-async function shippedKey(): Promise<string | null> {
-  try {
-    const { key } = JSON.parse(await fetchText(`/${SHIPPED_KEY_PATH}`)) as { key?: unknown };
-    return typeof key === "string" && /^[0-9a-f]{64}$/.test(key) ? key : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The snapshot to start from for the key `hex`: the one kept in Cache Storage, else the
- *  build's. Both are asked for at once with the runtime and the sources, under the build's
- *  key; only a key that matches the sources' own is used. */
+ *  build's. Both are asked for, under the build's key (the manifest's), while the runtime
+ *  loads and the sources are hashed; only a key that matches the sources' own is used. */
 async function startFrom(downloads: Downloads): Promise<{ pyodide: PyodideInterface; start: Start }> {
-  const early = shippedKey().then(async (built) => {
+  const manifest = fetchManifest();
+  const early = manifest.then(async ({ snapshot: built }) => {
     if (built === null) return null;
     const cached = await readSnapshot(canSnapshot ? cacheKey(built) : "");
     return { built, cached, shipped: cached === null ? readShipped(built, downloads) : null };
   });
-  const [loader, sources, guess] = await Promise.all([
+  const [loader, { sources }, guess] = await Promise.all([
     import(/* @vite-ignore */ `${PYODIDE}pyodide.mjs`) as Promise<Loader>,
-    fetchSources(),
+    manifest,
     early,
   ]);
   const hex = typeof crypto?.subtle !== "undefined" ? await sourcesKey(loader.version, IMPORTS, sources) : null;

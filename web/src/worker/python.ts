@@ -33,9 +33,16 @@ export async function snapshotKey(version: string, imports: string, sources: Sou
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Names the build's snapshot's key ({"key": hex}), so a worker can fetch it before it has
- *  hashed the sources (absent in dev). */
-export const SHIPPED_KEY_PATH = "py/engine-snapshot.json";
+/** The one file a worker fetches for its Python (build/plugins.ts writes it, the dev server
+ *  answers it): every source in the order the worker writes and hashes them, and the key of
+ *  the build's snapshot (null in dev), so the worker can ask for that snapshot before it has
+ *  hashed the sources. One request, not one per file: a start made ~120 of them. */
+export const MANIFEST_PATH = "py/manifest.json";
+
+export interface Manifest {
+  snapshot: string | null;
+  sources: Sources;
+}
 
 /** The build's own snapshot for `key` (gzip; absent in dev and for other sources). */
 export function shippedSnapshotPath(key: string): string {
