@@ -12,13 +12,23 @@ from __future__ import annotations
 import contextlib
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
-from playwright.sync_api import Locator, Page, ViewportSize, expect
+import pytest
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from tests.server.live import LiveServer
 from tests.server.lobby_client import EAGER
-from tests.web.conftest import EXPECT_TIMEOUT_MS, SHOTS, axe_violations, screenshot
+from tests.web.conftest import (
+    EXPECT_TIMEOUT_MS,
+    SHOTS,
+    ConsoleWatch,
+    axe_violations,
+    people_on,
+    screenshot,
+)
 
 NO_WAITING = "localStorage.setItem('klubovna.kp.prefs', JSON.stringify({pace: 'instant'}))"
 """The device setting that shows the other players' moves without pauses."""
@@ -28,6 +38,15 @@ CALM = ("call", "check")
 for, and a long game. With EAGER bets a person keeps the largest group they can pay for."""
 LIMIT_S = 150
 """The whole game, from the start to every end ranking."""
+
+
+@pytest.fixture
+def people(browser: Browser, app_server: LiveServer,
+           console: ConsoleWatch) -> Iterator[Callable[[], Page]]:
+    """Each call a person's browser, as conftest's `people` makes it but without the engine
+    snapshot in it: online play runs on the server and these pages never start the engine,
+    so the 31 MB written into every context's Cache Storage went unused."""
+    yield from people_on(browser, app_server, console)
 
 
 def open_table(page: Page, seats: int, robot: str, chips: int = 10) -> str:
@@ -59,20 +78,39 @@ def click_if_there(button: Locator) -> bool:
     return False
 
 
-def keep(page: Page, largest_group: bool) -> None:
+TABLE_NOW = """() => {
+  const all = (selector) => [...document.querySelectorAll(selector)];
+  if (document.querySelector('.kp-end')) return {step: 'end'};
+  if (document.querySelector('.kp-showdown')) return {step: 'showdown'};
+  const picks = all('.kp-pick');
+  if (picks.some((die) => !die.disabled)) return {
+    step: 'keep',
+    values: picks.map((die) => Number(die.dataset.value || 0)),
+    pressed: picks.map((die) => die.getAttribute('aria-pressed') === 'true'),
+    affordable: all('.kp-costs td:not(.unaffordable)').length,
+  };
+  return {step: 'bet', actions: Object.fromEntries(
+    all('.kp-act:enabled').map((button) => [button.dataset.action, button.innerText]))};
+}"""
+"""What the table shows this person now, read in one round trip (a loop of locator counts
+per page per turn cost driver and renderer CPU at every turn): "end", "showdown", "keep"
+(the dice's values, which are picked, how many dice the person can pay for) or "bet" (the
+enabled betting buttons' texts by action)."""
+
+
+def keep(page: Page, table: dict[str, Any], largest_group: bool) -> None:
     """Keep the first die (unless a die is picked already), or the largest group of equal
-    dice the person can pay for."""
-    picks = page.locator(".kp-pick")
+    dice the person can pay for (`table`: what TABLE_NOW read)."""
+    values: list[int] = table["values"]
+    pressed: list[bool] = table["pressed"]
     if largest_group:
-        values = [int(v or 0)
-                  for v in picks.evaluate_all("(b) => b.map((e) => e.dataset.value)")]
-        affordable = page.locator(".kp-costs td:not(.unaffordable)").count()
         value, _ = max(Counter(values).items(), key=lambda item: (item[1], item[0]))
-        wanted = [i for i, v in enumerate(values) if v == value][: max(1, affordable)]
+        wanted = [i for i, v in enumerate(values) if v == value][: max(1, table["affordable"])]
     else:
-        wanted = [] if page.locator(".kp-pick[aria-pressed='true']").count() else [0]
+        wanted = [] if any(pressed) else [0]
+    picks = page.locator(".kp-pick")
     for i in wanted:
-        if picks.nth(i).get_attribute("aria-pressed") != "true":
+        if not pressed[i]:
             click_if_there(picks.nth(i))
     click_if_there(page.locator(".kp-keep-submit:enabled"))
 
@@ -84,20 +122,22 @@ def play_a_step(page: Page, bets: Sequence[str] = CALM,
     table waits for someone else. A button the table took away before the click (a timed
     table moves on) is no error: the caller's loop looks again. `before_bet` is called
     when a betting button is about to be pressed."""
-    if page.locator(".kp-end").count():
+    table: dict[str, Any] = page.evaluate(TABLE_NOW)
+    if table["step"] == "end":
         return "end"
-    if page.locator(".kp-showdown").count():
+    if table["step"] == "showdown":
         return "go on" if click_if_there(page.locator(".kp-go-on .primary")) else None
-    if page.locator(".kp-pick:enabled").count():
-        keep(page, largest_group=bets == EAGER)
+    if table["step"] == "keep":
+        keep(page, table, largest_group=bets == EAGER)
         return "keep"
     for action in bets:
-        button = page.locator(f".kp-act[data-action='{action}']:enabled")
-        if button.count():
+        if action in table["actions"]:
             if action == "raise":  # the amount comes from the view: 4, 6, ... never 0
-                amount = int(button.inner_text().split("na ")[1].split()[0])
-                assert amount >= 4 and amount % 2 == 0, button.inner_text()
+                text = table["actions"][action]
+                amount = int(text.split("na ")[1].split()[0])
+                assert amount >= 4 and amount % 2 == 0, text
             before_bet()
+            button = page.locator(f".kp-act[data-action='{action}']:enabled")
             return action if click_if_there(button.first) else None
     return None
 
