@@ -1,13 +1,17 @@
-"""The home page: the five games, each with its links, no console errors."""
+"""The home page: the five games, each with its links, no console errors; the language and
+the theme chosen are remembered. One page for both (a second page load asserted nothing
+more), and no engine snapshot put in: the home page never starts the engine."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, expect
 
 from tests.web.conftest import axe_violations, screenshot
 
 
-def test_home_lists_the_five_games(page: Page) -> None:
+def test_home_lists_the_five_games_and_remembers_language_and_theme(
+        context: BrowserContext) -> None:
+    page = context.new_page()
     page.goto("/")
     games = page.locator(".games > li")
     expect(games).to_have_count(5)
@@ -19,9 +23,6 @@ def test_home_lists_the_five_games(page: Page) -> None:
     screenshot(page, "home-cs-light")
     assert axe_violations(page) == []
 
-
-def test_language_and_theme_are_remembered(page: Page) -> None:
-    page.goto("/")
     page.get_by_role("button", name="EN – English version").click()
     expect(page.get_by_role("heading", name="Mathematical poker")).to_be_visible()
     page.get_by_role("button", name="Theme: System").click()  # -> light
