@@ -121,7 +121,11 @@ def choose(page: Page, group: str, count: int) -> None:
     page.get_by_role("radiogroup", name=group).get_by_role("radio", name=str(count)).check()
 
 
-def test_solo_against_the_computer_in_the_worker(page: Page) -> None:
+def test_solo_against_the_computer_in_the_worker_then_its_replay(page: Page) -> None:
+    """A solo game in the worker, reloaded halfway, then its replay on the same page (a game
+    of its own for the replay cost a tab, an engine start and a game): the stepper starts
+    before the start, the keys step it, and after the start every frame has fewer stones,
+    down to none."""
     page.goto("/#/nim?seed=7")
     choose(page, "Hromádek", 3)
     page.get_by_role("button", name="Začít hru").click()
@@ -143,6 +147,43 @@ def test_solo_against_the_computer_in_the_worker(page: Page) -> None:
     assert sum(int(re.findall(r"\d+", line)[0]) for line in taken) == at_start, taken
     assert stones(page) == 0 and page.locator(".nim-stone").count() == 0
     screenshot(page, "nim-solo-end")
+    assert axe_violations(page) == []
+
+    page.get_by_role("button", name="Záznam hry").click()
+    stepper = page.get_by_role("region", name="Přehrávání záznamu")
+    step = stepper.locator(".replay-step")
+    expect(step).to_have_text(re.compile(r"^Začátek hry: tah 0 z \d+$"))
+    total = int(step.inner_text().rsplit(" ", 1)[1])
+    assert replay_stones(page) == at_start
+    expect(stepper.locator(".nim-status")).to_have_text("Hra ještě nezačala.")
+    stepper.focus()
+    seen = [at_start]
+    for number in range(1, total + 1):
+        page.keyboard.press("ArrowRight")
+        expect(step).to_have_text(f"Tah {number} z {total}")
+        seen.append(replay_stones(page))
+    # Move 1 is the start (the same heaps), then every move takes stones, down to none.
+    assert seen[1] == at_start and seen[-1] == 0, seen
+    assert all(b < a for a, b in zip(seen[1:], seen[2:], strict=False)), seen
+    page.keyboard.press("ArrowRight")  # at the end it stays
+    expect(step).to_have_text(f"Tah {total} z {total}")
+    expect(stepper.get_by_role("button", name="Další tah")).to_be_disabled()
+    page.keyboard.press("ArrowLeft")
+    expect(step).to_have_text(f"Tah {total - 1} z {total}")
+    assert replay_stones(page) == seen[-2]
+    page.keyboard.press("Home")
+    expect(step).to_have_text(re.compile("^Začátek hry"))
+    stepper.get_by_role("button", name="Na konec").click()
+    expect(stepper.locator(".nim-status")).to_have_text(re.compile("^Vítěz: "))
+    assert stepper.get_by_role("slider", name="Tah").input_value() == str(total)
+    # The button disabled itself: focus went to the stepper, whose keys still work.
+    expect(stepper).to_be_focused()
+    page.keyboard.press("Home")
+    expect(step).to_have_text(re.compile("^Začátek hry"))
+    page.keyboard.press("End")
+    expect(step).to_have_text(f"Tah {total} z {total}")
+    assert page.get_by_role("button", name="Sdílet záznam").count() == 0  # local: no link
+    screenshot(page, "nim-replay")
     assert axe_violations(page) == []
 
 
@@ -223,54 +264,6 @@ def replay_stones(page: Page) -> int:
     """The stones of the replay's frame on show."""
     sizes = page.locator(".replay .nim-heap").evaluate_all("hs => hs.map((h) => h.dataset.size)")
     return sum(int(size) for size in sizes)
-
-
-def test_the_replay_of_a_local_game_steps_with_the_keyboard(page: Page) -> None:
-    """A solo game in the worker, then its replay: the stepper starts before the start, the
-    keys step it, and after the start every frame has fewer stones, down to none."""
-    page.goto("/#/nim?seed=7")
-    choose(page, "Hromádek", 2)
-    page.get_by_role("button", name="Začít hru").click()
-    expect(page.locator(".nim-status")).to_have_text("Na tahu: Ty", timeout=60_000)
-    at_start = stones(page)
-    while not page.locator(OVER).count():
-        take_a_heap(page)
-    page.get_by_role("button", name="Záznam hry").click()
-    stepper = page.get_by_role("region", name="Přehrávání záznamu")
-    step = stepper.locator(".replay-step")
-    expect(step).to_have_text(re.compile(r"^Začátek hry: tah 0 z \d+$"))
-    total = int(step.inner_text().rsplit(" ", 1)[1])
-    assert replay_stones(page) == at_start
-    expect(stepper.locator(".nim-status")).to_have_text("Hra ještě nezačala.")
-    stepper.focus()
-    seen = [at_start]
-    for number in range(1, total + 1):
-        page.keyboard.press("ArrowRight")
-        expect(step).to_have_text(f"Tah {number} z {total}")
-        seen.append(replay_stones(page))
-    # Move 1 is the start (the same heaps), then every move takes stones, down to none.
-    assert seen[1] == at_start and seen[-1] == 0, seen
-    assert all(b < a for a, b in zip(seen[1:], seen[2:], strict=False)), seen
-    page.keyboard.press("ArrowRight")  # at the end it stays
-    expect(step).to_have_text(f"Tah {total} z {total}")
-    expect(stepper.get_by_role("button", name="Další tah")).to_be_disabled()
-    page.keyboard.press("ArrowLeft")
-    expect(step).to_have_text(f"Tah {total - 1} z {total}")
-    assert replay_stones(page) == seen[-2]
-    page.keyboard.press("Home")
-    expect(step).to_have_text(re.compile("^Začátek hry"))
-    stepper.get_by_role("button", name="Na konec").click()
-    expect(stepper.locator(".nim-status")).to_have_text(re.compile("^Vítěz: "))
-    assert stepper.get_by_role("slider", name="Tah").input_value() == str(total)
-    # The button disabled itself: focus went to the stepper, whose keys still work.
-    expect(stepper).to_be_focused()
-    page.keyboard.press("Home")
-    expect(step).to_have_text(re.compile("^Začátek hry"))
-    page.keyboard.press("End")
-    expect(step).to_have_text(f"Tah {total} z {total}")
-    assert page.get_by_role("button", name="Sdílet záznam").count() == 0  # local: no link
-    screenshot(page, "nim-replay")
-    assert axe_violations(page) == []
 
 
 def test_a_shared_replay_link_opens_in_a_fresh_browser(
