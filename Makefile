@@ -9,17 +9,21 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 DATA ?= var
 
-.PHONY: run test web-unit lint bench deps python-deps web-deps web-build test-builds test-deps \
-	clean cluster-deps test-cluster run-cluster
+.PHONY: run test test-setup web-unit lint bench deps python-deps web-deps web-wire web-build \
+	test-builds test-deps clean cluster-deps test-cluster run-cluster
 
 run: deps
 	$(BIN)/klubovna serve --host $(HOST) --port $(PORT) --data $(DATA)
 
 # Two workers on this 2-core machine (pytest-xdist): a file's tests stay together on one
 # worker, with its own servers, database files and browser (docs/decisions/0081-two-test-workers.md).
-# Everything the suite serves is built before it starts (test-builds), never inside it.
-test: web-unit deps test-deps test-builds
+# Everything the suite serves is built before it starts (test-builds), never inside it: two
+# jobs at a time, since the app's build and the Nim build are one thread each for most of it.
+test:
+	@$(MAKE) --no-print-directory --jobs=2 --output-sync=target test-setup
 	$(BIN)/pytest --numprocesses auto --maxprocesses 4 --dist loadfile --ignore=tests/cluster
+
+test-setup: web-unit deps test-deps test-builds
 
 lint: python-deps
 	$(BIN)/ruff check klubovna tests bench
@@ -61,12 +65,17 @@ WEB_SOURCES := $(shell find web/src web/build web/public web/index.html web/vite
 	2>/dev/null)
 web-build: web/dist/index.html
 
+# The wire types each game's web folder imports (git-ignored; rewritten only when changed),
+# before either build starts.
+web-wire: python-deps
+	$(BIN)/python web/build/wire_types.py
+
 # The app with the toy Nim plug-in, for tests/web/test_nim_web.py (var/web-nim/<hash>/,
-# made again only when a source changes), after the app's own build.
-test-builds: python-deps web-build
+# made again only when a source changes), beside the app's own build.
+test-builds: python-deps web-deps web-wire
 	$(BIN)/python -m tests.web.nim_build
 
-web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
+web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES) | web-wire
 	npm run --prefix web --silent build
 
 web/node_modules/.package-lock.json: web/package.json web/package-lock.json
