@@ -55,20 +55,6 @@ async (request) => {
 """
 
 
-def test_two_people_share_a_device_with_a_computer_player(page: Page) -> None:
-    page.add_init_script(HOOK)
-    page.goto("/")
-    page.wait_for_function("!!(window.__klubovna && window.__klubovna.openHotSeat)")
-    out: dict[str, Any] = page.evaluate(PLAY_JS, REQUEST)
-    assert out["over"] is True and out["people"] == [0, 1]
-    # every view shown was the view of the seat on screen (which changes only at a reveal:
-    # nothing of the next seat shows before its player reveals it)
-    assert out["shown"] and all(screen == seat for screen, seat in out["shown"])
-    # the screen passed between the two people, both ways
-    assert {h["next"] for h in out["handOvers"]} == {0, 1}
-    assert {seat for _, seat in out["shown"]} == {0, 1}
-
-
 # A few moves, then the tab "reloads": the table is rebuilt from the snapshot the first
 # seat kept, and the game goes on from where it was, each seat with its own seq.
 RESUME_JS = """
@@ -109,14 +95,32 @@ async (request) => {
 """
 
 
-def test_a_hot_seat_game_goes_on_after_a_reload(page: Page) -> None:
+def test_two_people_share_a_device_and_a_game_goes_on_after_a_reload(page: Page) -> None:
+    """Two whole games on one page (one page load and engine start for both): the first
+    played straight through, the second closed after six moves and resumed."""
     page.add_init_script(HOOK)
     page.goto("/")
-    page.wait_for_function("!!(window.__klubovna && window.__klubovna.resumeHotSeat)")
-    out: dict[str, Any] = page.evaluate(RESUME_JS, REQUEST)
-    assert out["saved"] and out["before"]["acks"] == 6 and not out["before"]["over"]
-    assert out["people"] == [0, 1]
-    assert out["after"]["over"] is True and out["after"]["acks"] > 0
+    page.wait_for_function(
+        "!!(window.__klubovna && window.__klubovna.openHotSeat && window.__klubovna.resumeHotSeat)")
+    out: dict[str, Any] = page.evaluate(PLAY_JS, REQUEST)
+    assert out["over"] is True and out["people"] == [0, 1]
+    # every view shown was the view of the seat on screen (which changes only at a reveal:
+    # nothing of the next seat shows before its player reveals it)
+    assert out["shown"] and all(screen == seat for screen, seat in out["shown"])
+    # the screen passed between the two people, both ways
+    assert {h["next"] for h in out["handOvers"]} == {0, 1}
+    assert {seat for _, seat in out["shown"]} == {0, 1}
+
+    resumed: dict[str, Any] = page.evaluate(RESUME_JS, REQUEST)
+    assert resumed["saved"] and resumed["before"]["acks"] == 6 and not resumed["before"]["over"]
+    assert resumed["people"] == [0, 1]
+    assert resumed["after"]["over"] is True and resumed["after"]["acks"] > 0
+
+
+SHOWN = """() => [['.hand-over', 'hand-over'], ['.kp-end', 'end'], ['.kp-showdown', 'showdown'],
+                 ['.kp-pick', 'keep']].find(([selector]) => document.querySelector(selector))?.[1]
+                 ?? 'bet'"""
+"""What the page shows the person now, the first of these that is there."""
 
 
 def test_two_people_play_kostkovy_poker_through_the_page(page: Page) -> None:
@@ -143,7 +147,8 @@ def test_two_people_play_kostkovy_poker_through_the_page(page: Page) -> None:
         page.wait_for_selector(
             ".hand-over, .kp-pick, .kp-act:enabled, .kp-showdown, .kp-end", timeout=30_000
         )
-        if page.locator(".hand-over").count():
+        shown = page.evaluate(SHOWN)  # (one round trip, not a count per kind)
+        if shown == "hand-over":
             screen = page.locator(".hand-over")
             title = screen.get_by_role("heading").inner_text()
             assert title.startswith("Na tahu: Hráč "), title
@@ -167,12 +172,12 @@ def test_two_people_play_kostkovy_poker_through_the_page(page: Page) -> None:
                 page.locator(".kp-felt").wait_for()
                 four_looks(page, "kp-hot-seat-table", full_page=True)
             continue
-        if page.locator(".kp-end").count():
+        if shown == "end":
             break
-        if page.locator(".kp-showdown").count():
+        if shown == "showdown":
             skip = page.get_by_role("button", name="Rovnou na výsledky")
             (skip if skip.count() else page.locator(".kp-go-on .primary")).click()
-        elif page.locator(".kp-pick").count():
+        elif shown == "keep":
             page.locator(".kp-pick").first.click()
             page.locator(".kp-keep-submit").click()
             expect(page.locator(".kp-pick")).to_have_count(0)

@@ -4,14 +4,14 @@ with the keyboard and a tap, sees a wrong set marked with the engine's reason, r
 the edits unconfirmed (they are still there), confirms; the rack is hidden at the hand-over
 until Hráč 2 reveals it; Hráč 2 melds by dragging tiles with the mouse; Hráč 1 rearranges
 the table by dragging (a tile of Hráč 2's run into a new group) and Hráč 2 draws with one
-press."""
+press. Before the game, on the same page: the setup's two modes and the rules page."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.server.live import LiveServer
-from tests.web.conftest import ConsoleWatch, axe_violations
+from tests.web.conftest import ConsoleWatch, axe_violations, engine_snapshot, warm
 from tests.web.shots import four_looks
 
 
@@ -36,8 +36,24 @@ def settled(page: Page) -> None:
     expect(page.locator(".zk-table[aria-busy='true']")).to_have_count(0)
 
 
-def test_two_people_meld_hand_over_and_draw(page: Page) -> None:
+def test_the_setup_the_rules_page_and_two_people_meld_hand_over_and_draw(page: Page) -> None:
+    # The setup and the rules page first, in the page the game is then played in (its own
+    # test paid a page load for them).
     page.goto("/#/zoliky-s-kameny?seed=1")
+    expect(page.locator(".zk-mode")).to_have_text([
+        "Proti počítačiVy proti počítači s uloženou obtížností.",
+        "Místní hra2 až 4 lidé na jednom zařízení; při předání se stojánek skryje."])
+    four_looks(page, "zk-setup", full_page=True)
+    assert axe_violations(page) == []
+    page.get_by_role("link", name="Pravidla").first.click()
+    expect(page.get_by_role("heading", name="Pravidla: Žolíky s kameny")).to_be_visible()
+    examples = page.locator(".zk-example .zk-tile")
+    expect(examples.first).to_have_accessible_name("červená 7")
+    expect(examples.nth(5)).to_have_accessible_name("žolík")
+    four_looks(page, "zk-rules", full_page=True)
+    assert axe_violations(page) == []
+    page.go_back()
+
     page.locator(".zk-mode", has_text="Místní hra").click()
     page.get_by_role("radio", name="2", exact=True).check()
     page.get_by_role("button", name="Začít hru").click()
@@ -150,31 +166,17 @@ def test_two_people_meld_hand_over_and_draw(page: Page) -> None:
     expect(page.locator(".zk-players")).to_contain_text("Kamenů: 11")
     expect(page.locator(".mp-info")).to_have_text("Kolo 1 · v zásobě 77")
 
-def test_the_setup_and_the_rules_page(page: Page) -> None:
-    page.goto("/#/zoliky-s-kameny")
-    expect(page.locator(".zk-mode")).to_have_text([
-        "Proti počítačiVy proti počítači s uloženou obtížností.",
-        "Místní hra2 až 4 lidé na jednom zařízení; při předání se stojánek skryje."])
-    four_looks(page, "zk-setup", full_page=True)
-    assert axe_violations(page) == []
-    page.get_by_role("link", name="Pravidla").first.click()
-    expect(page.get_by_role("heading", name="Pravidla: Žolíky s kameny")).to_be_visible()
-    examples = page.locator(".zk-example .zk-tile")
-    expect(examples.first).to_have_accessible_name("červená 7")
-    expect(examples.nth(5)).to_have_accessible_name("žolík")
-    four_looks(page, "zk-rules", full_page=True)
-    assert axe_violations(page) == []
-
-
 def test_a_finger_holds_a_tile_to_drag_it(browser: Browser, app_server: LiveServer,
                                           console: ConsoleWatch) -> None:
     """On a touch screen a tile held still for a moment is dragged; a quick swipe over it
     is no drag (the page may scroll), and a tap selects it."""
+    # (as conftest's contexts: no service worker, whose precache of the whole app this test
+    # does not need, and the engine snapshot in the browser, so the engine starts warm)
     context = browser.new_context(base_url=app_server.http, viewport={"width": 390, "height": 844},
-                                  has_touch=True, is_mobile=True)
+                                  has_touch=True, is_mobile=True, service_workers="block")
     context.on("page", console.watch)
     try:
-        page = context.new_page()
+        page = warm(context, engine_snapshot(browser, app_server))
         page.goto("/#/zoliky-s-kameny?seed=1")
         page.locator(".zk-mode", has_text="Místní hra").tap()
         page.get_by_role("button", name="Začít hru").tap()
