@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
@@ -29,31 +30,42 @@ def create_profile(page: Page, nickname: str) -> None:
     )
 
 
+NEXT_STEP = """after => {
+  // The last click's answer first: its cell filled, or the kept jokers one more.
+  if (after.cell !== undefined
+      && !document.querySelector(`.mp-cell[data-cell="${after.cell}"].filled`)) return null;
+  const kept = () =>
+    Number(document.querySelector('.mp-kept')?.textContent.replace(/\\D/g, '') || 0);
+  if (after.kept !== undefined && kept() !== after.kept) return null;
+  const end = document.querySelector('dialog.mp-end[open] .mp-end-total');
+  if (end) return { end: Number(end.dataset.total ?? -1) };
+  if (document.querySelector('dialog.mp-joker-dialog[open]')) return { joker: kept() };
+  const ready = document.querySelector('.mp-cell.ready');
+  return ready ? { cell: ready.dataset.cell } : null;
+}"""
+"""play_to_end's wait: what the page shows next, once the last move's answer is there."""
+
+
 def play_to_end(page: Page, pause_ms: int = PAUSE_MS) -> int:
     """Play the running game to its end dialog: every number into the first empty cell,
-    every joker kept. Waits `pause_ms` before each placement. Returns the total."""
-    end = page.get_by_role("dialog", name="Konec hry")
-    joker = page.get_by_role("dialog", name="Žolík")
-    kept = page.locator(".mp-kept")
+    every joker kept. Waits `pause_ms` before each placement. Returns the total.
+    One wait a move reads what the page shows (a loop of small Playwright calls cost CPU
+    at every turn); the clicks are real clicks."""
+    joker = page.locator("dialog.mp-joker-dialog[open]").get_by_role("button", name="Uschovat")
+    after: dict[str, Any] = {}
     for _ in range(80):
-        page.wait_for_function(
-            "document.querySelector('dialog[open]') || document.querySelector('.mp-cell.ready')"
-        )
-        if end.is_visible():
-            return int(end.locator(".mp-end-total").get_attribute("data-total") or "-1")
-        if joker.is_visible():
-            count = int(re.sub(r"\D", "", kept.inner_text()) or "0")
-            joker.get_by_role("button", name="Uschovat").click()
-            expect(kept).to_contain_text(f": {count + 1}")
+        step = page.wait_for_function(NEXT_STEP, arg=after).json_value()
+        if "end" in step:
+            total: int = step["end"]
+            return total
+        if "joker" in step:
+            joker.click()
+            after = {"kept": step["joker"] + 1}
             continue
-        cell = page.locator(".mp-cell.ready").first
-        index = cell.get_attribute("data-cell")
         if pause_ms:
             page.wait_for_timeout(pause_ms)
-        cell.click()
-        expect(page.locator(f'.mp-cell[data-cell="{index}"]')).to_have_class(
-            re.compile(r"\bfilled\b")
-        )
+        page.locator(f'.mp-cell[data-cell="{step["cell"]}"]').click()
+        after = {"cell": step["cell"]}
     raise AssertionError("the game did not end")
 
 
