@@ -121,11 +121,12 @@ def choose(page: Page, group: str, count: int) -> None:
     page.get_by_role("radiogroup", name=group).get_by_role("radio", name=str(count)).check()
 
 
-def test_solo_against_the_computer_in_the_worker_then_its_replay(page: Page) -> None:
-    """A solo game in the worker, reloaded halfway, then its replay on the same page (a game
-    of its own for the replay cost a tab, an engine start and a game): the stepper starts
-    before the start, the keys step it, and after the start every frame has fewer stones,
-    down to none."""
+def test_the_local_games_in_one_tab(page: Page) -> None:
+    """In the engine worker of one tab, as a person plays on: a solo game against the
+    computer, reloaded halfway; its replay (the stepper starts before the start, the keys
+    step it, and after the start every frame has fewer stones, down to none); then a hot
+    seat game for two. (A tab for each cost a page load, an engine start and, for the
+    replay, a game of its own.)"""
     page.goto("/#/nim?seed=7")
     choose(page, "Hromádek", 3)
     page.get_by_role("button", name="Začít hru").click()
@@ -186,9 +187,13 @@ def test_solo_against_the_computer_in_the_worker_then_its_replay(page: Page) -> 
     screenshot(page, "nim-replay")
     assert axe_violations(page) == []
 
+    hot_seat_for_two_with_the_hand_over(page)
 
-def test_hot_seat_for_two_with_the_hand_over(page: Page) -> None:
-    page.goto("/#/nim?seed=7")
+
+def hot_seat_for_two_with_the_hand_over(page: Page) -> None:
+    """From the end of a game: another set-up, two people at this device, the hand-over
+    screen between their turns (nothing of the table meanwhile)."""
+    page.get_by_role("button", name="Jiné nastavení").click()
     choose(page, "Lidí u tohoto zařízení", 2)  # two people, no computer
     choose(page, "Hromádek", 3)
     page.get_by_role("button", name="Začít hru").click()
