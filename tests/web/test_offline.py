@@ -154,11 +154,13 @@ def test_offline_reload_plays_a_local_game(context: BrowserContext, console: Con
     assert error["t"] == "error" and error["seq"] == len(moves) + 1
     failures.settle()
 
+    # The pages render offline too (on the same visit: a second one would only repeat the
+    # service worker's install).
+    pages_render_offline(page)
 
-def test_offline_pages_render(context: BrowserContext) -> None:
-    page = context.new_page()
-    visit_once(page)
-    go_offline(context, page)
+
+def pages_render_offline(page: Page) -> None:
+    """Offline on the home page: a game's rules open, and a cold start straight into them."""
     expect(page.get_by_role("heading", name="Matematický poker")).to_be_visible()
     page.goto("/#/matematicky-poker/pravidla")
     rules = page.get_by_role("heading", name="Matematický poker: pravidla", level=1)
@@ -199,10 +201,8 @@ def play_through_the_screen(page: Page) -> list[dict[str, Any]]:
     raise AssertionError("the game did not end")
 
 
-def start_offline_game(page: Page, context: BrowserContext) -> None:
-    """One visit, then offline: reload and start a local easy game dealt from seed 5."""
-    visit_once(page)
-    context.set_offline(True)
+def start_offline_game(page: Page) -> None:
+    """Offline (after one visit): reload and start a local easy game dealt from seed 5."""
     page.goto("/#/matematicky-poker?seed=5")
     page.reload()
     expect(page.get_by_role("banner").get_by_text("Bez připojení", exact=True)).to_be_visible()
@@ -210,12 +210,23 @@ def start_offline_game(page: Page, context: BrowserContext) -> None:
     # The engine may still be loading from the precache: the first view can take a while.
     expect(page.locator(".mp-local")).to_be_visible(timeout=30_000)
 
-def test_offline_full_game_through_the_game_screen(
+def test_offline_local_games_through_the_game_screen(
     context: BrowserContext, console: ConsoleWatch
 ) -> None:
+    """One visit, then offline: a whole game through the game screen, then a second one
+    that survives a reload halfway (one visit for both: the service worker's install and
+    precache are the same for each)."""
     page = context.new_page()
     failures = OfflineFailures(page, console)
-    start_offline_game(page, context)
+    visit_once(page)
+    context.set_offline(True)
+    full_game_through_the_game_screen(page)
+    local_game_survives_a_reload(page)
+    failures.settle()
+
+
+def full_game_through_the_game_screen(page: Page) -> None:
+    start_offline_game(page)
     hand = page.locator(".mp-hand-value[data-hand]")
     expect(hand).not_to_have_attribute("data-hand", "", timeout=30_000)
     moves = play_through_the_screen(page)
@@ -225,15 +236,10 @@ def test_offline_full_game_through_the_game_screen(
     final = python_views(5, {"game": "matematicky-poker", "mode": "easy"}, moves)[-1]
     assert final["over"]
     assert end.locator(".mp-end-total").get_attribute("data-total") == str(final["score"]["total"])
-    failures.settle()
 
 
-def test_offline_local_game_survives_a_reload(
-    context: BrowserContext, console: ConsoleWatch
-) -> None:
-    page = context.new_page()
-    failures = OfflineFailures(page, console)
-    start_offline_game(page, context)
+def local_game_survives_a_reload(page: Page) -> None:
+    start_offline_game(page)
     hand = page.locator(".mp-hand-value[data-hand]")
     cells = page.locator(".mp-cell")
     moves: list[dict[str, Any]] = [{"type": "start"}]
@@ -266,4 +272,3 @@ def test_offline_local_game_survives_a_reload(
     assert end.locator(".mp-end-total").get_attribute("data-total") == str(final["score"]["total"])
     # Over: nothing is left to resume.
     assert page.evaluate("localStorage.getItem('klubovna.mp.local')") is None
-    failures.settle()
