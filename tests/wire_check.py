@@ -10,6 +10,7 @@ mismatch as a path and a message, None when the value fits.
 from __future__ import annotations
 
 import collections.abc
+import functools
 import types
 import typing
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
@@ -27,7 +28,7 @@ def mismatch(value: Any, hint: Any, path: str = "$") -> str | None:
         return _typeddict(value, hint, path)
     if isinstance(hint, type) and issubclass(hint, tuple) and hasattr(hint, "_fields"):
         # a NamedTuple travels as a JSON list of its fields
-        fields = get_type_hints(hint)
+        fields = _hints(hint)
         return mismatch(value, tuple[tuple(fields[name] for name in hint._fields)], path)
     origin, args = get_origin(hint), get_args(hint)
     if origin is Literal:
@@ -63,7 +64,7 @@ def mismatch(value: Any, hint: Any, path: str = "$") -> str | None:
 def _typeddict(value: Any, hint: Any, path: str) -> str | None:
     if not isinstance(value, dict):
         return f"{path}: {type(value).__name__}, not {hint.__name__}"
-    fields = get_type_hints(hint)
+    fields = _hints(hint)
     missing = hint.__required_keys__ - value.keys()
     if missing:
         return f"{path}: {hint.__name__} lacks {sorted(missing)}"
@@ -71,6 +72,13 @@ def _typeddict(value: Any, hint: Any, path: str) -> str | None:
     if extra:
         return f"{path}: {hint.__name__} has no {sorted(extra)}"
     return _first(mismatch(value[key], fields[key], f"{path}.{key}") for key in value)
+
+
+@functools.cache
+def _hints(hint: Any) -> dict[str, Any]:
+    """The declared fields of a TypedDict or NamedTuple: worked out once per class (random
+    play checks hundreds of thousands of values, and get_type_hints is slow)."""
+    return get_type_hints(hint)
 
 
 def _first(found: typing.Iterable[str | None]) -> str | None:
