@@ -120,37 +120,6 @@ SPOIL_SNAPSHOTS = """async () => {
 ENGINE_READY = "window.__klubovna.engineState().phase === 'ready'"
 
 
-def test_engine_restarts_from_its_snapshot_and_survives_a_bad_one(page: Page) -> None:
-    warnings: list[str] = []
-    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-    page.add_init_script(HOOK)
-    page.goto("/")
-    page.wait_for_function(ENGINE_READY, timeout=30_000)
-    # A first visit starts from the build's snapshot (web/build/snapshot.ts) and keeps it.
-    assert page.evaluate(STARTED_FROM) == "build", warnings
-    wait_for_snapshot(page, 10_000)
-
-    page.reload()
-    page.wait_for_function(ENGINE_READY, timeout=30_000)
-    assert page.evaluate(STARTED_FROM) == "cache", warnings
-    assert page.evaluate(f"{DECK}(42)") == list(shuffled_deck(42))
-    board = [3, 3, 3, 9, 9] * 5
-    lines, total = score_board(board, "matematico")
-    got = page.evaluate(f"b => {SCORE}(b, 'matematico')", board)
-    assert got == [lines, total]
-
-    # A spoilt snapshot is dropped and the engine starts the ordinary way (and makes a new one).
-    page.evaluate(SPOIL_SNAPSHOTS)
-    page.reload()
-    page.wait_for_function(ENGINE_READY, timeout=30_000)
-    assert page.evaluate(STARTED_FROM_SNAPSHOT) is False
-    assert page.evaluate(f"{DECK}(42)") == list(shuffled_deck(42))
-    wait_for_snapshot(page, 10_000)
-    page.reload()
-    page.wait_for_function(ENGINE_READY, timeout=30_000)
-    assert page.evaluate(STARTED_FROM_SNAPSHOT) is True, warnings
-
-
 HARD_MODE_FORFEIT = """
 async () => {
   const table = await window.__klubovna.openLocalTable(
@@ -187,7 +156,12 @@ new MutationObserver(() => {
 """
 
 
-def test_engine_loading_says_what_it_loads_and_only_grows(page: Page) -> None:
+def test_engine_says_what_it_loads_and_restarts_from_its_snapshot(page: Page) -> None:
+    """A first start's loading bar, then the starts after it: from the snapshot it kept, and
+    the ordinary way when that snapshot is spoilt (one context: each step needs the one
+    before it, and a first visit's service worker install is paid once)."""
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     page.add_init_script(HOOK + WATCH_STAGES)
     page.goto("/#/matematicky-poker/tabulka")  # the manual table needs the engine at once
     expect(page.locator(".engine-stage")).to_be_visible(timeout=20_000)
@@ -207,15 +181,36 @@ def test_engine_loading_says_what_it_loads_and_only_grows(page: Page) -> None:
     # More than a couple of steps: real progress, not a jump to 70 % and a wait.
     assert len(set(values)) >= 5, values
     assert all(s["said"] == f"{s['text']} {s['now']} %" for s in stages), stages
-    # The next start (from the engine's memory snapshot) says it in English when asked to.
+    # A first visit starts from the build's snapshot (web/build/snapshot.ts) and keeps it.
+    assert page.evaluate(STARTED_FROM) == "build", warnings
+    wait_for_snapshot(page, 10_000)
+
+    # The next start is from the engine's own snapshot, and says it in English when asked to.
     page.evaluate("localStorage.setItem('klubovna.lang', 'en')")
     page.reload()
     page.wait_for_function(ENGINE_READY, timeout=60_000)
+    assert page.evaluate(STARTED_FROM) == "cache", warnings
     stages = page.evaluate("window.__stages")
     values = [stage["now"] for stage in stages]
     assert values == sorted(values), stages
     english = {"Loading Python…", "Starting Python…", "Loading the game rules…"}
     assert stages and all(any(s["text"].startswith(e) for e in english) for s in stages), stages
+    assert page.evaluate(f"{DECK}(42)") == list(shuffled_deck(42))
+    board = [3, 3, 3, 9, 9] * 5
+    lines, total = score_board(board, "matematico")
+    got = page.evaluate(f"b => {SCORE}(b, 'matematico')", board)
+    assert got == [lines, total]
+
+    # A spoilt snapshot is dropped and the engine starts the ordinary way (and makes a new one).
+    page.evaluate(SPOIL_SNAPSHOTS)
+    page.reload()
+    page.wait_for_function(ENGINE_READY, timeout=30_000)
+    assert page.evaluate(STARTED_FROM_SNAPSHOT) is False
+    assert page.evaluate(f"{DECK}(42)") == list(shuffled_deck(42))
+    wait_for_snapshot(page, 10_000)
+    page.reload()
+    page.wait_for_function(ENGINE_READY, timeout=30_000)
+    assert page.evaluate(STARTED_FROM_SNAPSHOT) is True, warnings
 
 
 def test_engine_loading_bar_looks(browser: Browser, app_server: LiveServer) -> None:
