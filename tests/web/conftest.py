@@ -110,30 +110,19 @@ def console() -> ConsoleWatch:
     return ConsoleWatch()
 
 
-# ------------------------------------------------------------------ a warm engine
-# Starting the engine cold (Pyodide downloaded, compiled and started, klubovna imported, the
-# memory snapshot made) costs a fresh browser context 7-11 s of CPU; starting from the
-# snapshot costs 1-2 s. Every test's context is a new person's browser, so each would pay
-# the cold start: the suite's largest cost on a 2-core machine. So each test worker makes
-# the snapshot once, the way the app does, and puts it into every new context's Cache
-# Storage before the test's first page opens, as a returning visitor has it. The cold
-# path keeps tests of its own: a module with `COLD_ENGINE = True` (test_engine.py,
-# test_offline.py) gets contexts with nothing in them (docs/decisions/0081-two-test-workers.md).
+# ------------------------------------------------------------------ the engine
+# Every test's context is a new person's browser. Its engine starts from the snapshot the
+# build ships (/py/engine-<key>.bin): a warm copy put into each context's Cache Storage
+# (what the suite did before the build shipped one) saved at most ~0.3 CPU-s a context that
+# starts the engine and cost ~1 CPU-s every context that does not
+# (docs/decisions/0147-suite-cpu-budget.md).
 
 SNAPSHOTS = "klubovna-engine-snapshot"
 """The Cache Storage the engine worker keeps its snapshot in (web/src/worker)."""
 ENGINE_LOADED = "performance.getEntriesByName('klubovna:engine-load').length > 0"
 TESTS_DIR = "__tests"
-"""The tests' own files in app_server's copy of the build: a blank page of the app's origin
-and the snapshot's bytes (engine-snapshot.bin)."""
-UPLOAD_URL = f"/{TESTS_DIR}/upload"
-"""Answered by a route of the one context that reads the snapshot out."""
-SNAPSHOT_URL = f"/{TESTS_DIR}/engine-snapshot.bin"
-
-
-_SNAPSHOT_KEYS: dict[str, str] = {}
-"""Per server address, the path this worker's snapshot is stored under in Cache Storage
-(it names the Pyodide version and the Python sources); its bytes are at SNAPSHOT_URL."""
+"""The tests' own files in app_server's copy of the build: a blank page of the app's
+origin."""
 
 WHOLE_SNAPSHOT = """async (name) => {
   // A snapshot listed is not yet one that reads whole: only its body says (a reload while
@@ -201,63 +190,6 @@ def wait_for_snapshot(page: Page, timeout_ms: int) -> None:
         page.wait_for_timeout(100)
 
 
-READ_SNAPSHOT = f"""async ([name, upload]) => {{
-  const whole = await ({WHOLE_SNAPSHOT})(name);
-  if (!whole) throw new Error(`no whole snapshot in ${{name}}`);
-  await fetch(upload, {{ method: 'POST', body: whole[1] }});
-  return new URL(whole[0].url).pathname;
-}}"""
-
-WRITE_SNAPSHOT = """async ([name, key, url]) => {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  const headers = { 'content-type': 'application/octet-stream' };
-  const cache = await caches.open(name);
-  await cache.put(key, new Response(await response.arrayBuffer(), { headers }));
-}"""
-
-
-def engine_snapshot(browser: Browser, server: LiveServer) -> str:
-    """The engine's memory snapshot as the app makes it on `server`, made once a worker and
-    put beside the build the server serves (SNAPSHOT_URL); the key to store it under."""
-    key = _SNAPSHOT_KEYS.get(server.http)
-    if key is None:
-        uploaded: list[bytes] = []
-
-        def upload(route: Route) -> None:
-            uploaded.append(route.request.post_data_buffer or b"")
-            route.fulfill(status=204)
-
-        ctx = browser.new_context(base_url=server.http)
-        try:
-            ctx.route(f"**{UPLOAD_URL}", upload)
-            page = ctx.new_page()
-            page.goto("/#/matematicky-poker")
-            page.wait_for_function(ENGINE_LOADED, timeout=120_000)
-            wait_for_snapshot(page, 60_000)
-            key = page.evaluate(READ_SNAPSHOT, [SNAPSHOTS, UPLOAD_URL])
-        finally:
-            ctx.close()
-        assert uploaded and uploaded[0], "the engine snapshot could not be read"
-        web = Path(server.env["KLUBOVNA_WEB_DIST"])
-        (web / SNAPSHOT_URL.lstrip("/")).write_bytes(uploaded[0])
-        _SNAPSHOT_KEYS[server.http] = key
-    return key
-
-
-def warm(ctx: BrowserContext, key: str) -> Page:
-    """Put the snapshot into `ctx`'s Cache Storage under `key`; the blank page it used, for
-    the test."""
-    page = ctx.new_page()
-    page.goto(f"/{TESTS_DIR}/blank.html")
-    page.evaluate(WRITE_SNAPSHOT, [SNAPSHOTS, key, SNAPSHOT_URL])
-    return page
-
-
-def cold(request: pytest.FixtureRequest) -> bool:
-    return bool(getattr(request.module, "COLD_ENGINE", False))
-
-
 def service_workers(request: pytest.FixtureRequest) -> str:
     """"block" unless the module says `SERVICE_WORKER = True` (the offline and engine tests).
     A fresh context's service worker precaches the whole app (21 MB, the engine's runtime
@@ -281,21 +213,17 @@ def context(
 
 
 @pytest.fixture
-def page(request: pytest.FixtureRequest, browser: Browser, app_server: LiveServer,
-         context: BrowserContext) -> Page:
-    """The context's page; the engine snapshot in its storage unless the module is cold."""
-    if cold(request):
-        return context.new_page()
-    return warm(context, engine_snapshot(browser, app_server))
+def page(context: BrowserContext) -> Page:
+    """The context's page."""
+    return context.new_page()
 
 
 def people_on(
     browser: Browser, server: LiveServer, console: ConsoleWatch,
-    viewport: tuple[int, int] = (1100, 900), snapshot: str | None = None,
-    workers: str = "block",
+    viewport: tuple[int, int] = (1100, 900), workers: str = "block",
 ) -> Iterator[Callable[[], Page]]:
     """Each call a page in a fresh context of its own on `server` (own storage, as another
-    person's browser; the engine snapshot in it under the key `snapshot`, if given),
+    person's browser; its service worker as `workers` says),
     watched for console errors and missing catalogue keys like `context`; the contexts
     close at the end."""
     made: list[BrowserContext] = []
@@ -305,7 +233,7 @@ def people_on(
                                   viewport={"width": viewport[0], "height": viewport[1]})
         ctx.on("page", console.watch)
         made.append(ctx)
-        return ctx.new_page() if snapshot is None else warm(ctx, snapshot)
+        return ctx.new_page()
 
     yield person
     for ctx in made:
@@ -319,9 +247,7 @@ def people(
     console: ConsoleWatch,
 ) -> Iterator[Callable[[], Page]]:
     """More people at once (duel, group): each call a page in a browser of its own."""
-    snapshot = None if cold(request) else engine_snapshot(browser, app_server)
-    yield from people_on(browser, app_server, console, snapshot=snapshot,
-                         workers=service_workers(request))
+    yield from people_on(browser, app_server, console, workers=service_workers(request))
 
 
 def screenshot(page: Page, name: str) -> Path:
