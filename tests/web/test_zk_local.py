@@ -11,7 +11,7 @@ from __future__ import annotations
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.server.live import LiveServer
-from tests.web.conftest import ConsoleWatch, axe_violations, engine_snapshot, warm
+from tests.web.conftest import ConsoleWatch, axe_violations
 from tests.web.shots import four_looks
 
 
@@ -170,13 +170,13 @@ def test_a_finger_holds_a_tile_to_drag_it(browser: Browser, app_server: LiveServ
                                           console: ConsoleWatch) -> None:
     """On a touch screen a tile held still for a moment is dragged; a quick swipe over it
     is no drag (the page may scroll), and a tap selects it."""
-    # (as conftest's contexts: no service worker, whose precache of the whole app this test
-    # does not need, and the engine snapshot in the browser, so the engine starts warm)
+    # (no service worker, as in conftest's contexts: its precache of the whole app and the
+    # engine preload after it cost 3-4 CPU-s, for nothing this test asserts)
     context = browser.new_context(base_url=app_server.http, viewport={"width": 390, "height": 844},
                                   has_touch=True, is_mobile=True, service_workers="block")
     context.on("page", console.watch)
     try:
-        page = warm(context, engine_snapshot(browser, app_server))
+        page = context.new_page()
         page.goto("/#/zoliky-s-kameny?seed=1")
         page.locator(".zk-mode", has_text="Místní hra").tap()
         page.get_by_role("button", name="Začít hru").tap()
