@@ -24,8 +24,6 @@ from tests.web.test_profile import allow_http_errors, create_profile, play_to_en
 REPLAY = "Opakování – nezapočítává se"
 
 
-
-
 def begin_the_attempt(page: Page, nickname: str) -> None:
     """A new profile's recorded attempt of the day, begun."""
     create_profile(page, nickname)
@@ -60,7 +58,10 @@ def own_page(browser: Browser, own_server: LiveServer, console: ConsoleWatch) ->
     next(people, None)
 
 
-def test_the_end_dialog_of_the_attempt_shares_the_result(own_page: Page) -> None:
+def test_the_attempt_shares_its_result_and_a_replay_says_it_is_not_counted(
+    own_page: Page, console: ConsoleWatch
+) -> None:
+    # One attempt for both: the end dialog's share, then the replay from the day's page.
     page, context = own_page, own_page.context
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     context.add_init_script(NO_SHARE_SHEET)
@@ -80,11 +81,6 @@ def test_the_end_dialog_of_the_attempt_shares_the_result(own_page: Page) -> None
     expect(end.get_by_role("status").filter(has_text="Zkopírováno")).to_be_visible()
     assert re.match(text, page.evaluate("navigator.clipboard.readText()"))
 
-
-def test_a_replay_says_it_is_not_counted(own_page: Page, console: ConsoleWatch) -> None:
-    page = own_page
-    play_the_attempt(page, "Olga")
-    end = page.get_by_role("dialog", name="Konec hry")
     end.get_by_role("button", name="Výsledek dne").click()
     # The day's page offers the replay as what it is, and the replay says so throughout.
     expect(page.locator(".daily-replay-note")).to_contain_text(REPLAY)
