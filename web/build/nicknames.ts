@@ -17,7 +17,7 @@ export function nicknameData(): Plugin {
     load(id) {
       if (id !== `\0${ID}`) return undefined;
       this.addWatchFile(NICKNAME_DATA);
-      this.addWatchFile(join(ROOT, "klubovna", "server", "nicknames.py"));
+      this.addWatchFile(join(ROOT, "klubovna", "server", "features", "nicknames.py"));
       return gameDataModule(NICKNAME_DATA);
     },
   };
