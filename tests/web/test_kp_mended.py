@@ -10,7 +10,7 @@ import contextlib
 import time
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.web.conftest import EXPECT_TIMEOUT_MS, axe_violations
@@ -123,10 +123,7 @@ def test_the_logs_top_line_is_whole_and_the_solo_log_survives_a_reload(page: Pag
     assert axe_violations(page) == []
 
 
-def test_the_online_log_survives_a_reload(context: BrowserContext) -> None:
-    # (a bare context's page: this page never starts the engine, so the snapshot `page`
-    # writes into its browser, 31 MB, went unused)
-    page = context.new_page()
+def test_the_online_log_survives_a_reload(page: Page) -> None:
     page.add_init_script(NO_WAITING)
     open_table(page, 2, "Klidný", chips=100)  # long enough a game to fill the log
     page.get_by_role("button", name="Začít hru").click()

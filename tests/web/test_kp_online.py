@@ -12,23 +12,14 @@ from __future__ import annotations
 import contextlib
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from tests.server.live import LiveServer
 from tests.server.lobby_client import EAGER
-from tests.web.conftest import (
-    EXPECT_TIMEOUT_MS,
-    SHOTS,
-    ConsoleWatch,
-    axe_violations,
-    people_on,
-    screenshot,
-)
+from tests.web.conftest import EXPECT_TIMEOUT_MS, SHOTS, axe_violations, screenshot
 
 NO_WAITING = "localStorage.setItem('klubovna.kp.prefs', JSON.stringify({pace: 'instant'}))"
 """The device setting that shows the other players' moves without pauses."""
@@ -38,15 +29,6 @@ CALM = ("call", "check")
 for, and a long game. With EAGER bets a person keeps the largest group they can pay for."""
 LIMIT_S = 150
 """The whole game, from the start to every end ranking."""
-
-
-@pytest.fixture
-def people(browser: Browser, app_server: LiveServer,
-           console: ConsoleWatch) -> Iterator[Callable[[], Page]]:
-    """Each call a person's browser, as conftest's `people` makes it but without the engine
-    snapshot in it: online play runs on the server and these pages never start the engine,
-    so the 31 MB written into every context's Cache Storage went unused."""
-    yield from people_on(browser, app_server, console)
 
 
 def open_table(page: Page, seats: int, robot: str, chips: int = 10) -> str:

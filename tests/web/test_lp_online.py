@@ -10,30 +10,19 @@ the game is in both profiles."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from klubovna.bots.locus_poker import BOTS
 from klubovna.core import Rng
-from tests.server.live import LiveServer
-from tests.web.conftest import HOOK, VIEW, ConsoleWatch, axe_violations, people_on, play_until_over
+from tests.web.conftest import HOOK, VIEW, axe_violations, play_until_over
 from tests.web.shots import four_looks
 from tests.web.test_profile import create_profile
 
 MOVES_MAX = 48
 """An 8×6 game is 48 moves (three played before the play-out)."""
-
-
-@pytest.fixture
-def people(browser: Browser, app_server: LiveServer,
-           console: ConsoleWatch) -> Iterator[Callable[[], Page]]:
-    """Each call a person's browser, as conftest's `people` makes it but without the engine
-    snapshot in it: online play runs on the server and these pages never start the engine,
-    so the 31 MB written into every context's Cache Storage went unused."""
-    yield from people_on(browser, app_server, console)
 
 
 def state(page: Page) -> tuple[list[str], list[str]]:

@@ -10,28 +10,17 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.server.live import LiveServer
-from tests.web.conftest import HOOK, VIEW, ConsoleWatch, people_on, play_until_over
+from tests.web.conftest import HOOK, VIEW, play_until_over
 from tests.web.test_ma_helpers import family_looks, remember, try_turn, turn_card, unknown_card
 from tests.web.test_profile import create_profile
 
 MOVES_MAX = 2_000
 """Far more actions than a Pico game of two players with perfect recall takes."""
-
-
-@pytest.fixture
-def people(browser: Browser, app_server: LiveServer,
-           console: ConsoleWatch) -> Iterator[Callable[[], Page]]:
-    """Each call a person's browser, as conftest's `people` makes it but without the engine
-    snapshot in it: online play runs on the server and these pages never start the engine,
-    so the 31 MB written into every context's Cache Storage went unused."""
-    yield from people_on(browser, app_server, console)
 
 
 def recall_move(view: dict[str, Any], memory: dict[int, str]) -> dict[str, Any]:

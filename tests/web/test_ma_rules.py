@@ -5,7 +5,7 @@ card still to find. In Czech and English, no console errors, no serious axe find
 
 from __future__ import annotations
 
-from playwright.sync_api import BrowserContext, expect
+from playwright.sync_api import Page, expect
 
 from tests.web.conftest import axe_violations
 from tests.web.test_ma_helpers import family_looks
@@ -13,10 +13,7 @@ from tests.web.test_ma_helpers import family_looks
 GROUPS = ("multiplication", "square", "prime", "fibonacci", "factorial", "zero", "cjv")
 
 
-def test_the_rules_show_every_group_and_the_ruler(context: BrowserContext) -> None:
-    # (a bare context's page: this page never starts the engine, so the snapshot `page`
-    # writes into its browser, 31 MB, went unused)
-    page = context.new_page()
+def test_the_rules_show_every_group_and_the_ruler(page: Page) -> None:
     page.goto("/#/mathesso/pravidla")
     expect(page.get_by_role("heading", name="Pravidla: Mathesso")).to_be_visible()
     for group in GROUPS:

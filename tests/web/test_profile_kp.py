@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 from websockets.sync.client import connect
 
 from tests.server.live import LiveServer
@@ -22,11 +22,7 @@ def card(page: Page, game: str, name: str) -> str:
     return cell.inner_text()
 
 
-def test_a_kostkovy_poker_game_shows_in_its_card(context: BrowserContext,
-                                                 app_server: LiveServer) -> None:
-    # (a bare context's page: this page never starts the engine, so the snapshot `page`
-    # writes into its browser, 31 MB, went unused)
-    page = context.new_page()
+def test_a_kostkovy_poker_game_shows_in_its_card(page: Page, app_server: LiveServer) -> None:
     create_profile(page, "Kostkař")
     kp = page.locator('.stats-card[data-game="kostkovy-poker"]')
     expect(kp.get_by_role("heading", name="Kostkový poker", level=4)).to_be_visible()

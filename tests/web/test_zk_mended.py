@@ -15,25 +15,14 @@ orange 3 and a joker (a group worth 9) and red 12 13 (with the joker 36)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.server.live import LiveServer
-from tests.web.conftest import ConsoleWatch, axe_violations, people_on
+from tests.web.conftest import axe_violations
 from tests.web.shots import four_looks
 from tests.web.test_profile import create_profile
 from tests.web.test_zk_local import rack_tile, settled
-
-
-@pytest.fixture
-def people(browser: Browser, app_server: LiveServer,
-           console: ConsoleWatch) -> Iterator[Callable[[], Page]]:
-    """For the online test: each call a person's browser as conftest's `people` makes it but
-    without the engine snapshot (the online table runs on the server and nobody edits a
-    set, the one thing the engine checks there: the 31 MB snapshot went unused)."""
-    yield from people_on(browser, app_server, console)
 
 
 def start_two(page: Page) -> None:

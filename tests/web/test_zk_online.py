@@ -9,38 +9,20 @@ round is in Alena's profile."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from klubovna.core import Rng
 from tests.bots.zoliky_s_kameny import GREEDY
-from tests.server.live import LiveServer
-from tests.web.conftest import (
-    HOOK,
-    ConsoleWatch,
-    axe_violations,
-    people_on,
-    play_until_over,
-    screenshot,
-)
+from tests.web.conftest import HOOK, axe_violations, play_until_over, screenshot
 from tests.web.test_profile import create_profile
 
 BAD_NICKNAME = ("Znak U+3164 v přezdívce být nemůže. "
                 "Přezdívka smí mít jen písmena, číslice, mezery a _ - .")
 MOVES_MAX = 400
 """Far more moves than a round of two greedy players takes (it ends, the engine says why)."""
-
-
-@pytest.fixture
-def people(browser: Browser, app_server: LiveServer,
-           console: ConsoleWatch) -> Iterator[Callable[[], Page]]:
-    """Each call a person's browser, as conftest's `people` makes it but without the engine
-    snapshot in it: online play runs on the server and these pages never start the engine,
-    so the 31 MB written into every context's Cache Storage went unused."""
-    yield from people_on(browser, app_server, console)
 
 
 def greedy(views: list[dict[str, Any]], mover: int) -> dict[str, Any]:
