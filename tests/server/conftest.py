@@ -7,7 +7,7 @@ import pytest
 from klubovna.server.storage.db import make_engine
 from klubovna.server.storage.migrate import upgrade
 from klubovna.server.storage.store import Store
-from tests.server.live import LiveServer, free_port
+from tests.server.live import LiveServer
 from tests.server.postgres import postgres_cluster
 
 
@@ -48,16 +48,28 @@ def postgres_url() -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def fresh_server(
-    request: pytest.FixtureRequest, tmp_path: Path
+@pytest.fixture(scope="session")
+def worker_pg_server(
+    tmp_path_factory: pytest.TempPathFactory, postgres_url: str
 ) -> Iterator[LiveServer]:
-    """A server of the test's own, for tests that kill it; on SQLite and on PostgreSQL."""
-    url = request.getfixturevalue("postgres_url") if request.param == "postgresql" else None
-    live = LiveServer(tmp_path, free_port(), database_url=url)
-    live.start()
+    """The worker's server on PostgreSQL (the worker's cluster, whose data every test on
+    PostgreSQL shares anyway), with the worker server's settings."""
+    yield from started(LiveServer(tmp_path_factory.mktemp("worker-pg-data"),
+                                  database_url=postgres_url,
+                                  env={"KLUBOVNA_RATE_JOINS": "10000"}))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def restartable(request: pytest.FixtureRequest) -> Iterator[LiveServer]:
+    """A real server the test may kill and start again, on SQLite and on PostgreSQL: the
+    worker's. A restart keeps every confirmed thing (what these tests assert), so the
+    modules after it find their server as it was; it is running again when the test ends.
+    Sharing it saves a server start (seconds of CPU) per test and database."""
+    live: LiveServer = request.getfixturevalue(
+        "worker_pg_server" if request.param == "postgresql" else "worker_server")
     yield live
-    live.stop()
+    if live.process is None or live.process.poll() is not None:
+        live.start()  # the test failed between the kill and the start
 
 
 def migrated_store(url: str) -> Iterator[Store]:

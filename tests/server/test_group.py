@@ -15,15 +15,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from websockets.exceptions import ConnectionClosed
 
 from tests.games.matematicky_poker import waiting
-from tests.server.live import START_SECONDS, LiveServer, free_port
+from tests.server.live import START_SECONDS, LiveServer
 from tests.server.lobby_client import (
     AsyncPlayer,
     LobbyClient,
@@ -385,17 +382,6 @@ def test_the_dealer_leaving_ends_the_game_for_everybody(server: LiveServer) -> N
 
 
 # --- a server restart mid-game -------------------------------------------------------------
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def restartable(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[LiveServer]:
-    """A server of the test's own (it gets killed), on SQLite and on PostgreSQL."""
-    url = request.getfixturevalue("postgres_url") if request.param == "postgresql" else None
-    live = LiveServer(tmp_path, free_port(), database_url=url,
-                      env={"KLUBOVNA_RATE_JOINS": "10000"})
-    live.start()
-    yield live
-    live.stop()
 
 
 def test_a_server_restart_in_the_middle_of_a_group_game(restartable: LiveServer) -> None:

@@ -179,11 +179,11 @@ def table_of_lobby(server: LiveServer, code: str) -> str:
     return table_id
 
 
-def test_a_player_who_left_a_running_table_cannot_come_back(fresh_server: LiveServer) -> None:
+def test_a_player_who_left_a_running_table_cannot_come_back(restartable: LiveServer) -> None:
     """Leaving through the lobby closes the seat everywhere: the table socket and the HTTP
     view refuse its key, a table socket it still had open is told and closed, and a
     restart (the seat closed by the table's log) changes nothing of that."""
-    server = fresh_server
+    server = restartable
     host = seat_of(post_lobby(server, game="kostkovy-poker", kind="table", nickname="Ada",
                               seats=3, chips=10, robots="klidny"))
     guest = seat_of(post_join(server, host.code, body={"nickname": "Bob"}))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -13,7 +12,7 @@ import httpx
 from klubovna.games.matematicky_poker.state import shuffled_deck
 from klubovna.server.calendar import prague_day
 from klubovna.server.storage.secret import daily_seed
-from tests.server.live import LiveServer, free_port, play_out
+from tests.server.live import LiveServer, play_out
 from tests.server.test_recording import (
     bearer,
     new_profile,
@@ -179,17 +178,13 @@ def test_daily_attempt_then_replay(server: LiveServer) -> None:
                  profile_id) == [(0,)]
 
 
-def test_daily_race_on_postgresql(postgres_url: str, tmp_path: Path) -> None:
+def test_daily_race_on_postgresql(worker_pg_server: LiveServer) -> None:
     """The attempt's primary key decides on PostgreSQL too (SQLite: the test above)."""
-    live = LiveServer(tmp_path, free_port(), database_url=postgres_url)
-    live.start()
-    try:
-        _, profile_key = new_profile(live)
-        with ThreadPoolExecutor(4) as pool:
-            answers = list(pool.map(lambda _: post_table(live, profile_key, kind="daily"),
-                                    range(4)))
-        codes = sorted(a.status_code for a in answers)
-        assert codes == [201, 409, 409, 409], [a.text for a in answers]
-        assert {a.json()["code"] for a in answers if a.status_code == 409} == {"already_played"}
-    finally:
-        live.stop()
+    live = worker_pg_server
+    _, profile_key = new_profile(live)
+    with ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(lambda _: post_table(live, profile_key, kind="daily"),
+                                range(4)))
+    codes = sorted(a.status_code for a in answers)
+    assert codes == [201, 409, 409, 409], [a.text for a in answers]
+    assert {a.json()["code"] for a in answers if a.status_code == 409} == {"already_played"}

@@ -18,8 +18,8 @@ from klubovna.tables.registry import get_game
 from tests.server.live import LiveServer, hold_number, next_move, play_out
 
 
-def test_kill_and_restart_mid_game(fresh_server: LiveServer) -> None:
-    server = fresh_server
+def test_kill_and_restart_mid_game(restartable: LiveServer) -> None:
+    server = restartable
     table_id, key = server.create(mode="hard", seconds=120)
     with server.socket(table_id) as client:
         client.hello(key)
