@@ -323,10 +323,12 @@ def test_points_preview_and_its_switch_survive_a_reload(page: Page) -> None:
     expect(cell(page, 1)).to_have_attribute("aria-label", f"Řádek 1, sloupec 2, {deck[1]}")
 
 
-LOOKS = (("light", 320), ("light", 360), ("light", 1100), ("dark", 360), ("dark", 1100))
+Scheme = Literal["light", "dark"]
+LOOKS: tuple[tuple[Scheme, int], ...] = (
+    ("light", 320), ("light", 360), ("light", 1100), ("dark", 360), ("dark", 1100))
 
 
-def look(page: Page, scheme: Literal["light", "dark"], width: int) -> None:
+def look(page: Page, scheme: Scheme, width: int) -> None:
     page.emulate_media(color_scheme=scheme)
     page.set_viewport_size({"width": width, "height": 800})
 
