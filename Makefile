@@ -19,9 +19,11 @@ run: deps
 # worker, with its own servers, database files and browser (docs/decisions/0081-two-test-workers.md).
 # Everything the suite serves is built before it starts (test-builds), never inside it: two
 # jobs at a time, since the app's build and the Nim build are one thread each for most of it.
+# Bytecode is written even where the environment says not to (PYTHONDONTWRITEBYTECODE): each
+# of the suite's processes and servers would compile the same modules from source again.
 test:
 	@$(MAKE) --no-print-directory --jobs=2 --output-sync=target test-setup
-	$(BIN)/pytest --numprocesses auto --maxprocesses 4 --dist loadfile --ignore=tests/cluster
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest --numprocesses auto --maxprocesses 4 --dist loadfile --ignore=tests/cluster
 
 test-setup: web-unit deps test-deps test-builds
 
