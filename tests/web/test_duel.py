@@ -8,16 +8,26 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
-from playwright.sync_api import BrowserContext, Locator, Page, expect
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from tests.server.live import LiveServer
-from tests.web.conftest import ConsoleWatch, axe_violations, screenshot
+from tests.web.conftest import ConsoleWatch, axe_violations, people_on, screenshot
 from tests.web.test_profile import allow_http_errors
 
 Pick = Callable[[Page], str]
 """Which free cell a player takes (the data-cell of one `.mp-cell.ready`)."""
+
+
+@pytest.fixture
+def people(browser: Browser, app_server: LiveServer,
+           console: ConsoleWatch) -> Iterator[Callable[[], Page]]:
+    """conftest's `people` without the engine snapshot: lobbies and their games run on the
+    server and never start the engine, so the snapshot written into each person's storage
+    (31 MB) went unused."""
+    yield from people_on(browser, app_server, console)
 
 
 def first_free(page: Page) -> str:
@@ -26,9 +36,9 @@ def first_free(page: Page) -> str:
 
 def best_gain(page: Page) -> str:
     """The cell the points preview marks as the largest gain (else the first free one)."""
-    best = page.locator(".mp-cell.ready.best")
-    cell = best.first if best.count() else page.locator(".mp-cell.ready").first
-    return cell.get_attribute("data-cell") or ""
+    cell: str = page.evaluate("""() => (document.querySelector('.mp-cell.ready.best')
+        ?? document.querySelector('.mp-cell.ready'))?.dataset.cell ?? ''""")
+    return cell
 
 
 def open_lobby(page: Page, kind: str, nickname: str, *, deal_only: bool = False) -> str:
@@ -58,16 +68,22 @@ def player(page: Page, nickname: str) -> Locator:
     return page.locator(".lobby-player", has_text=nickname)
 
 
+OFFERED = """() => document.querySelector('dialog.mp-joker-dialog[open]') ? 'joker'
+    : document.querySelector('.mp-cell.ready') ? 'number' : null"""
+"""What the page offers to do now, read in one call: a joker to decide, a number to place."""
+RESULTS = "() => document.querySelector('.lobby-results') !== null"
+
+
 def move(page: Page, pick: Pick) -> bool:
     """One move if the page offers one: keep a joker, or place the number in hand where
     `pick` says (then wait until the server wrote it). False when there is nothing to do."""
-    joker = page.get_by_role("dialog", name="Žolík")
-    if joker.is_visible():
+    offered = page.evaluate(OFFERED)
+    if offered == "joker":
         kept = page.locator(".mp-kept").inner_text()
-        joker.get_by_role("button", name="Uschovat").click()
+        page.get_by_role("dialog", name="Žolík").get_by_role("button", name="Uschovat").click()
         expect(page.locator(".mp-kept")).not_to_have_text(kept)
         return True
-    if page.locator(".mp-cell.ready").count() == 0:
+    if offered is None:
         return False
     cell = f'.mp-cell[data-cell="{pick(page)}"]'
     page.locator(cell).click()
@@ -81,13 +97,14 @@ def move(page: Page, pick: Pick) -> bool:
 
 
 def play_until_results(pages: list[Page], picks: list[Pick], seconds: float = 45) -> None:
-    """Each page in turn makes the move it has, until every page shows the end ranking."""
+    """Each page in turn makes the move it has, until every page shows the end ranking.
+    (Each turn reads a page in one call or two: a loop of small Playwright calls cost CPU.)"""
     deadline = time.monotonic() + seconds
-    while not all(page.locator(".lobby-results").count() for page in pages):
+    while not all(over := [page.evaluate(RESULTS) for page in pages]):
         assert time.monotonic() < deadline, "the game did not end"
         moved = False
-        for page, pick in zip(pages, picks, strict=True):
-            if page.locator(".lobby-results").count() == 0 and move(page, pick):
+        for page, pick, done in zip(pages, picks, over, strict=True):
+            if not done and move(page, pick):
                 moved = True
         if not moved:
             pages[0].wait_for_timeout(50)
