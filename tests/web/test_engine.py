@@ -15,10 +15,9 @@ from tests.server.live import LiveServer
 from tests.web.conftest import wait_for_snapshot
 from tests.web.shots import four_looks
 
-COLD_ENGINE = True
-"""Every context starts with empty storage: these tests are about the engine's first start
-and the snapshot it makes (tests/web/conftest.py)."""
-SERVICE_WORKER = True  # the app's service worker: offline play needs it (conftest.service_workers)
+SERVICE_WORKER = True
+"""The app's service worker runs in these tests' contexts (tests/web/conftest.py blocks it
+elsewhere): they are about the engine's first start, the snapshot it keeps, offline play."""
 
 # The page's real client functions (web/src/worker/client.ts), exposed only when a test sets
 # `__klubovnaTest` before the app starts; each call goes through the worker like the UI's.

@@ -12,10 +12,9 @@ from klubovna.tables.local import LocalHost
 from tests.server.live import next_move
 from tests.web.conftest import ENGINE_LOADED, ConsoleWatch, wait_for_snapshot
 
-COLD_ENGINE = True
-"""Every context starts with empty storage: these tests are about the engine's first start
-and the snapshot it makes (tests/web/conftest.py)."""
-SERVICE_WORKER = True  # the app's service worker: offline play needs it (conftest.service_workers)
+SERVICE_WORKER = True
+"""The app's service worker runs in these tests' contexts (tests/web/conftest.py blocks it
+elsewhere): they are about the engine's first start, the snapshot it keeps, offline play."""
 
 HOOK = "window.__klubovnaTest = true;"  # exposes the real client functions (see client.ts)
 
