@@ -8,26 +8,16 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
-import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from tests.server.live import LiveServer
-from tests.web.conftest import ConsoleWatch, axe_violations, people_on, screenshot
+from tests.web.conftest import ConsoleWatch, axe_violations, screenshot
 from tests.web.test_profile import allow_http_errors
 
 Pick = Callable[[Page], str]
 """Which free cell a player takes (the data-cell of one `.mp-cell.ready`)."""
-
-
-@pytest.fixture
-def people(browser: Browser, app_server: LiveServer,
-           console: ConsoleWatch) -> Iterator[Callable[[], Page]]:
-    """conftest's `people` without the engine snapshot: lobbies and their games run on the
-    server and never start the engine, so the snapshot written into each person's storage
-    (31 MB) went unused."""
-    yield from people_on(browser, app_server, console)
 
 
 def first_free(page: Page) -> str:

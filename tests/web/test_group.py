@@ -6,13 +6,11 @@ live ranking, and the end ranking with both boards for all three. Axe and screen
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.server.live import LiveServer
-from tests.web.conftest import ConsoleWatch, axe_violations, people_on, screenshot
+from tests.web.conftest import axe_violations, screenshot
 from tests.web.test_duel import (
     best_gain,
     first_free,
@@ -25,15 +23,6 @@ from tests.web.test_duel import (
 
 DRAWS = 27
 """Enough for a whole board: 25 numbers, and both jokers kept on the way."""
-
-
-@pytest.fixture
-def people(browser: Browser, app_server: LiveServer,
-           console: ConsoleWatch) -> Iterator[Callable[[], Page]]:
-    """conftest's `people` without the engine snapshot: lobbies and their games run on the
-    server and never start the engine, so the snapshot written into each person's storage
-    (31 MB) went unused."""
-    yield from people_on(browser, app_server, console)
 
 
 def test_a_group_of_three_to_the_end_ranking(people: Callable[[], Page]) -> None:

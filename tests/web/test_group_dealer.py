@@ -6,14 +6,12 @@ and dark."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.server.live import LiveServer
-from tests.web.conftest import ConsoleWatch, axe_violations, people_on
+from tests.web.conftest import axe_violations
 from tests.web.shots import four_looks
 from tests.web.test_duel import first_free, join, move, open_lobby
 
@@ -35,15 +33,6 @@ def name_boxes(page: Page) -> list[dict[str, Any]]:
         })"""
     )
     return result
-
-
-@pytest.fixture
-def people(browser: Browser, app_server: LiveServer,
-           console: ConsoleWatch) -> Iterator[Callable[[], Page]]:
-    """conftest's `people` without the engine snapshot: lobbies and their games run on the
-    server and never start the engine, so the snapshot written into each person's storage
-    (31 MB) went unused."""
-    yield from people_on(browser, app_server, console)
 
 
 def test_the_dealer_who_plays_draws_when_the_group_waits(people: Callable[[], Page]) -> None:

@@ -5,25 +5,14 @@ Matematický poker duel (next_round "all") plays again once both have agreed."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.server.live import LiveServer
 from tests.server.lobby_client import EAGER
-from tests.web.conftest import ConsoleWatch, axe_violations, people_on, screenshot
+from tests.web.conftest import axe_violations, screenshot
 from tests.web.test_duel import best_gain, first_free, join, move, open_lobby, play_until_results
 from tests.web.test_kp_online import NO_WAITING, open_table, play_a_step
-
-
-@pytest.fixture
-def people(browser: Browser, app_server: LiveServer,
-           console: ConsoleWatch) -> Iterator[Callable[[], Page]]:
-    """conftest's `people` without the engine snapshot: lobbies and their games run on the
-    server and never start the engine, so the snapshot written into each person's storage
-    (31 MB) went unused."""
-    yield from people_on(browser, app_server, console)
 
 
 def play_to_the_end(page: Page) -> None:
