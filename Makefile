@@ -16,7 +16,7 @@ run: deps
 	$(BIN)/klubovna serve --host $(HOST) --port $(PORT) --data $(DATA)
 
 # Two workers on this 2-core machine (pytest-xdist): a file's tests stay together on one
-# worker, with its own servers, database files and browser (docs/decisions/0081-two-test-workers.md).
+# worker, with its servers, database files and browser (docs/decisions/0145, 0147).
 # Everything the suite serves is built before it starts (test-builds), never inside it: two
 # jobs at a time, since the app's build and the Nim build are one thread each for most of it.
 # Bytecode is written even where the environment says not to (PYTHONDONTWRITEBYTECODE): each

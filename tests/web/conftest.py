@@ -194,7 +194,7 @@ def service_workers(request: pytest.FixtureRequest) -> str:
     """"block" unless the module says `SERVICE_WORKER = True` (the offline and engine tests).
     A fresh context's service worker precaches the whole app (21 MB, the engine's runtime
     too) and then preloads the engine: 3-4 s of CPU a context on this machine, which tests
-    of online play, forms and pages paid for nothing (docs/decisions: the suite's budget)."""
+    of online play, forms and pages paid for nothing (docs/decisions/0147-suite-cpu-budget.md)."""
     return "allow" if getattr(request.module, "SERVICE_WORKER", False) else "block"
 
 
