@@ -10,7 +10,7 @@ PORT ?= 8000
 DATA ?= var
 
 .PHONY: run test test-setup web-unit lint bench deps python-deps web-deps web-wire web-build \
-	test-builds test-deps clean cluster-deps test-cluster run-cluster
+	test-builds test-deps clean cluster-deps test-cluster run-cluster shots
 
 run: deps
 	$(BIN)/klubovna serve --host $(HOST) --port $(PORT) --data $(DATA)
@@ -26,6 +26,14 @@ test:
 	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest --numprocesses auto --maxprocesses 4 --dist loadfile --ignore=tests/cluster
 
 test-setup: web-unit deps test-deps test-builds
+
+# The browser tests again, saving the screenshots they take for people to look at under
+# var/screenshots/ (desktop and phone, light and dark); `make test` leaves them out: nothing
+# asserts them, and they were ~10 % of the browser's CPU (docs/decisions/0149).
+shots:
+	@$(MAKE) --no-print-directory --jobs=2 --output-sync=target test-setup
+	KLUBOVNA_SHOTS=1 PYTHONDONTWRITEBYTECODE= $(BIN)/pytest --numprocesses auto --maxprocesses 4 \
+		--dist loadfile tests/web
 
 lint: python-deps
 	$(BIN)/ruff check klubovna tests bench

@@ -33,6 +33,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from klubovna.games.matematicky_poker.scoring import score_board
+from klubovna.server.realtime.think import MIN_THINK_MS
 from tests.games.matematicky_poker import queue_of, waiting
 from tests.server.live import LiveServer
 
@@ -582,15 +583,20 @@ class LobbyClient:
             lambda m: m.get("ack") == seq or (m["t"] == "error" and m.get("seq") == seq), timeout
         )
 
-    def act_patiently(self, action: Message, timeout: float = 10) -> Message:
-        """`act`, sent again while a recorded game says `too_fast` (120 ms after the draw)."""
+    def act_patiently(self, action: Message, timeout: float = 10,
+                      server: LiveServer | None = None) -> Message:
+        """`act`, sent again while a recorded game says `too_fast` (MIN_THINK_MS after the
+        draw): with `server`, once its clock has skipped the think time instead of waiting."""
         deadline = time.monotonic() + timeout
         while True:
             reply = self.act(action, timeout)
             if reply["t"] != "error" or reply["code"] != "too_fast":
                 return reply
             assert time.monotonic() < deadline, reply
-            time.sleep(0.03)
+            if server is None:
+                time.sleep(0.03)
+            else:
+                server.skip(MIN_THINK_MS)
 
     def ping(self) -> list[Message]:
         """A ping that asks for an answer (a seq); returns every message that came between it

@@ -51,7 +51,8 @@ def lockstep(clients: list[LobbyClient], choosers: list[Choose], check: Check | 
     After every move all clients must have seen its version before anybody moves again, so
     every `check(before, move, reply)` sees one change at a time. With no move to make (a
     hard-mode card running out), wait for the server's clock to change something: with
-    `server`, its clock skips to the first card's expiry instead of being waited for."""
+    `server`, its clock skips to the first card's expiry instead of being waited for, and
+    over a recorded game's think time (`too_fast`)."""
     deadline = time.monotonic() + timeout
     while not all(client.view["game_over"] for client in clients):
         assert time.monotonic() < deadline, "the duel did not end"
@@ -61,7 +62,7 @@ def lockstep(clients: list[LobbyClient], choosers: list[Choose], check: Check | 
             move = choose(before)
             if move is None:
                 continue
-            reply = client.act_patiently(move)
+            reply = client.act_patiently(move, server=server)
             assert reply["t"] == "view", (move, reply)
             for each in clients:
                 each.wait_version(reply["version"])
@@ -345,7 +346,7 @@ def test_duel_statistics(server: LiveServer) -> None:
         assert_error(post_join(server, host.code, q_key), 409, "already_joined")
         _, r_key = new_profile(server)
         assert_error(post_join(server, host.code, r_key), 409, "already_started")
-        lockstep([a, b], [no_keep, no_keep], check=duel_drawing)
+        lockstep([a, b], [no_keep, no_keep], check=duel_drawing, server=server)
         assert a.view["board"] == b.view["board"]
         assert winner_of(a.view) is None
         check_final([a.view, b.view])
@@ -381,9 +382,9 @@ def test_duel_statistics(server: LiveServer) -> None:
     with started_duel(server, p_key, q_key) as (_, _, a, b):
         move = no_keep(b.view)
         assert move is not None
-        assert b.act_patiently(move)["t"] == "view"
+        assert b.act_patiently(move, server=server)["t"] == "view"
         leave_and_closed(b)
-        lockstep([a], [no_keep])
+        lockstep([a], [no_keep], server=server)
         assert a.view["game_over"] and a.view["board"].count(None) == 0
         assert a.wait_lobby(lambda lobby: lobby["status"] == "closed")["duel_recorded"] is False
     # The game counts, the duel does not.

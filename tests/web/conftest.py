@@ -4,6 +4,7 @@ headless, no sandbox, background networking off) against a real server with the 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import time
 from collections.abc import Callable, Iterator
@@ -33,6 +34,10 @@ CHROMIUM_ARGS = [
 ]
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
 SHOTS = ROOT / "var" / "screenshots"
+SHOTS_WANTED = os.environ.get("KLUBOVNA_SHOTS") == "1"
+"""Screenshots are for people to look at, never asserted: `make shots` saves them
+(KLUBOVNA_SHOTS=1); `make test` leaves them out, as they cost ~N CPU-s
+(docs/decisions/0149-screenshots-on-request.md)."""
 
 EXPECT_TIMEOUT_MS = 15_000
 """How long an `expect` waits before it fails (Playwright's default: 5 s). The suite keeps
@@ -250,8 +255,11 @@ def people(
     yield from people_on(browser, app_server, console, workers=service_workers(request))
 
 
-def screenshot(page: Page, name: str) -> Path:
-    """Save a screenshot under var/screenshots/ (for people to look at; not asserted)."""
+def screenshot(page: Page, name: str) -> Path | None:
+    """Save a screenshot under var/screenshots/ (for people to look at; not asserted) when
+    they are wanted (SHOTS_WANTED)."""
+    if not SHOTS_WANTED:
+        return None
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)

@@ -7,12 +7,12 @@ import random
 import re
 from typing import Any
 
-from playwright.sync_api import Browser, Page, Request, Route, expect
+from playwright.sync_api import Browser, Page, Request, expect
 
 from klubovna.games.matematicky_poker import score_board
 from klubovna.games.matematicky_poker.state import shuffled_deck
 from tests.server.live import LiveServer
-from tests.web.conftest import wait_for_snapshot
+from tests.web.conftest import HeldWasm, wait_for_snapshot
 from tests.web.shots import four_looks
 
 SERVICE_WORKER = True
@@ -215,8 +215,7 @@ def test_engine_says_what_it_loads_and_restarts_from_its_snapshot(page: Page) ->
 def test_engine_loading_bar_looks(browser: Browser, app_server: LiveServer) -> None:
     """The bar and its words while the runtime downloads (the wasm held back a moment)."""
     context = browser.new_context(base_url=app_server.http, service_workers="block")
-    held: list[Route] = []
-    context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    wasm = HeldWasm(context)  # the runtime may be asked for only after the words show
     try:
         page = context.new_page()
         page.goto("/#/matematicky-poker/tabulka")
@@ -226,8 +225,7 @@ def test_engine_loading_bar_looks(browser: Browser, app_server: LiveServer) -> N
         page.wait_for_function("() => document.querySelector('.engine-stage')?.textContent"
                                "?.match(/ [1-9]\\d*,\\d z /)")  # the standard library is in
         four_looks(page, "mp-engine-loading")
-        for route in held:
-            route.continue_()
+        wasm.release()
         # As long as a cold start may take on a loaded machine (engine_snapshot's bound).
         page.wait_for_function("document.querySelector('[role=progressbar]') === null",
                                timeout=120_000)

@@ -19,7 +19,13 @@ from playwright.sync_api import Locator, Page, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.server.lobby_client import EAGER
-from tests.web.conftest import EXPECT_TIMEOUT_MS, SHOTS, axe_violations, screenshot
+from tests.web.conftest import (
+    EXPECT_TIMEOUT_MS,
+    SHOTS,
+    SHOTS_WANTED,
+    axe_violations,
+    screenshot,
+)
 
 NO_WAITING = "localStorage.setItem('klubovna.kp.prefs', JSON.stringify({pace: 'instant'}))"
 """The device setting that shows the other players' moves without pauses."""
@@ -125,7 +131,10 @@ def play_a_step(page: Page, bets: Sequence[str] = CALM,
 
 
 def snap(page: Page, name: str) -> None:
-    """The whole page and, as the person sees it, the screen (for people to look at)."""
+    """The whole page and, as the person sees it, the screen (for people to look at), when
+    wanted (SHOTS_WANTED)."""
+    if not SHOTS_WANTED:
+        return
     screenshot(page, name)
     page.screenshot(path=str(SHOTS / f"{name}-screen.png"))
 

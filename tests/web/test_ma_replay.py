@@ -13,7 +13,7 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
-from tests.web.conftest import SHOTS, axe_violations
+from tests.web.conftest import SHOTS, SHOTS_WANTED, axe_violations
 from tests.web.test_helpers import ENGINE
 from tests.web.test_ma_helpers import play_to_end, remember
 
@@ -56,7 +56,8 @@ def frame(stepper: Locator, step: int) -> dict[str, Any]:
 
 
 def looks(page: Page, stepper: Locator, name: str) -> None:
-    """The stepper at phone and desktop width, light and dark (var/screenshots/)."""
+    """The stepper at phone and desktop width, light and dark, fits the width (saved under
+    var/screenshots/ when wanted)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     size = page.viewport_size
     page.emulate_media(reduced_motion="reduce")
@@ -64,8 +65,9 @@ def looks(page: Page, stepper: Locator, name: str) -> None:
         page.emulate_media(color_scheme=scheme)
         for look, viewport in SIZES:
             page.set_viewport_size(viewport)
-            stepper.screenshot(path=str(SHOTS / f"{name}-{look}-{scheme}.png"),
-                               style="header.top { visibility: hidden; }")
+            if SHOTS_WANTED:
+                stepper.screenshot(path=str(SHOTS / f"{name}-{look}-{scheme}.png"),
+                                   style="header.top { visibility: hidden; }")
             assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), look
     page.emulate_media(color_scheme="light", reduced_motion="no-preference")
     if size:
