@@ -27,17 +27,3 @@ def browser_loop_set_aside(request: pytest.FixtureRequest) -> Iterator[None]:
         yield
     finally:
         asyncio.events._set_running_loop(loop)
-
-
-HEAVY_FIRST = ("tests/web/", "tests/server/", "tests/fuzz/")
-"""The folders whose files take longest, in that order: each xdist worker takes a whole file
-at a time (--dist loadfile), so the run ends evenly when the many small files come last."""
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    def rank(item: pytest.Item) -> int:
-        path = item.nodeid
-        return next((i for i, folder in enumerate(HEAVY_FIRST) if path.startswith(folder)),
-                    len(HEAVY_FIRST))
-
-    items.sort(key=rank)  # stable: the order within a folder stays as collected

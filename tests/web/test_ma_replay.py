@@ -68,7 +68,8 @@ def looks(page: Page, stepper: Locator, name: str) -> None:
             if SHOTS_WANTED:
                 stepper.screenshot(path=str(SHOTS / f"{name}-{look}-{scheme}.png"),
                                    style="header.top { visibility: hidden; }")
-            assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), look
+            # The page lays itself out at the new width, and fits it (else this times out).
+            page.wait_for_function("document.documentElement.scrollWidth <= innerWidth")
     page.emulate_media(color_scheme="light", reduced_motion="no-preference")
     if size:
         page.set_viewport_size(size)

@@ -329,8 +329,10 @@ LOOKS: tuple[tuple[Scheme, int], ...] = (
 
 
 def look(page: Page, scheme: Scheme, width: int) -> None:
+    """The window at `width` in `scheme`, once the page has drawn a frame at that width."""
     page.emulate_media(color_scheme=scheme)
     page.set_viewport_size({"width": width, "height": 800})
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(null)))")
 
 
 def test_looks_at_360_and_1100_in_light_and_dark(page: Page) -> None:
