@@ -1,9 +1,12 @@
 """Offline after one visit: the service worker's precache starts the app, Pyodide and the
-klubovna packages load from it, and a local table plays the server's own Python."""
+klubovna packages load from it, a local table plays the server's own Python, and
+Matematický poker, Locus Poker and Mathesso play through their screens.
+How fast is bench/web.py's, never a test's."""
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
@@ -11,6 +14,7 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
 from klubovna.tables.local import LocalHost
 from tests.server.live import next_move
 from tests.web.conftest import ENGINE_LOADED, ConsoleWatch, wait_for_snapshot
+from tests.web.test_ma_helpers import ready, remember
 
 SERVICE_WORKER = True
 """The app's service worker runs in these tests' contexts (tests/web/conftest.py blocks it
@@ -105,13 +109,29 @@ def python_views(seed: int, request: dict[str, Any], moves: list[dict[str, Any]]
     return views
 
 
-def test_offline_reload_plays_a_local_game(context: BrowserContext, console: ConsoleWatch) -> None:
+def test_offline_after_one_visit(context: BrowserContext, console: ConsoleWatch) -> None:
+    """One visit, then offline in the same browser: a local table through the worker plays
+    the server's own Python, the pages render, whole games of Matematický poker through the
+    game screen (one surviving a reload halfway), Locus Poker and Mathesso after their own
+    offline reloads. (One visit for all: the service worker's install, its 21 MB precache
+    and the engine's first start are the same for each, and were paid once a test.)"""
     context.add_init_script(HOOK)
     page = context.new_page()
     failures = OfflineFailures(page, console)
     visit_once(page)
     go_offline(context, page)
+    local_table_plays_the_servers_python(page, console)
+    pages_render_offline(page)
+    full_game_through_the_game_screen(page)
+    local_game_survives_a_reload(page)
+    locus_poker_takes_a_move(page)
+    remember(page)  # the Mathesso player and its instant pace: last, as they stay installed
+    page.add_init_script(f"localStorage.setItem('klubovna.ma.prefs', {json.dumps(INSTANT)})")
+    mathesso_turns_a_card(page)
+    failures.settle()
 
+
+def local_table_plays_the_servers_python(page: Page, console: ConsoleWatch) -> None:
     # The server's API is not faked by the service worker: requests fail, so the app knows.
     api = page.evaluate(
         """async () => Promise.all([
@@ -151,11 +171,6 @@ def test_offline_reload_plays_a_local_game(context: BrowserContext, console: Con
     # A refused move is an error for that action, the table keeps going.
     error = page.evaluate("a => window.__act(a)", {"type": "place", "cell": 0})
     assert error["t"] == "error" and error["seq"] == len(moves) + 1
-    failures.settle()
-
-    # The pages render offline too (on the same visit: a second one would only repeat the
-    # service worker's install).
-    pages_render_offline(page)
 
 
 def pages_render_offline(page: Page) -> None:
@@ -209,20 +224,6 @@ def start_offline_game(page: Page) -> None:
     # The engine may still be loading from the precache: the first view can take a while.
     expect(page.locator(".mp-local")).to_be_visible(timeout=30_000)
 
-def test_offline_local_games_through_the_game_screen(
-    context: BrowserContext, console: ConsoleWatch
-) -> None:
-    """One visit, then offline: a whole game through the game screen, then a second one
-    that survives a reload halfway (one visit for both: the service worker's install and
-    precache are the same for each)."""
-    page = context.new_page()
-    failures = OfflineFailures(page, console)
-    visit_once(page)
-    context.set_offline(True)
-    full_game_through_the_game_screen(page)
-    local_game_survives_a_reload(page)
-    failures.settle()
-
 
 def full_game_through_the_game_screen(page: Page) -> None:
     start_offline_game(page)
@@ -271,3 +272,56 @@ def local_game_survives_a_reload(page: Page) -> None:
     assert end.locator(".mp-end-total").get_attribute("data-total") == str(final["score"]["total"])
     # Over: nothing is left to resume.
     assert page.evaluate("localStorage.getItem('klubovna.mp.local')") is None
+
+
+# Locus Poker and Mathesso after an offline reload (issue #34, item 7): each game opened
+# and reloaded with the network off starts from the precache and the engine's snapshot and
+# takes a move. (Kostkový poker and Žolíky s kameny have theirs: test_kp_offline.py,
+# test_zk_computer.py.)
+
+ENGINE = 40_000  # ms: a loaded machine's slowest engine start seen, with room
+
+
+def offline_reload(page: Page, path: str) -> None:
+    """`path` opened and reloaded with the network off: a real navigation, so a new engine
+    starts from the precache and its snapshot."""
+    page.goto(path)
+    page.reload()
+    expect(page.get_by_role("banner").get_by_text("Bez připojení", exact=True)).to_be_visible()
+
+
+INSTANT = json.dumps({"sound": False, "ruler": True, "pace": "instant"})
+
+
+def locus_poker_takes_a_move(page: Page) -> None:
+    offline_reload(page, "/#/locus-poker?seed=19&pace=0")
+    page.locator(".lp-opponent").first.click()
+    page.locator(".lp-pill", has_text="6 × 5").click()
+    page.get_by_role("button", name="Začít hru").click()
+    cards = page.locator(".lp-board .lp-card")
+    expect(cards, "Locus Poker's board offline").to_have_count(30, timeout=ENGINE)
+    expect(page.locator(".lp-player").nth(1)).to_contain_text("Pepík")
+    expect(page.locator(".lp-status")).to_have_text("Jste na tahu: vyberte volnou kartu.")
+    free = page.locator(".lp-board .lp-card.free")
+    before = free.count()
+    free.first.click()
+    page.locator(".lp-play-up").click()
+    # The person's card and, with no pause, Pepík's answer.
+    expect(free, "Locus Poker: the person's card and Pepík's").to_have_count(before - 2)
+    expect(page.locator(".lp-status")).to_have_text("Jste na tahu: vyberte volnou kartu.")
+
+
+def mathesso_turns_a_card(page: Page) -> None:
+    """(The page has the Mathesso player and instant pace installed: init scripts.)"""
+    offline_reload(page, "/#/mathesso?seed=7")
+    page.get_by_placeholder("Hráč 1").fill("Ema")
+    page.get_by_role("button", name="Začít hru").click()
+    expect(page.locator(".ma-card"), "Mathesso's cards offline").to_have_count(60, timeout=ENGINE)
+    expect(page.locator(".ma-players")).to_contain_text("Kotě (počítač)")
+    ready(page)
+    expect(page.locator(".ma-status")).to_have_text("Ema, jsi na tahu! Otoč kartičku.")
+    index = page.locator(".ma-card:not(.up)").first.get_attribute("data-index")
+    card = page.locator(f".ma-card[data-index='{index}']")
+    card.click()
+    expect(card, "Mathesso: the turned card").to_have_class(re.compile(r"\bup\b"))
+    expect(page.locator(".ma-status")).to_contain_text("otoč druhou kartičku")
