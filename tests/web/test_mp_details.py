@@ -1,38 +1,15 @@
-"""Small things of the Matematický poker game screen: Esc closes the joker's value picker
-(the joker decision itself stays), and the "Číslo X propadlo" notice lies over its reserved
-line instead of pushing the board down."""
+"""Small things of the Matematický poker game screen: the "Číslo X propadlo" notice lies over
+its reserved line instead of pushing the board down. (Esc closing the joker's value picker,
+the joker decision itself staying, is checked in test_mp_play's joker test, on its page.)"""
 
 from __future__ import annotations
 
-from playwright.sync_api import BrowserContext, Page, Route, expect
+from playwright.sync_api import BrowserContext, Route, expect
 
 from klubovna.games.matematicky_poker.state import JOKER, shuffled_deck
-from tests.web.conftest import ConsoleWatch, axe_violations
+from tests.web.conftest import ConsoleWatch
 from tests.web.shots import four_looks
-from tests.web.test_mp_play import cell, hand, seed_where, start
-
-
-def test_esc_closes_the_joker_value_picker(page: Page) -> None:
-    start(page, seed_where(lambda deck: deck[0] == JOKER and JOKER not in deck[1:3]))
-    joker = page.get_by_role("dialog", name="Žolík")
-    now = joker.get_by_role("button", name="Použít teď")
-    now.click()
-    values = joker.get_by_role("group", name="Vyber hodnotu žolíka")
-    expect(values).to_be_visible()
-    page.keyboard.press("Escape")
-    # Back to the choice, with the focus where it was; the decision is still asked for.
-    expect(values).to_have_count(0)
-    expect(now).to_be_focused()
-    expect(joker).to_have_js_property("open", True)
-    page.keyboard.press("Escape")
-    page.keyboard.press("Escape")
-    expect(joker).to_have_js_property("open", True)
-    expect(now).to_be_visible()
-    # And the picker still works after it.
-    now.click()
-    joker.get_by_role("button", name="Hodnota 5", exact=True).click()
-    expect(joker).to_be_hidden()
-    assert axe_violations(page) == []
+from tests.web.test_mp_play import cell, hand, seed_where
 
 
 def test_the_forfeit_notice_does_not_move_the_board(

@@ -1,6 +1,8 @@
 """Matematický poker in the browser against the real server: setup, a whole easy game,
-jokers used at once and kept, a forfeit in hard mode, keyboard play, the points preview,
-resume after a reload, looks (screenshots at 360 and 1100 px, light and dark) and axe.
+jokers used at once (Esc closing the value picker only) and kept, a forfeit in hard mode,
+keyboard play, the points preview, resume after a reload, looks (screenshots at 360 and
+1100 px, light and dark) and axe. Consecutive checks that need no fresh storage share a
+page: each page load restarts the engine.
 
 Decks are chosen by searching seeds with the engine's own shuffle, never hard-coded."""
 
@@ -57,7 +59,28 @@ def place(page: Page, index: int) -> None:
     expect(cell(page, index)).to_have_class(re.compile(r"\bfilled\b"))
 
 
-def test_setup_offers_modes_tables_and_helpers(page: Page) -> None:
+Scheme = Literal["light", "dark"]
+LOOKS: tuple[tuple[Scheme, int], ...] = (
+    ("light", 320), ("light", 360), ("light", 1100), ("dark", 360), ("dark", 1100))
+
+
+def look(page: Page, scheme: Scheme, width: int) -> None:
+    """The window at `width` in `scheme`, once the page has drawn a frame at that width."""
+    page.emulate_media(color_scheme=scheme)
+    page.set_viewport_size({"width": width, "height": 800})
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(null)))")
+
+
+def no_overflow(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    viewport = page.evaluate("innerWidth")
+    assert width <= viewport, f"the page is {width} px wide in a {viewport} px window"
+
+
+def test_setup_offers_modes_tables_and_helpers_and_every_look(page: Page) -> None:
+    # The setup's checks and every look of the setup and of a game, on one page: the
+    # window's width and colour scheme change the page in place (a page load a look
+    # restarted the engine; the setup's checks and the looks were two tests, two loads).
     page.goto("/#/matematicky-poker")
     expect(page.get_by_role("heading", name="Matematický poker", level=1)).to_be_visible()
     expect(page.get_by_label("Lehká")).to_be_checked()
@@ -74,9 +97,17 @@ def test_setup_offers_modes_tables_and_helpers(page: Page) -> None:
     for name, target in helpers:
         link = page.get_by_role("link", name=name, exact=True)
         expect(link).to_have_attribute("href", f"#/matematicky-poker/{target}")
-    # Hard mode validates its seconds before anything is asked of the server.
     page.get_by_label("Těžká").check()
     seconds = page.get_by_label("Sekund na jedno číslo")
+    expect(seconds).to_be_visible()
+    for scheme, width in LOOKS:
+        look(page, scheme, width)
+        screenshot(page, f"mp-setup-{width}-{scheme}")
+        no_overflow(page)
+        if scheme == "dark" and width == 360:
+            assert axe_violations(page) == []
+    look(page, "light", 1100)
+    # Hard mode validates its seconds before anything is asked of the server.
     seconds.fill("2")
     page.get_by_role("button", name="Start", exact=True).click()
     expect(page.get_by_text("Zadej celý počet sekund od 3 do 300.")).to_be_visible()
@@ -90,9 +121,27 @@ def test_setup_offers_modes_tables_and_helpers(page: Page) -> None:
     page.get_by_role("button", name="EN – English version").click()
     expect(page.get_by_role("heading", name="Mathematical poker", level=1)).to_be_visible()
     expect(page.get_by_text("Enter whole seconds from 3 to 300.")).to_be_visible()
+    page.get_by_role("button", name=re.compile("česká verze")).click()
+
+    # A game under way, in every look.
+    page.get_by_label("Lehká").check()
+    start(page, seed_where(lambda deck: no_joker_in(deck, 8)))
+    expect(page.get_by_text("Lehká · Matematický poker – vedle sebe")).to_be_visible()
+    for index in (0, 6, 12, 7):
+        place(page, index)
+    for scheme, width in LOOKS:
+        look(page, scheme, width)
+        screenshot(page, f"mp-game-{width}-{scheme}")
+        no_overflow(page)
+        if width < 400:  # the board fits a phone, with touch-sized cells
+            box = cell(page, 24).bounding_box()
+            assert box is not None and box["width"] >= 40 and box["x"] + box["width"] <= width, (
+                f"cell 24 at {width} px: {box}")
+        if scheme == "dark":
+            assert axe_violations(page) == []
 
 
-def test_full_easy_game_to_the_end_dialog(page: Page) -> None:
+def test_full_easy_game_to_the_end_dialog_and_the_next_by_keyboard(page: Page) -> None:
     seed = seed_where(lambda deck: no_joker_in(deck, 27))
     deck = shuffled_deck(seed)
     start(page, seed)
@@ -132,6 +181,11 @@ def test_full_easy_game_to_the_end_dialog(page: Page) -> None:
     page.get_by_role("button", name="Hrát znovu").click()
     expect(page.get_by_role("button", name="Start", exact=True)).to_be_focused()
 
+    # The next game, played by keyboard only (on the same page: a page of its own cost a
+    # page load and an engine start).
+    page.set_viewport_size({"width": 1100, "height": 900})
+    keyboard_only_moves(page)
+
 
 def test_joker_used_now_and_another_kept_for_later(page: Page) -> None:
     def two_jokers_early(deck: Deck) -> bool:
@@ -154,14 +208,29 @@ def test_joker_used_now_and_another_kept_for_later(page: Page) -> None:
     expect(joker).to_be_visible()
     expect(joker).to_have_js_property("open", True)
     screenshot(page, "mp-joker-1100-light")
-    joker.get_by_role("button", name="Použít teď").click()
+    now = joker.get_by_role("button", name="Použít teď")
+    now.click()
+    values = joker.get_by_role("group", name="Vyber hodnotu žolíka")
+    expect(values).to_be_visible()
     screenshot(page, "mp-joker-values-1100-light")
     assert axe_violations(page) == []
+    # Esc closes the value picker: back to the choice, with the focus where it was; the
+    # decision is still asked for, and the picker still works after it.
+    page.keyboard.press("Escape")
+    expect(values).to_have_count(0)
+    expect(now).to_be_focused()
+    expect(joker).to_have_js_property("open", True)
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
+    expect(joker).to_have_js_property("open", True)
+    expect(now).to_be_visible()
+    now.click()
     joker.get_by_role("button", name="Hodnota 4", exact=True).click()
     expect(joker).to_be_hidden()
     banner = page.get_by_text("Vyber políčko pro žolíka (hodnota 4)")
     expect(banner).to_be_visible()
     expect(page.locator(".mp-cell.ready").first).to_be_focused()
+    assert axe_violations(page) == []
     screenshot(page, "mp-joker-pick-1100-light")
     page.get_by_role("button", name="Zrušit").click()
     expect(joker).to_be_visible()
@@ -237,7 +306,8 @@ def test_hard_mode_forfeits_a_number_left_to_expire(page: Page) -> None:
     assert axe_violations(page) == []
 
 
-def test_keyboard_only_moves(page: Page) -> None:
+def keyboard_only_moves(page: Page) -> None:
+    """A game started from the setup on `page` and played by keyboard only."""
     seed = seed_where(lambda deck: no_joker_in(deck, 6))
     deck = shuffled_deck(seed)
     start(page, seed)
@@ -321,52 +391,6 @@ def test_points_preview_and_its_switch_survive_a_reload(page: Page) -> None:
     # The resumed game takes moves (the sequence numbers go on).
     place(page, 1)
     expect(cell(page, 1)).to_have_attribute("aria-label", f"Řádek 1, sloupec 2, {deck[1]}")
-
-
-Scheme = Literal["light", "dark"]
-LOOKS: tuple[tuple[Scheme, int], ...] = (
-    ("light", 320), ("light", 360), ("light", 1100), ("dark", 360), ("dark", 1100))
-
-
-def look(page: Page, scheme: Scheme, width: int) -> None:
-    """The window at `width` in `scheme`, once the page has drawn a frame at that width."""
-    page.emulate_media(color_scheme=scheme)
-    page.set_viewport_size({"width": width, "height": 800})
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(null)))")
-
-
-def test_looks_at_360_and_1100_in_light_and_dark(page: Page) -> None:
-    # Every look of a screen on one page: the window's width and colour scheme change the
-    # page in place (a page load a look restarted the engine: 6 loads, now 1).
-    page.goto("/#/matematicky-poker")
-    page.get_by_label("Těžká").check()
-    expect(page.get_by_label("Sekund na jedno číslo")).to_be_visible()
-    for scheme, width in LOOKS:
-        look(page, scheme, width)
-        screenshot(page, f"mp-setup-{width}-{scheme}")
-        no_overflow(page)
-        if scheme == "dark" and width == 360:
-            assert axe_violations(page) == []
-    page.get_by_label("Lehká").check()
-    start(page, seed_where(lambda deck: no_joker_in(deck, 8)))
-    for index in (0, 6, 12, 7):
-        place(page, index)
-    for scheme, width in LOOKS:
-        look(page, scheme, width)
-        screenshot(page, f"mp-game-{width}-{scheme}")
-        no_overflow(page)
-        if width < 400:  # the board fits a phone, with touch-sized cells
-            box = cell(page, 24).bounding_box()
-            assert box is not None and box["width"] >= 40 and box["x"] + box["width"] <= width, (
-                f"cell 24 at {width} px: {box}")
-        if scheme == "dark":
-            assert axe_violations(page) == []
-
-
-def no_overflow(page: Page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    viewport = page.evaluate("innerWidth")
-    assert width <= viewport, f"the page is {width} px wide in a {viewport} px window"
 
 
 def test_a_resumed_game_the_server_does_not_know_goes_back_to_the_setup(page: Page) -> None:
