@@ -99,10 +99,15 @@ def play_until_the_log_scrolls(page: Page, steps: int = 40) -> None:
     raise AssertionError("the log never filled its box")
 
 
-def test_the_logs_top_line_is_whole_and_the_solo_log_survives_a_reload(page: Page) -> None:
-    # One game for both checks (each used to start and play its own, the same seed and moves).
+def test_six_seats_on_a_phone_then_the_logs_top_line_and_the_solo_log_after_a_reload(
+    page: Page,
+) -> None:
+    # One game for the three checks (each used to start and play its own): six seats on
+    # a phone at the game's start, then the log as it fills, on a desktop and a phone.
+    page.set_viewport_size(PHONE)
+    start_solo(page, SIX_SEED, 5)
+    six_seats_whole_on_a_phone(page)
     page.set_viewport_size(DESKTOP)
-    start_solo(page, SIX_SEED, 3)
     play_until_the_log_scrolls(page)
     assert top_line_gap(page) < 1, "the log's top line is cut"
     page.set_viewport_size(PHONE)
@@ -196,9 +201,9 @@ def overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
             and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 0.5)
 
 
-def test_six_seats_on_a_phone_keep_names_and_chips_whole(page: Page) -> None:
-    page.set_viewport_size(PHONE)
-    start_solo(page, SIX_SEED, 5)
+def six_seats_whole_on_a_phone(page: Page) -> None:
+    """Six seats on a 390x844 phone keep every name and chip count whole, without overlaps,
+    through the keeping and into a betting round (other tags on the cards)."""
     expect(page.locator(".kp-seat")).to_have_count(6)
     for _ in range(3):  # the keeping, then a betting round: other tags on the cards
         seats = page.evaluate(BOXES)
