@@ -3,7 +3,10 @@ precached app, the engine worker), on a known deal (seed 1: the person holds bla
 11, an initial meld of 30). The hint lays that meld, the person confirms it and the
 computer answers at once; the person draws with one press. The level changes during the
 game: cancelling changes nothing, changing it keeps the position, and both stay over a
-reload. Then the round is played to its end (the hint's move, else a draw)."""
+reload. (The end of a round against the computer, its scores and that the level can no
+longer be changed there, is asserted in test_zk_replay.py, whose round ends in a few dozen
+moves chosen without the hint's search: played here by the hint, it cost a search and
+half a dozen Playwright calls a turn.)"""
 
 from __future__ import annotations
 
@@ -72,28 +75,4 @@ def test_a_game_against_the_computer_offline_meld_draw_level_and_end(
     expect(page.locator(".zk-players")).to_contain_text("Počítač (Lehká)", timeout=60_000)
     expect(page.locator(".zk-rack .zk-tile")).to_have_count(12)
     expect(page.locator(".zk-table")).to_have_text(table)
-
-    # The round to its end: the person lays what the hint finds, else draws.
-    for _ in range(150):
-        page.locator(".zk-draw, .zk-end").first.wait_for()
-        if page.locator(".zk-end").count():
-            break
-        version = page.locator(".zk-play").get_attribute("data-version")
-        page.get_by_role("button", name="Nápověda").click()
-        expect(page.locator(".zk-note")).not_to_have_text("Hledám nejlepší tah…")
-        if page.locator(".zk-confirm:enabled").count():
-            page.locator(".zk-confirm").click()
-        else:
-            page.locator(".zk-draw").click()
-        # (the table has moved on: the person's move and the computer's answer)
-        expect(page.locator(f".zk-play[data-version='{version}']")).to_have_count(0)
-    end = page.locator(".zk-end")
-    expect(end.get_by_role("heading", name="Konec kola")).to_be_visible()
-    rows = end.locator(".zk-end-table tbody tr")
-    expect(rows).to_have_count(2)
-    scores = [int(text) for text in rows.locator("td.num:last-child").all_inner_texts()]
-    assert sum(scores) == 0 and max(scores) > 0, scores  # the winner scores the loser's rack
-    expect(page.get_by_role("button", name="Změnit obtížnost")).to_have_count(0)
-    four_looks(page, "zk-computer-end", full_page=True)
-    assert axe_violations(page) == []
     failures.settle()

@@ -1,7 +1,8 @@
 """The replay of a round of Žolíky s kameny against the computer (Těžká), seed 29: the
 person's moves are Těžká's too, chosen here from the page's own view and sent through its
 table session (the test hook), so the round ends in a few dozen moves. At the end "Záznam
-hry" opens the stepper: its buttons and keys step, and a middle frame is the person's view
+hry" opens the stepper (the end itself checked first: the scores, no change of level):
+its buttons and keys step, and a middle frame is the person's view
 then (their rack as it was, the table as it was, the computer's rack only as a count),
 the last one the end with every rack."""
 
@@ -59,6 +60,15 @@ def test_a_round_against_the_computer_then_its_replay(page: Page) -> None:
     end = page.locator(".zk-game > .zk-layout .zk-end")
     expect(end.get_by_role("heading", name="Konec kola")).to_be_visible()
     assert len(seen) > 4
+    # The end of the round: both racks scored, the winner the loser's rack; the level is
+    # no longer the person's to change.
+    rows = end.locator(".zk-end-table tbody tr")
+    expect(rows).to_have_count(2)
+    scores = [int(text) for text in rows.locator("td.num:last-child").all_inner_texts()]
+    assert sum(scores) == 0 and max(scores) > 0, scores
+    expect(page.get_by_role("button", name="Změnit obtížnost")).to_have_count(0)
+    four_looks(page, "zk-computer-end", full_page=True)
+    assert axe_violations(page) == []
 
     end.get_by_role("button", name="Záznam hry").click()
     stepper = page.get_by_role("region", name="Přehrávání záznamu")
