@@ -62,7 +62,16 @@ def expect_drawn(page: Page, deck: tuple[int, ...], n: int) -> None:
         )
 
 
-def test_number_picker_draws_the_engines_deck(page: Page) -> None:
+def test_the_helpers_in_one_tab(page: Page) -> None:
+    """The number picker, its empty deck, then the manual table, as one person uses them
+    one after another: one page (a page each cost a context, a page load and a cold start
+    of the engine; the picker's and the table's reloads still start it anew)."""
+    number_picker_draws_the_engines_deck(page)
+    number_picker_says_when_the_deck_is_empty(page)
+    manual_table_scores_with_the_engine(page)
+
+
+def number_picker_draws_the_engines_deck(page: Page) -> None:
     page.goto(PICKER)
     expect(page.get_by_role("heading", name="Výběr čísel", level=1)).to_be_visible()
     expect(page.locator(".picker-count")).to_be_visible(timeout=ENGINE)
@@ -109,11 +118,12 @@ def test_number_picker_draws_the_engines_deck(page: Page) -> None:
     expect_drawn(page, shuffled_deck(new_seed), 1)
 
 
-def test_number_picker_says_when_the_deck_is_empty(page: Page) -> None:
-    page.add_init_script(
+def number_picker_says_when_the_deck_is_empty(page: Page) -> None:
+    """(On the picker, whose deck is now put at card 53 of seed 77 and reloaded.)"""
+    page.evaluate(
         "localStorage.setItem('klubovna.mp.picker', JSON.stringify({seed: 77, position: 53}))"
     )
-    page.goto(PICKER)
+    page.reload()
     deck = shuffled_deck(77)
     expect(page.locator(".picker-count")).to_be_visible(timeout=ENGINE)
     expect(page.locator(".history li")).to_have_count(53)
@@ -141,7 +151,7 @@ def cell(page: Page, index: int) -> Locator:
     return page.locator(f".board input[data-cell='{index}']")
 
 
-def test_manual_table_scores_with_the_engine(page: Page) -> None:
+def manual_table_scores_with_the_engine(page: Page) -> None:
     page.goto(MANUAL)
     expect(page.locator(".manual-side .total .num")).to_have_attribute(
         "data-total", "0", timeout=ENGINE
