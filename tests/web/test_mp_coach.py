@@ -1,6 +1,11 @@
 """The coach ("Trenér") after a free Matematický poker game, in the browser worker with no
 server: real progress move by move, the summary line, the three costliest moves marked on
-the replay stepper, the computer's cell outlined and each move's loss; the replay steps."""
+the replay stepper, the computer's cell outlined and each move's loss; the replay steps.
+The coach and the replay do not hide each other (issue #34, item 14): with the coach open,
+"Záznam hry" in the end dialog closes the coach and opens the replay (it showed nothing
+before: the replay's box was not there while the coach was); "Trenér" then brings the
+coach back in the replay's place. (One game for both: each was a game of its own, with
+its own page, engine and 25 moves, to reach the same end.)"""
 
 from __future__ import annotations
 
@@ -59,8 +64,8 @@ def test_the_coach_reviews_a_free_local_game(context: BrowserContext,
 
     coach = page.locator(".mp-coach")
     summary = coach.locator(".mp-coach-summary")
-    said = re.compile(r"^Ztratil jsi odhadem \d+ bod(y|ů)?, nejvíc v tahu \d+\.$")
-    expect(summary).to_have_text(said, timeout=60_000)
+    verdict = re.compile(r"^Ztratil jsi odhadem \d+ bod(y|ů)?, nejvíc v tahu \d+\.$")
+    expect(summary).to_have_text(verdict, timeout=60_000)
     shown = page.evaluate("window.__coach")
     assert shown[0] == "Načítám záznam hry…" and shown[-1] == "Procházím tah 25 z 25…", shown
     moves = [int(m.group(1)) for text in shown
@@ -101,4 +106,19 @@ def test_the_coach_reviews_a_free_local_game(context: BrowserContext,
     filled = stepper.locator(".mp-cell.filled")
     expect(filled).to_have_count(min(costliest, 25))
     assert board == list(shuffled_deck(seed)[:25])
+
+    # The end again, and its replay with the coach open: the coach goes, the replay shows,
+    # scrolled to.
+    page.get_by_role("button", name="Zobrazit výsledek").click()
+    end.get_by_role("button", name="Záznam hry").click()
+    expect(end).to_be_hidden()
+    expect(coach).to_have_count(0)
+    expect(replay.locator(".replay-step")).to_have_text("Začátek hry: tah 0 z 26")
+    expect(replay).to_be_in_viewport()
+    four_looks(page, "mp-coach-then-replay")
+    # And the other way round: the coach in the replay's place.
+    page.get_by_role("button", name="Trenér").click()
+    expect(summary).to_have_text(verdict, timeout=60_000)
+    expect(page.locator(".replay")).to_have_count(2)  # the coach's stepper and the replay's
+    expect(page.locator(".mp-replay-place .replay")).to_be_hidden()
     console.errors = [e for e in console.errors if "ERR_FAILED" not in e]  # the server refused
