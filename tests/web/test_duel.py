@@ -2,7 +2,8 @@
 duel, the other joins by the code typed loosely; the room (the code, the link, the QR code,
 the players with their presence, what it waits for), a second tab that takes the seat over,
 a reload that rejoins it; both play to the end and see the same result, with everybody's
-board. Axe on the room, the game and the end; screenshots of each."""
+board; then the next round, once both have agreed, to its end. Axe on the room, the game,
+the end and the next round's panel; screenshots of each."""
 
 from __future__ import annotations
 
@@ -220,6 +221,35 @@ def test_a_duel_in_two_browsers_to_the_end(
     # A reload shows the end again (the closed lobby still answers).
     ada.reload()
     expect(ada.locator(".lobby-verdict")).to_have_attribute("data-verdict", verdicts[0])
+
+    # The next round (a duel's next_round is "all": it waits until both agree), on these
+    # two pages: a duel of its own for this paid two browsers, a lobby and a whole game.
+    for page in (ada, bob):
+        expect(page.locator(".lobby-again")).to_contain_text(
+            "Další kolo začne, až budou souhlasit všichni, kdo tu zůstali.")
+        expect(page.locator(".lobby-again .lobby-state")).to_have_text("Zatím nikdo nesouhlasí.")
+    ada.get_by_role("button", name="Další kolo").click()
+    for page in (ada, bob):
+        expect(page.locator(".lobby-again .lobby-state")).to_have_text(
+            "Souhlasí: Ada. Čeká se na: Bob.")
+    # Ada may take it back, and agree again; the round waits for Bob all the while.
+    ada.get_by_role("button", name="Nechci další kolo").click()
+    expect(bob.locator(".lobby-again .lobby-state")).to_have_text("Zatím nikdo nesouhlasí.")
+    ada.get_by_role("button", name="Další kolo").click()
+    expect(ada.get_by_role("button", name="Nechci další kolo")).to_be_visible()
+    screenshot(bob, "duel-next-round")
+    assert axe_violations(bob) == []
+    bob.get_by_role("button", name="Další kolo").click()
+    for page in (ada, bob):  # a fresh board for both, the last round's end gone
+        expect(page.locator(".mp-board")).to_be_visible()
+        expect(page.locator(".lobby-results")).to_have_count(0)
+        expect(page.locator(".lobby-again")).to_have_count(0)
+        expect(page.locator(".mp-cell.filled")).to_have_count(0)
+    for page in (ada, bob):
+        if page.get_by_role("dialog", name="Žolík").is_visible():
+            assert move(page, first_free)
+    play_until_results([ada, bob], [first_free, best_gain])
+    expect(ada.locator(".lobby-again")).to_have_attribute("data-round", "2")
 
 
 def test_duels_and_groups_need_the_server(

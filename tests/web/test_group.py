@@ -1,7 +1,9 @@
 """A group game ("Hra ve skupině") of three in three browsers against the real server: a
 dealer who only deals ("jen zadává") and two players, one joining by the link, one by the
 code. The dealer's desk (the numbers drawn, everybody's queue), the players' boards with the
-live ranking, and the end ranking with both boards for all three. Axe and screenshots."""
+live ranking, and the end ranking with both boards for all three. Then, in two of the same
+browsers, a group whose dealer plays too and leaves: the game ends for everybody. Axe and
+screenshots."""
 
 from __future__ import annotations
 
@@ -25,7 +27,9 @@ DRAWS = 27
 """Enough for a whole board: 25 numbers, and both jokers kept on the way."""
 
 
-def test_a_group_of_three_to_the_end_ranking(people: Callable[[], Page]) -> None:
+def test_a_group_of_three_to_the_end_ranking_then_a_dealer_leaving(
+    people: Callable[[], Page],
+) -> None:
     dealer, eva, filip = people(), people(), people()
     code = open_lobby(dealer, "skupina", "Učitelka", deal_only=True)
     expect(dealer.get_by_role("heading", name="Hra ve skupině", level=1)).to_be_visible()
@@ -88,9 +92,10 @@ def test_a_group_of_three_to_the_end_ranking(people: Callable[[], Page]) -> None
     expect(dealer.locator(".lobby-place")).to_have_count(0)
     assert axe_violations(dealer) == []
 
-
-def test_the_dealer_leaving_ends_the_game_for_everybody(people: Callable[[], Page]) -> None:
-    dealer, jan = people(), people()
+    # A second group on two of these pages (its own test paid two browsers for it), whose
+    # dealer plays too: the dealer leaving ends the game for everybody. Eva's browser
+    # joins it as Jan.
+    jan = eva
     code = open_lobby(dealer, "skupina", "Zadavatelka")
     jan.goto(f"/#/matematicky-poker/hra/{code}")
     join(jan, "Jan")
