@@ -187,7 +187,28 @@ def test_full_easy_game_to_the_end_dialog_and_the_next_by_keyboard(page: Page) -
     keyboard_only_moves(page)
 
 
-def test_joker_used_now_and_another_kept_for_later(page: Page) -> None:
+def test_jokers_a_hard_game_the_preview_and_a_game_the_server_lost(page: Page) -> None:
+    # Games one after another on one page, left by "Nová hra": a page each cost a context,
+    # a page load and an engine start. The points preview comes last: its switch, turned
+    # off, stays off in this browser.
+    joker_used_now_and_another_kept_for_later(page)
+    leave_game(page)
+    hard_mode_forfeits_a_number_left_to_expire(page)
+    leave_game(page)
+    page.set_viewport_size({"width": 1100, "height": 900})
+    points_preview_and_its_switch_survive_a_reload(page)
+    a_resumed_game_the_server_does_not_know_goes_back_to_the_setup(page)
+
+
+def leave_game(page: Page) -> None:
+    """Leave the running game ("Nová hra", confirmed) for the setup."""
+    page.get_by_role("button", name="Nová hra", exact=True).click()
+    page.get_by_role("dialog", name="Začít novou hru?").get_by_role(
+        "button", name="Ukončit hru").click()
+    expect(page.get_by_role("button", name="Start", exact=True)).to_be_visible()
+
+
+def joker_used_now_and_another_kept_for_later(page: Page) -> None:
     def two_jokers_early(deck: Deck) -> bool:
         first = deck.index(JOKER)
         second = deck.index(JOKER, first + 1)
@@ -273,7 +294,7 @@ def test_joker_used_now_and_another_kept_for_later(page: Page) -> None:
         "aria-label", f"Řádek {target // 5 + 1}, sloupec {target % 5 + 1}, {in_hand}")
 
 
-def test_hard_mode_forfeits_a_number_left_to_expire(page: Page) -> None:
+def hard_mode_forfeits_a_number_left_to_expire(page: Page) -> None:
     # A number, then a joker, then a number: both first cards are left to their deadlines.
     seed = seed_where(
         lambda deck: deck[0] != JOKER and deck[1] == JOKER and no_joker_in(deck[2:], 2)
@@ -353,7 +374,7 @@ def keyboard_only_moves(page: Page) -> None:
     expect(page.locator(".mp-cell.filled")).to_have_count(5)
 
 
-def test_points_preview_and_its_switch_survive_a_reload(page: Page) -> None:
+def points_preview_and_its_switch_survive_a_reload(page: Page) -> None:
     seed = seed_where(lambda deck: deck[0] == deck[1] != JOKER and no_joker_in(deck, 4))
     deck = shuffled_deck(seed)
     start(page, seed)
@@ -393,14 +414,14 @@ def test_points_preview_and_its_switch_survive_a_reload(page: Page) -> None:
     expect(cell(page, 1)).to_have_attribute("aria-label", f"Řádek 1, sloupec 2, {deck[1]}")
 
 
-def test_a_resumed_game_the_server_does_not_know_goes_back_to_the_setup(page: Page) -> None:
+def a_resumed_game_the_server_does_not_know_goes_back_to_the_setup(page: Page) -> None:
     # This tab's game (as a reload finds it): the device's ticket, claimed by the tab. Written
     # before the page's own scripts run, in its document: written by one document and read
     # by its reload at once, it was once in a while not there yet (a plain setup, no words).
     page.add_init_script("""localStorage.setItem('klubovna.mp.table', JSON.stringify(
         {ticket: {kind: 'remote', table: 'no-such-table', key: 'x'}, lastSeq: 3}));
         sessionStorage.setItem('klubovna.mp.claim', 'no-such-table')""")
-    page.goto("/#/matematicky-poker")
+    page.reload()  # (a page load: a hash change would not run the script)
     gone = page.get_by_role("status").filter(has_text="Tahle hra už na serveru není.")
     expect(gone).to_be_visible()
     expect(page.get_by_role("button", name="Start", exact=True)).to_be_visible()
