@@ -96,8 +96,10 @@ async (request) => {
 
 
 def test_two_people_share_a_device_and_a_game_goes_on_after_a_reload(page: Page) -> None:
-    """Two whole games on one page (one page load and engine start for both): the first
-    played straight through, the second closed after six moves and resumed."""
+    """Two whole games through the table session on one page (one page load and engine
+    start for both): the first played straight through, the second closed after six moves
+    and resumed. Then, in the same page (its own test paid a page load and an engine
+    start), a third game through the setup and the screen: play_through_the_page."""
     page.add_init_script(HOOK)
     page.goto("/")
     page.wait_for_function(
@@ -116,6 +118,8 @@ def test_two_people_share_a_device_and_a_game_goes_on_after_a_reload(page: Page)
     assert resumed["people"] == [0, 1]
     assert resumed["after"]["over"] is True and resumed["after"]["acks"] > 0
 
+    play_through_the_page(page)
+
 
 SHOWN = """() => [['.hand-over', 'hand-over'], ['.kp-end', 'end'], ['.kp-showdown', 'showdown'],
                  ['.kp-pick', 'keep']].find(([selector]) => document.querySelector(selector))?.[1]
@@ -123,7 +127,7 @@ SHOWN = """() => [['.hand-over', 'hand-over'], ['.kp-end', 'end'], ['.kp-showdow
 """What the page shows the person now, the first of these that is there."""
 
 
-def test_two_people_play_kostkovy_poker_through_the_page(page: Page) -> None:
+def play_through_the_page(page: Page) -> None:
     """The setup's "people at this device": two people and Klidný play the whole game on the
     page. Every hand-over screen names the next player and renders nothing of the board (no
     die of anyone's); a reload in the middle goes on with the same hand-over."""
