@@ -16,7 +16,15 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 from tests.server.live import LiveServer
 from tests.web.conftest import ConsoleWatch, axe_violations
 from tests.web.shots import four_looks
-from tests.web.test_mp_play import cell, hand, no_joker_in, place, seed_where, start
+from tests.web.test_mp_play import (
+    NO_ENGINE_PRELOAD,
+    cell,
+    hand,
+    no_joker_in,
+    place,
+    seed_where,
+    start,
+)
 from tests.web.test_profile import create_profile
 
 PAUSE_MS = 150
@@ -47,6 +55,7 @@ def table_view(server: LiveServer, ticket: dict[str, Any]) -> dict[str, Any]:
 def test_new_game_asks_and_a_recorded_game_left_counts_as_unfinished(
     page: Page, app_server: LiveServer
 ) -> None:
+    page.add_init_script(NO_ENGINE_PRELOAD)  # a game on the server
     create_profile(page, "Lea")
     start(page, seed_where(lambda deck: no_joker_in(deck, 4)))
     for index in (0, 1):
@@ -84,6 +93,7 @@ def test_new_game_asks_and_a_recorded_game_left_counts_as_unfinished(
 def test_a_closed_tab_offers_its_server_game_again_until_declined(
     context: BrowserContext, app_server: LiveServer
 ) -> None:
+    context.add_init_script(NO_ENGINE_PRELOAD)  # games on the server
     first = context.new_page()
     start(first, seed_where(lambda deck: no_joker_in(deck, 5)))
     for index in (0, 6, 12):
