@@ -205,28 +205,10 @@ def test_profiles_statistics_download_reset_storage_and_delete(
     expect(page.get_by_role("heading", name="Profile and statistics", level=1)).to_be_visible()
 
 
-def test_privacy_page_from_home_and_profile(page: Page) -> None:
-    page.goto("/")
-    page.locator(".home-foot").get_by_role("link", name="Zásady").click()
-    expect(page.get_by_role("heading", name="Zásady", level=1)).to_be_visible()
-    for heading in ("Co ukládáme", "Kde", "Co je veřejné", "Jak dlouho", "Jak to smazat"):
-        expect(page.get_by_role("heading", name=heading, level=2)).to_be_visible()
-    nothing_else = "Žádný e‑mail, žádné heslo a k výsledkům žádnou IP adresu."
-    expect(page.get_by_text(nothing_else)).to_be_visible()
-    screenshot(page, "privacy-1100")
-    assert axe_violations(page) == []
-    page.set_viewport_size({"width": 360, "height": 800})
-    screenshot(page, "privacy-360")
-    page.get_by_role("link", name="Přejít na profil").click()
-    expect(page.get_by_role("heading", name="Profil a statistiky", level=1)).to_be_visible()
-    page.get_by_role("link", name="Zásady: co ukládáme a jak to smazat").click()
-    page.get_by_role("button", name="EN – English version").click()
-    expect(page.get_by_role("heading", name="Privacy", level=1)).to_be_visible()
-    expect(page.get_by_role("heading", name="How to delete it", level=2)).to_be_visible()
-    assert axe_violations(page) == []
-
-
-def test_a_nickname_longer_than_24_is_refused_with_words_not_cut(page: Page) -> None:
+def test_a_nickname_longer_than_24_is_refused_then_the_privacy_page(page: Page) -> None:
+    """Two checks on one page (each paid a context and a page load of its own): a
+    nickname too long is refused with its words whole; the privacy page from home and
+    from the profile."""
     page.goto("/#/profil")
     field = page.get_by_label("Přezdívka", exact=True)
     long = "Bartoloměj Dlouhý z Lomnice"  # 27 characters
@@ -253,3 +235,23 @@ def test_a_nickname_longer_than_24_is_refused_with_words_not_cut(page: Page) -> 
         "Přezdívka může mít nejvýš 24 znaků, tahle má 28.")
     page.get_by_role("button", name="Přejmenovat").click()
     expect(page.locator(".profile-chip")).to_contain_text("Bartoloměj z Lomnice")
+
+    # The privacy page from home and from the profile (home in the same document: "#/").
+    page.goto("/#/")
+    page.locator(".home-foot").get_by_role("link", name="Zásady").click()
+    expect(page.get_by_role("heading", name="Zásady", level=1)).to_be_visible()
+    for heading in ("Co ukládáme", "Kde", "Co je veřejné", "Jak dlouho", "Jak to smazat"):
+        expect(page.get_by_role("heading", name=heading, level=2)).to_be_visible()
+    nothing_else = "Žádný e‑mail, žádné heslo a k výsledkům žádnou IP adresu."
+    expect(page.get_by_text(nothing_else)).to_be_visible()
+    screenshot(page, "privacy-1100")
+    assert axe_violations(page) == []
+    page.set_viewport_size({"width": 360, "height": 800})
+    screenshot(page, "privacy-360")
+    page.get_by_role("link", name="Přejít na profil").click()
+    expect(page.get_by_role("heading", name="Profil a statistiky", level=1)).to_be_visible()
+    page.get_by_role("link", name="Zásady: co ukládáme a jak to smazat").click()
+    page.get_by_role("button", name="EN – English version").click()
+    expect(page.get_by_role("heading", name="Privacy", level=1)).to_be_visible()
+    expect(page.get_by_role("heading", name="How to delete it", level=2)).to_be_visible()
+    assert axe_violations(page) == []
