@@ -54,8 +54,12 @@ def people(browser: Browser, server: LiveServer,
 @pytest.fixture(scope="module")
 def device(browser: Browser, server: LiveServer) -> Iterator[BrowserContext]:
     """One browser for the local games, as one device: from its first game on, the engine
-    starts from the interpreter snapshot it keeps (a cold start each is seconds more)."""
-    ctx = browser.new_context(base_url=server.http, viewport={"width": 1000, "height": 800})
+    starts from the interpreter snapshot it keeps (a cold start each is seconds more). Its
+    service worker is blocked, as in the other modules (conftest.service_workers): that
+    snapshot is the engine worker's own Cache Storage, and the worker's 21 MB precache
+    asserted nothing here."""
+    ctx = browser.new_context(base_url=server.http, viewport={"width": 1000, "height": 800},
+                              service_workers="block")
     yield ctx
     ctx.close()
 
