@@ -5,7 +5,8 @@ table: 15 tiles each, 76 in the pool, nobody's rack in the other's page. Then th
 goes on to its end through each page's own table session (the test hook: a greedy player's
 moves, computed here from the page's view, as its screen would send them), both pages show
 the end with both racks, both agree to the next round, which the other seat begins, and the
-round is in Alena's profile."""
+round is in Alena's profile. In round 2 Bob leaves: Alena's end says who left and what it
+means, and offers no next round (issue #34 item 9, once in test_zk_mended.py)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from playwright.sync_api import Page, expect
 from klubovna.core import Rng
 from tests.bots.zoliky_s_kameny import GREEDY
 from tests.web.conftest import HOOK, axe_violations, play_until_over, screenshot
+from tests.web.shots import four_looks
 from tests.web.test_profile import create_profile
 
 BAD_NICKNAME = ("Znak U+3164 v přezdívce být nemůže. "
@@ -103,3 +105,24 @@ def test_two_browsers_play_a_room_with_a_reconnect(people: Callable[[], Page]) -
     card = ada.locator('.stats-card[data-game="zoliky-s-kameny"]')
     expect(card.locator('.stat[data-stat="games"] dd')).to_have_text(
         f"1 (vyhráno {1 if winner == 0 else 0})")
+
+    # Issue #34 item 9 in round 2 of this room (its own test paid two browsers, a profile
+    # and a room): when the other player leaves, the end says who left and what it means,
+    # and no next round is offered to the one left alone.
+    ada.go_back()
+    expect(ada.locator(".zk-rack .zk-tile")).to_have_count(14, timeout=15_000)
+    bob.locator(".zk-side").get_by_role("button", name="Odejít").click()
+    bob.get_by_role("dialog").get_by_role("button", name="Odejít").click()
+    expect(bob.get_by_text("Opustili jste hru.")).to_be_visible()
+    end = ada.locator(".zk-end")
+    expect(end.locator(".zk-end-headline")).to_have_text("Bob už ve hře není.")
+    expect(end).to_contain_text("Kolo tím skončilo a nikdo nebodoval.")
+    expect(end).not_to_contain_text("Vyhráváte")
+    expect(end.locator("tbody tr").nth(1)).to_contain_text("Bob (mimo hru)")
+    expect(end.locator(".zk-alone")).to_have_text(
+        "Bez soupeře další kolo nebude. Na další hru založte novou místnost.")
+    expect(ada.get_by_role("button", name="Další kolo")).to_have_count(0)
+    expect(ada.locator(".lobby-again")).to_have_count(0)
+    expect(end.get_by_role("link", name="Nová místnost")).to_be_visible()
+    four_looks(ada, "zk-mended-left", full_page=True)
+    assert axe_violations(ada) == []
