@@ -85,10 +85,12 @@ def sit(name: str, seed: int, config: dict[str, Any] | None = None,
     return played
 
 
-def person_moves(played: Played, seed: int) -> Iterator[dict[str, Any] | None]:
-    """Seat 0's next moves (None: it has none now) until the game is over."""
+def person_moves(played: Played, seed: int, thinks: bool = True
+                 ) -> Iterator[dict[str, Any] | None]:
+    """Seat 0's next moves (None: it has none now) until the game is over; without
+    `thinks`, random legal moves instead of the computer player's."""
     table, game = played.table, played.table.game
-    bots = entry(game.name).bots
+    bots = entry(game.name).bots if thinks else {}
     rng = Rng(seed)
     while not table.over:
         legal = [a for a in game.legal(table.state, 0) if a.get("type") not in QUITS]
@@ -106,11 +108,13 @@ def person_moves(played: Played, seed: int) -> Iterator[dict[str, Any] | None]:
             yield legal[rng.below(len(legal))] if legal else None
 
 
-def play_out(played: Played, seed: int, idle: int = 0) -> Played:
+def play_out(played: Played, seed: int, idle: int = 0, thinks: bool = True) -> Played:
     """Play the table to its end: seat 0's moves, and time on to the next deadline when
-    nobody has one; with `idle`, seat 0 lets every idle-th move's time run out."""
+    nobody has one; with `idle`, seat 0 lets every idle-th move's time run out. Without
+    `thinks` seat 0 moves at random: for tests whose point is not the play (the
+    computer player's look-ahead is most of a Matematický poker game's cost)."""
     table = played.table
-    for count, move in enumerate(person_moves(played, seed)):
+    for count, move in enumerate(person_moves(played, seed, thinks)):
         assert count < MAX_MESSAGES, "the game did not end"
         played.now += MOVE_MS
         waits = idle and count % idle == idle - 1 and table.next_deadline() is not None

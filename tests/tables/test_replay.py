@@ -49,7 +49,7 @@ def test_deadlines_and_public_updates(config: dict[str, object]) -> None:
     """Matematický poker against the clock, alone and in a group where the other seats
     never move: ticks in the log, and the group's draws reach the idle seats as public
     updates, which their clients merge; the frames are those merged views."""
-    played = play_out(sit("matematicky-poker", 4, config), 4, idle=3)
+    played = play_out(sit("matematicky-poker", 4, config), 4, idle=3, thinks=False)
     table = played.table
     assert any(entry.kind == "tick" for entry in table.log)
     for seat, live in played.views.items():
