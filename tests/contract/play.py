@@ -90,10 +90,6 @@ def platform_set(game: Game[Any], config: Mapping[str, Any]) -> bool:
                != setting.default for setting in game.settings)
 
 
-def movers(game: Game[Any], state: Any) -> list[int]:
-    return [seat for seat in range(game.seats(state)) if game.legal(state, seat)]
-
-
 def play(
     game: Game[Any], data: st.DataObject, *, leaves: bool = False, steps: int = MAX_STEPS
 ) -> Trace:
@@ -115,7 +111,9 @@ def play(
             break
         now += data.draw(st.integers(0, 400), label="wait")
         deadline = game.next_deadline(state)
-        seats = movers(game, state)
+        # Each seat's moves, asked once a step: `legal` is the costly call of most games.
+        legal = {seat: game.legal(state, seat) for seat in range(game.seats(state))}
+        seats = [seat for seat, actions in legal.items() if actions]
         jump = deadline is not None and (not seats or data.draw(st.integers(0, 5)) == 0)
         if jump:
             assert deadline is not None
@@ -132,8 +130,11 @@ def play(
             state, _ = game.leave(state, seat, now)
             trace.log.append({"kind": "leave", "seat": seat, "now": now})
         else:
-            seat = data.draw(st.sampled_from(seats), label="seat")
-            action = data.draw(st.sampled_from(game.legal(state, seat)), label="action")
+            # An index, not sampled_from: a new sampled_from of dicts every step costs
+            # hypothesis more than the game's move (it checks and labels every element).
+            seat = seats[data.draw(st.integers(0, len(seats) - 1), label="seat #")]
+            actions = legal[seat]
+            action = actions[data.draw(st.integers(0, len(actions) - 1), label="action #")]
             state, _ = game.apply(state, seat, action, now)
             trace.log.append({"kind": "act", "seat": seat, "action": action, "now": now})
         trace.states.append((state, now))
