@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import date, timedelta
-from pathlib import Path
 
 import httpx
 import pytest
@@ -41,11 +40,12 @@ def play_the_attempt(page: Page, nickname: str) -> int:
     return play_to_end(page, pause_ms=130)
 
 
-@pytest.fixture
-def own_server(tmp_path: Path) -> Iterator[LiveServer]:
-    """A server of the test's own: the attempts here stay off the shared server's table of
-    the day (tests/web/test_daily.py finds it empty), and its clock may skip a day."""
-    live = LiveServer(tmp_path, free_port())
+@pytest.fixture(scope="module")
+def own_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server of the module's own: the attempts here stay off the shared server's table of
+    the day (tests/web/test_daily.py finds it empty), and its clock may skip a day. (One for
+    both tests: a server's start is ~1-2 CPU-s; the midnight test moves to a day of its own.)"""
+    live = LiveServer(tmp_path_factory.mktemp("daily-end"), free_port())
     live.start()
     yield live
     live.stop()
@@ -104,8 +104,12 @@ def test_an_attempt_finished_after_midnight_shares_the_day_it_was_dealt(
 ) -> None:
     page = own_page
     page.add_init_script(NO_SHARE_SHEET)
+    # A day nobody has played yet on this server (the other test's attempt may be on today's).
+    today = date.fromisoformat(httpx.get(f"{own_server.http}/api/daily", timeout=10).json()["date"])
+    own_server.skip_to(day_start_ms(today + timedelta(days=1)))
     begin_the_attempt(page, "Sova")
     dealt = date.fromisoformat(httpx.get(f"{own_server.http}/api/daily", timeout=10).json()["date"])
+    assert dealt == today + timedelta(days=1), dealt
     own_server.skip_to(day_start_ms(dealt + timedelta(days=1)))  # Prague midnight strikes
     total = play_to_end(page, pause_ms=130)
 
