@@ -25,7 +25,15 @@ def board_row(page: Page, nickname: str) -> Locator:
     return page.locator("table.results tbody tr", has=page.get_by_role("rowheader", name=nickname))
 
 
-def test_ranked_game_with_consent_reaches_the_leaderboard(page: Page) -> None:
+def test_ranked_games_with_and_without_consent(page: Page) -> None:
+    """Two people's profiles in one browser, one after the other: Eva says yes (and deletes
+    her profile after), Bedřich says no (a browser each cost a context, its page loads and
+    its engine preload). Bedřich's is last: it leaves a ranked game running."""
+    ranked_game_with_consent_reaches_the_leaderboard(page)
+    consent_no_keeps_the_result_off_the_leaderboard(page)
+
+
+def ranked_game_with_consent_reaches_the_leaderboard(page: Page) -> None:
     create_profile(page, "Eva")
     start_ranked(page)
     consent = page.get_by_role("dialog", name="Smí se výsledek zveřejnit?")
@@ -83,7 +91,7 @@ def test_ranked_game_with_consent_reaches_the_leaderboard(page: Page) -> None:
     expect(board_row(page, "Eva")).to_have_count(0)
 
 
-def test_consent_no_keeps_the_result_off_the_leaderboard(page: Page) -> None:
+def consent_no_keeps_the_result_off_the_leaderboard(page: Page) -> None:
     create_profile(page, "Bedřich")
     start_ranked(page)
     page.get_by_role("dialog", name="Smí se výsledek zveřejnit?").get_by_role(
