@@ -21,11 +21,22 @@ def points(n: int) -> str:
     return f"{n} bod" if n == 1 else f"{n} body" if 2 <= n <= 4 else f"{n} bodů"
 
 
-def test_daily_challenge_once_then_share_and_replay(
-    context: BrowserContext, page: Page, console: ConsoleWatch
-) -> None:
+def test_daily_challenge(context: BrowserContext, page: Page, console: ConsoleWatch) -> None:
+    """What the page says without a profile, storage or the server, then, storage on again,
+    the day's attempt: one browser (a browser each cost a context, its page loads and its
+    engine preload)."""
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     context.add_init_script(NO_SHARE_SHEET)  # the clipboard path, as on most desktops
+    daily_needs_a_profile_storage_and_the_server(context, page, console)
+    page.set_viewport_size({"width": 1100, "height": 900})
+    page.goto("/#/profil")
+    page.get_by_role("switch", name="Ukládat profil v tomto prohlížeči").check()
+    daily_challenge_once_then_share_and_replay(context, page, console)
+
+
+def daily_challenge_once_then_share_and_replay(
+    context: BrowserContext, page: Page, console: ConsoleWatch
+) -> None:
     create_profile(page, "Dana")
     page.goto(DAILY)
     expect(page.get_by_role("heading", name="Denní výzva", level=1)).to_be_visible()
@@ -97,7 +108,7 @@ def test_daily_challenge_once_then_share_and_replay(
     other.close()
 
 
-def test_daily_needs_a_profile_storage_and_the_server(
+def daily_needs_a_profile_storage_and_the_server(
     context: BrowserContext, page: Page, console: ConsoleWatch
 ) -> None:
     page.goto(DAILY)
