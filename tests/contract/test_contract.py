@@ -41,18 +41,13 @@ def views(game: Game[Any], state: Any) -> list[dict[str, Any]]:
     return [game.view(state, seat) for seat in range(game.seats(state))]
 
 
-# --- play, replay, text form ------------------------------------------------------------
+# --- play, replay, text form, envelope, hidden information ------------------------------
+# One random game checks all of these (the costly part is playing it): each property still
+# sees EXAMPLES games per game, the same ones, and a failure names the check that failed.
 
 
-@pytest.mark.parametrize("name", GAMES)
-@EXAMPLES
-@given(data=st.data())
-def test_random_play(name: str, data: st.DataObject) -> None:
-    """Random legal play never crashes, never gets stuck (nobody to move and nothing due
-    while the game runs: `play` asserts it), and its views are JSON; a result comes exactly
-    when the game is over, and then stays."""
-    game = get_game(name)
-    trace = play(game, data)
+def check_ends_once(game: Game[Any], trace: Trace) -> None:
+    """Views are JSON; a result comes exactly when the game is over, and then stays."""
     ended = False
     for state, _ in trace.states:
         for shown in views(game, state):
@@ -65,33 +60,43 @@ def test_random_play(name: str, data: st.DataObject) -> None:
             assert all(not game.legal(state, seat) for seat in range(game.seats(state)))
 
 
-@pytest.mark.parametrize("name", GAMES)
-@EXAMPLES
-@given(data=st.data())
-def test_replay(name: str, data: st.DataObject) -> None:
+def check_replay(game: Game[Any], trace: Trace, cut: int) -> None:
     """Seed + log replay to the very state and views, from the whole log and a prefix."""
-    game = get_game(name)
-    trace = play(game, data)
-    cut = data.draw(st.integers(0, len(trace.log)), label="prefix")
     for upto in (cut, len(trace.log)):
         again = replay(game, trace.config, trace.seed, trace.log[:upto])
         state = trace.states[upto][0]
-        assert again == state
-        assert views(game, again) == views(game, state)
+        assert again == state, f"replay of {upto} entries"
+        assert views(game, again) == views(game, state), f"views after replay of {upto}"
 
 
-@pytest.mark.parametrize("name", GAMES)
-@EXAMPLES
-@given(data=st.data())
-def test_text_round_trips(name: str, data: st.DataObject) -> None:
-    game = get_game(name)
-    for state, _ in play(game, data).states:
+def check_text_round_trips(game: Game[Any], trace: Trace) -> None:
+    for state, _ in trace.states:
         text = game.to_text(state)
-        assert isinstance(text, str) and "\n" not in text
-        assert game.from_text(text) == state
+        assert isinstance(text, str) and "\n" not in text, "text form: one line"
+        assert game.from_text(text) == state, "text form round trip"
 
 
-# --- hidden information -----------------------------------------------------------------
+def check_envelope(game: Game[Any], name: str, trace: Trace) -> None:
+    """`over`: this seat's own game is over (at the end for all); `turn`: the seats the game
+    waits for, a sorted list of public facts (the same in every view), each able to act."""
+    for state, _ in trace.states:
+        seats = game.seats(state)
+        shown = views(game, state)
+        for seat, each in enumerate(shown):
+            assert set(ENVELOPE) <= set(each), f"missing {set(ENVELOPE) - set(each)}"
+            assert (each["game"], each["seat"]) == (name, seat)
+            assert type(each["over"]) is bool
+            if game.result(state) is not None:
+                assert each["over"], "the game is over but not for this seat"
+            if each["over"]:
+                assert not game.legal(state, seat), "a seat whose game is over can move"
+            turn = each["turn"]
+            assert turn == sorted(set(turn)) and all(type(s) is int for s in turn)
+            assert all(0 <= s < seats and game.legal(state, s) for s in turn), turn
+            assert turn == shown[0]["turn"], "whose turn it is differs from seat to seat"
+            assert each["deadline"] is None or type(each["deadline"]) is int
+
+
 # A game's `hidden_variants(state, seat, seed)` are states equal to `state` in all that
 # `seat` may know and different in (some of) the rest: another seat's hand, cards or dice
 # still to come; [] when the seat knows everything (Nim). Each variant must look the same
@@ -114,9 +119,18 @@ def leaks(game: Game[Any], trace: Trace, view: Any, seed: int) -> list[str]:
 @pytest.mark.parametrize("name", GAMES)
 @EXAMPLES
 @given(data=st.data(), seed=st.integers(0, 2**63 - 1))
-def test_views_hide_what_seats_may_not_know(name: str, data: st.DataObject, seed: int) -> None:
+def test_random_play(name: str, data: st.DataObject, seed: int) -> None:
+    """Random legal play never crashes, never gets stuck (nobody to move and nothing due
+    while the game runs: `play` asserts it), ends once; it replays, its states round-trip
+    through their text form, its views carry the envelope and hide what seats may not
+    know."""
     game = get_game(name)
-    assert leaks(game, play(game, data), game.view, seed) == []
+    trace = play(game, data)
+    check_ends_once(game, trace)
+    check_replay(game, trace, data.draw(st.integers(0, len(trace.log)), label="prefix"))
+    check_text_round_trips(game, trace)
+    check_envelope(game, name, trace)
+    assert leaks(game, trace, game.view, seed) == [], "views hide what seats may not know"
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -230,31 +244,6 @@ def test_bad_actions(name: str, data: st.DataObject) -> None:
 
 
 # --- the declarations -------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("name", GAMES)
-@EXAMPLES
-@given(data=st.data())
-def test_views_carry_the_envelope(name: str, data: st.DataObject) -> None:
-    """`over`: this seat's own game is over (at the end for all); `turn`: the seats the game
-    waits for, a sorted list of public facts (the same in every view), each able to act."""
-    game = get_game(name)
-    for state, _ in play(game, data).states:
-        seats = game.seats(state)
-        shown = views(game, state)
-        for seat, each in enumerate(shown):
-            assert set(ENVELOPE) <= set(each), f"missing {set(ENVELOPE) - set(each)}"
-            assert (each["game"], each["seat"]) == (name, seat)
-            assert type(each["over"]) is bool
-            if game.result(state) is not None:
-                assert each["over"], "the game is over but not for this seat"
-            if each["over"]:
-                assert not game.legal(state, seat), "a seat whose game is over can move"
-            turn = each["turn"]
-            assert turn == sorted(set(turn)) and all(type(s) is int for s in turn)
-            assert all(0 <= s < seats and game.legal(state, s) for s in turn), turn
-            assert turn == shown[0]["turn"], "whose turn it is differs from seat to seat"
-            assert each["deadline"] is None or type(each["deadline"]) is int
 
 
 @pytest.mark.parametrize("name", GAMES)
