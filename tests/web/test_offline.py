@@ -184,34 +184,42 @@ def pages_render_offline(page: Page) -> None:
     expect(page.get_by_role("banner").get_by_text("Bez připojení", exact=True)).to_be_visible()
 
 
+SCREEN_STEP = """filled => {
+  // The last click's answer first: `filled` cells filled (more is a failure; -1: any).
+  const cells = document.querySelectorAll('.mp-cell.filled').length;
+  if (filled >= 0 && cells !== filled) return cells > filled ? {filled: cells} : null;
+  if (document.querySelector('dialog.mp-end[open]')) return {end: true};
+  const hand = document.querySelector('.mp-hand-value')?.dataset.hand;
+  const empty = document.querySelector('.mp-cell:not(.filled)');
+  if (!hand || !empty) return null;
+  return {hand, cell: Number(empty.dataset.cell), filled: cells};
+}"""
+"""What the game screen offers now, once it shows the last click's answer: the end, or the
+card in hand and the first empty cell (null while neither shows)."""
+
+
 def play_through_the_screen(page: Page) -> list[dict[str, Any]]:
     """Fill the board through the game screen: each number on the first empty cell, each
-    joker used at once as 7. Returns the moves made (start first), as the table got them."""
+    joker used at once as 7. Returns the moves made (start first), as the table got them.
+    One wait a move reads what the screen shows (a loop of small Playwright calls cost CPU
+    at every turn); the clicks are real clicks."""
     moves: list[dict[str, Any]] = [{"type": "start"}]
-    hand = page.locator(".mp-hand-value")
-    end = page.get_by_role("dialog", name="Konec hry")
+    filled = -1  # (a game resumed after a reload has some already)
     for _ in range(60):  # 25 cells, at most 2 jokers; a bound, not an expectation
-        expect(hand.or_(end).first).to_be_visible()
-        if end.is_visible():
+        step = page.wait_for_function(SCREEN_STEP, arg=filled).json_value()
+        if "end" in step:
+            expect(page.get_by_role("dialog", name="Konec hry")).to_be_visible()
             return moves
-        page.wait_for_function(
-            "() => document.querySelector('.mp-hand-value')?.dataset.hand"
-            " || document.querySelector('dialog[open]')"
-        )
-        if end.is_visible():
-            return moves
-        held = hand.get_attribute("data-hand")
-        cells = page.locator(".mp-cell:not(.filled)")
-        cell = int(cells.first.get_attribute("data-cell") or -1)
-        filled = page.locator(".mp-cell.filled").count()
-        if held == "joker":
+        assert "cell" in step, f"one click filled more than one cell: {step}"
+        cell = step["cell"]
+        if step["hand"] == "joker":
             page.get_by_role("button", name="Použít teď").click()
             page.get_by_role("button", name="Hodnota 7", exact=True).click()
             moves.append({"type": "joker", "choice": "now", "value": 7, "cell": cell})
         else:
             moves.append({"type": "place", "cell": cell})
         page.locator(f'.mp-cell[data-cell="{cell}"]').click()
-        expect(page.locator(".mp-cell.filled")).to_have_count(filled + 1)
+        filled = step["filled"] + 1
     raise AssertionError("the game did not end")
 
 
