@@ -95,7 +95,9 @@ def play(
 ) -> Trace:
     """One random game; with `leaves`, seats now and then leave (`game.leave`, logged as
     {"kind": "leave", "seat", "now"}; not where a computer player takes a leaver's seat,
-    as the table does that and the game never hears of it)."""
+    as the table does that and the game never hears of it). Once every seat has left the
+    trace ends: the table is abandoned then, and no game has to move on for nobody (a
+    Matematický poker duel both leave before its start has no move and no deadline)."""
     config = data.draw(configs(game), label="config")
     seed = data.draw(seeds, label="seed")
     try:
@@ -105,9 +107,10 @@ def play(
             reject()  # what the platform sets, it sets together (a group and its seats)
         raise  # what a client may send and the settings allow, the game must take
     trace = Trace(game, config, seed, states=[(first, NOW)])
+    left: set[int] = set()
     for _ in range(steps):
         state, now = trace.state, trace.now
-        if game.result(state) is not None:
+        if game.result(state) is not None or len(left) == game.seats(state):
             break
         now += data.draw(st.integers(0, 400), label="wait")
         deadline = game.next_deadline(state)
@@ -129,6 +132,7 @@ def play(
             seat = data.draw(st.integers(0, game.seats(state) - 1), label="leaver")
             state, _ = game.leave(state, seat, now)
             trace.log.append({"kind": "leave", "seat": seat, "now": now})
+            left.add(seat)
         else:
             # An index, not sampled_from: a new sampled_from of dicts every step costs
             # hypothesis more than the game's move (it checks and labels every element).
