@@ -5,13 +5,15 @@ exactly Python's score_board for what was typed."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Literal
+from contextlib import suppress
+from typing import Any, Literal
 
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from klubovna.games.matematicky_poker import score_board
 from klubovna.games.matematicky_poker.state import shuffled_deck
-from tests.web.conftest import axe_violations, screenshot
+from tests.web.conftest import EXPECT_TIMEOUT_MS, axe_violations, screenshot
 
 PICKER = "/#/matematicky-poker/vyber-cisel"
 MANUAL = "/#/matematicky-poker/tabulka"
@@ -45,21 +47,48 @@ def picker_state(page: Page) -> dict[str, int]:
     return state
 
 
+DRAWN_SHOWN = """() => {
+  const text = (el) => el ? el.textContent.replace(/\\s+/g, ' ').trim() : null;
+  const status = [...document.querySelectorAll('[role=status], output')]
+    .find((el) => el.textContent.includes('Karta'));
+  return {
+    history: [...document.querySelectorAll('.history li')].map(text),
+    position: document.querySelector('.picker-count')?.dataset.position ?? null,
+    left: Object.fromEntries([...document.querySelectorAll('.remaining li[data-value]')]
+      .map((li) => [li.dataset.value, li.dataset.left])),
+    card: text(document.querySelector('.big-card .value')),
+    status: text(status),
+  };
+}"""
+"""What the picker shows: the cards drawn, the position, how many of each value are left,
+the card on show and the status line (null where there is none)."""
+SHOWS_ALL = """(shown, want) => {
+  // Objects compared whatever the order of their keys.
+  const key = (v) => JSON.stringify(v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.entries(v).sort() : v);
+  return Object.keys(want).every((name) => key(shown[name]) === key(want[name]));
+}"""
+
+
 def expect_drawn(page: Page, deck: tuple[int, ...], n: int) -> None:
+    """The picker shows the first `n` cards of `deck` drawn: one wait for all it shows (a
+    Playwright call for each value left cost a round trip each), then the comparison that
+    says what differs."""
     drawn = deck[:n]
-    expect(page.locator(".history li")).to_have_text([card(v) for v in drawn])
-    expect(page.locator(".picker-count")).to_have_attribute("data-position", str(n))
     left = Counter({v: 4 for v in range(1, 14)} | {0: 2})
     left.subtract(drawn)
-    for value, count in left.items():
-        expect(page.locator(f".remaining li[data-value='{value}']")).to_have_attribute(
-            "data-left", str(count)
-        )
+    want: dict[str, Any] = {
+        "history": [card(v) for v in drawn],
+        "position": str(n),
+        "left": {str(value): str(count) for value, count in left.items()},
+    }
     if n:
-        expect(page.locator(".big-card .value")).to_have_text(card(drawn[-1]))
-        expect(page.get_by_role("status").filter(has_text="Karta")).to_have_text(
-            f"Karta {n} z 54: {card(drawn[-1])}"
-        )
+        want |= {"card": card(drawn[-1]), "status": f"Karta {n} z 54: {card(drawn[-1])}"}
+    with suppress(PlaywrightTimeoutError):  # the comparison below says what differs
+        page.wait_for_function(f"want => ({SHOWS_ALL})(({DRAWN_SHOWN})(), want)", arg=want,
+                               timeout=EXPECT_TIMEOUT_MS)
+    shown = page.evaluate(DRAWN_SHOWN)
+    assert {key: shown[key] for key in want} == want
 
 
 def test_the_helpers_in_one_tab(page: Page) -> None:
