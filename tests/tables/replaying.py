@@ -36,6 +36,8 @@ class Played:
     witnessed: list[Event] = field(default_factory=list)  # seat 0's events
     now: int = T0
     seq: int = 0
+    public_updates: int = 0
+    """How many public updates the clients merged."""
 
     def deliver(self, outbox: Outbox) -> None:
         for seat, message in outbox:
@@ -43,6 +45,7 @@ class Played:
                 continue
             if message.get("public"):
                 self.clients[seat] = {**self.clients[seat], **message["view"]}
+                self.public_updates += 1
             else:
                 self.clients[seat] = dict(message["view"])
             if seat == 0:

@@ -41,17 +41,20 @@ def test_every_frame_is_the_view_the_seat_held(name: str) -> None:
         json.dumps(shown)
 
 
-@pytest.mark.parametrize("config", [
-    {"mode": "hard", "seconds": 5},
-    {"variant": "group", "seats": 3, "mode": "hard", "seconds": 5},
+@pytest.mark.parametrize(("config", "people"), [
+    ({"mode": "hard", "seconds": 5}, 1),
+    ({"variant": "group", "seats": 3, "mode": "hard", "seconds": 5}, 3),
 ])
-def test_deadlines_and_public_updates(config: dict[str, object]) -> None:
+def test_deadlines_and_public_updates(config: dict[str, object], people: int) -> None:
     """Matematický poker against the clock, alone and in a group where the other seats
     never move: ticks in the log, and the group's draws reach the idle seats as public
     updates, which their clients merge; the frames are those merged views."""
-    played = play_out(sit("matematicky-poker", 4, config), 4, idle=3, thinks=False)
+    # Every seat a person's (no computer player), so the group's other seats never move:
+    # with computer players there they played, and no public update was ever sent.
+    played = play_out(sit("matematicky-poker", 4, config, people), 4, idle=3, thinks=False)
     table = played.table
     assert any(entry.kind == "tick" for entry in table.log)
+    assert (played.public_updates > 0) == (people > 1), played.public_updates
     for seat, live in played.views.items():
         assert replay(table, seat)["frames"] == live
 
