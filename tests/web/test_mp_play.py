@@ -23,7 +23,8 @@ Deck = Sequence[int]
 NO_ENGINE_PRELOAD = """Object.defineProperty(navigator, 'connection', {value: {saveData: true}})"""
 """Before the app starts: this browser asks to save data, so the setup does not load the
 engine while the person reads it (preloadEngine, web/src/worker/client.ts). For games
-played on the server only: the engine started at every page load for nothing (~1.7 CPU-s)."""
+played on the server only: the engine started at every page load for nothing (~1.7 CPU-s;
+docs/decisions/0150-consecutive-checks-share-a-browser.md)."""
 
 
 @pytest.fixture(autouse=True)
