@@ -203,6 +203,19 @@ def service_workers(request: pytest.FixtureRequest) -> str:
     return "allow" if getattr(request.module, "SERVICE_WORKER", False) else "block"
 
 
+SAVE_DATA = "Object.defineProperty(navigator, 'connection', {value: {saveData: true}})"
+"""Before the app starts: this browser asks to save data, so a game's setup does not load
+the engine while the person reads it (preloadEngine, web/src/worker/client.ts); a page that
+needs the engine still starts it."""
+
+
+def engine_preload(request: pytest.FixtureRequest) -> bool:
+    """False where the module says `ENGINE_PRELOAD = False`: its games are played on the
+    server, and the preload started an engine at every page load of a setup for nothing
+    (~1.7 CPU-s; docs/decisions/0150-consecutive-checks-share-a-browser.md)."""
+    return bool(getattr(request.module, "ENGINE_PRELOAD", True))
+
+
 @pytest.fixture
 def context(
     request: pytest.FixtureRequest, browser: Browser, app_server: LiveServer,
@@ -211,6 +224,8 @@ def context(
     """A fresh profile (storage, service workers) per test, pointed at the live server."""
     ctx = browser.new_context(base_url=app_server.http, viewport={"width": 1100, "height": 900},
                               service_workers=service_workers(request))
+    if not engine_preload(request):
+        ctx.add_init_script(SAVE_DATA)
     ctx.on("page", console.watch)
     yield ctx
     ctx.close()
@@ -225,17 +240,19 @@ def page(context: BrowserContext) -> Page:
 
 def people_on(
     browser: Browser, server: LiveServer, console: ConsoleWatch,
-    viewport: tuple[int, int] = (1100, 900), workers: str = "block",
+    viewport: tuple[int, int] = (1100, 900), workers: str = "block", preload: bool = True,
 ) -> Iterator[Callable[[], Page]]:
     """Each call a page in a fresh context of its own on `server` (own storage, as another
-    person's browser; its service worker as `workers` says),
-    watched for console errors and missing catalogue keys like `context`; the contexts
-    close at the end."""
+    person's browser; its service worker as `workers` says; without `preload`, asking to
+    save data: SAVE_DATA), watched for console errors and missing catalogue keys like
+    `context`; the contexts close at the end."""
     made: list[BrowserContext] = []
 
     def person() -> Page:
         ctx = browser.new_context(base_url=server.http, service_workers=workers,
                                   viewport={"width": viewport[0], "height": viewport[1]})
+        if not preload:
+            ctx.add_init_script(SAVE_DATA)
         ctx.on("page", console.watch)
         made.append(ctx)
         return ctx.new_page()
@@ -252,7 +269,8 @@ def people(
     console: ConsoleWatch,
 ) -> Iterator[Callable[[], Page]]:
     """More people at once (duel, group): each call a page in a browser of its own."""
-    yield from people_on(browser, app_server, console, workers=service_workers(request))
+    yield from people_on(browser, app_server, console, workers=service_workers(request),
+                         preload=engine_preload(request))
 
 
 def screenshot(page: Page, name: str) -> Path | None:

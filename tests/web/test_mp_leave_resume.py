@@ -14,10 +14,9 @@ import httpx
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from tests.server.live import LiveServer
-from tests.web.conftest import ConsoleWatch, axe_violations
+from tests.web.conftest import SAVE_DATA, ConsoleWatch, axe_violations
 from tests.web.shots import four_looks
 from tests.web.test_mp_play import (
-    NO_ENGINE_PRELOAD,
     cell,
     hand,
     no_joker_in,
@@ -55,7 +54,7 @@ def table_view(server: LiveServer, ticket: dict[str, Any]) -> dict[str, Any]:
 def test_new_game_asks_and_a_recorded_game_left_counts_as_unfinished(
     page: Page, app_server: LiveServer
 ) -> None:
-    page.add_init_script(NO_ENGINE_PRELOAD)  # a game on the server
+    page.add_init_script(SAVE_DATA)  # a game on the server
     create_profile(page, "Lea")
     start(page, seed_where(lambda deck: no_joker_in(deck, 4)))
     for index in (0, 1):
@@ -93,7 +92,7 @@ def test_new_game_asks_and_a_recorded_game_left_counts_as_unfinished(
 def test_a_closed_tab_offers_its_server_game_again_until_declined(
     context: BrowserContext, app_server: LiveServer
 ) -> None:
-    context.add_init_script(NO_ENGINE_PRELOAD)  # games on the server
+    context.add_init_script(SAVE_DATA)  # games on the server
     first = context.new_page()
     start(first, seed_where(lambda deck: no_joker_in(deck, 5)))
     for index in (0, 6, 12):

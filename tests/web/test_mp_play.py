@@ -12,25 +12,14 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Literal
 
-import pytest
-from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from klubovna.games.matematicky_poker.state import JOKER, shuffled_deck
 from tests.web.conftest import axe_violations, screenshot
 
 Deck = Sequence[int]
 
-NO_ENGINE_PRELOAD = """Object.defineProperty(navigator, 'connection', {value: {saveData: true}})"""
-"""Before the app starts: this browser asks to save data, so the setup does not load the
-engine while the person reads it (preloadEngine, web/src/worker/client.ts). For games
-played on the server only: the engine started at every page load for nothing (~1.7 CPU-s;
-docs/decisions/0150-consecutive-checks-share-a-browser.md)."""
-
-
-@pytest.fixture(autouse=True)
-def no_engine_preload(context: BrowserContext) -> None:
-    """This module's games are all on the server (NO_ENGINE_PRELOAD)."""
-    context.add_init_script(NO_ENGINE_PRELOAD)
+ENGINE_PRELOAD = False  # every game here is played on the server (conftest.SAVE_DATA)
 
 
 def seed_where(pred: Callable[[Deck], bool]) -> int:
