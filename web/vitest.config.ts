@@ -14,6 +14,9 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts"],
     environment: "node",
+    // Worker threads rather than child processes: the same isolation per file, ~3 s sooner
+    // on this machine (8 s instead of 11), and `make test`'s Nim build waits for it.
+    pool: "threads",
     restoreMocks: true,
     unstubGlobals: true,
   },
