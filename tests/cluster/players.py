@@ -90,7 +90,8 @@ class DicePlayer:
 
     async def run(self) -> None:
         url = f"{self.server.ws}/ws/lobbies/{self.seat.code}"
-        async with async_connect(url, open_timeout=10, proxy=None, compression=None) as ws:
+        async with async_connect(url, open_timeout=10, proxy=None, compression=None,
+                                 max_queue=None) as ws:
             await ws.send(json.dumps({"t": "hello", "key": self.seat.key}))
             while True:
                 try:

@@ -736,9 +736,12 @@ class AsyncPlayer:
 
     async def _session(self) -> None:
         url = f"{self.server.ws}/ws/lobbies/{self.seat.code}"
-        # No compression: fifty sockets on a 2-core machine, the test wants speed.
+        # No compression: fifty sockets on a 2-core machine, the test wants speed. No bound
+        # on the frames queued unread (max_queue): a player stops reading at the game's end,
+        # and with the queue full the client stopped reading the socket, so its close waited
+        # the whole close_timeout (10 s) for the server's answer it could not see.
         async with async_connect(url, open_timeout=10, proxy=None, compression=None,
-                                 max_size=None) as ws:
+                                 max_size=None, max_queue=None) as ws:
             self._ws = ws
             seen = self.tracker.view_message is not None
             await self._send({"t": "hello", "key": self.seat.key,
