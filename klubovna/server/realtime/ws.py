@@ -68,8 +68,9 @@ def _internal(error: Exception, where: str, seq: Any = None) -> dict[str, Any]:
     log.error("unexpected error on %s", where, exc_info=error)
     return internal_error(seq)
 
-QUIET_SECONDS = 5.0
-"""A lobby answers a plain ping only when it has sent the socket nothing for this long: in a
+QUIET_MS = 5_000
+"""A lobby answers a plain ping only when it has sent the socket nothing for this long (on
+the server's clock, which a test moves instead of waiting): in a
 running game the views already show the link is alive, and a group's 50 pongs every 10 s
 cost the server as much as a fifth of its draws (bench/realtime.py). A ping with a seq is
 always answered."""
@@ -89,7 +90,8 @@ class Link:
 
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
-        self.sent_at = 0.0
+        self.sent_at = 0
+        """When the server last sent this socket something (server clock, ms)."""
         server = websocket.scope.get("extensions", {}).get(FRAME_EXTENSION)
         self.write_frame: Callable[[bytes], bool] | None = (
             server["write_frame"] if server else None)
@@ -107,7 +109,7 @@ class Link:
                 return False
         except Exception:  # send_text meets it again, and says it
             return False
-        self.sent_at = time.monotonic()
+        self.sent_at = now_ms()
         return True
 
     def heartbeat_watches(self) -> None:
@@ -123,7 +125,7 @@ class Link:
     async def send_text(self, data: str) -> None:
         if self.send_now(data):
             return
-        self.sent_at = time.monotonic()
+        self.sent_at = now_ms()
         self.waiting += 1
         try:
             await self.websocket.send_text(data)
@@ -138,9 +140,10 @@ class Link:
 
     async def answer(self, ping: Ping) -> None:
         """A pong when the ping asks for one (a seq) or the socket heard nothing for
-        QUIET_SECONDS."""
-        if ping.seq is not None or time.monotonic() - self.sent_at >= QUIET_SECONDS:
-            await self.send_json(pong(ping, now_ms()))
+        QUIET_MS."""
+        now = now_ms()
+        if ping.seq is not None or now - self.sent_at >= QUIET_MS:
+            await self.send_json(pong(ping, now))
 
 
 def _error(code: str, message: str, seq: Any = None) -> dict[str, Any]:
