@@ -1,13 +1,20 @@
 """Run Python under Pyodide (WebAssembly, in Node, as in the browser's worker) with the pure
-packages on its path, for tests that compare a game's play there with CPython's."""
+packages (and tests/bots) on its path, for tests that compare a game's play there with
+CPython's.
+
+One Node process with one Pyodide serves every such test of a test process: a start costs
+~3 CPU-s, a game's workload a fraction of it. Each workload runs in a namespace of its own;
+the packages' modules are imported once, as in the browser's worker."""
 
 from __future__ import annotations
 
+import atexit
 import json
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
 
@@ -16,38 +23,77 @@ PYODIDE_DIR = ROOT / "web" / "node_modules" / "pyodide"
 
 NODE = """
 import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
-const [pyodideDir, filesJson, workload, expression] = process.argv.slice(2);
+const [pyodideDir, filesJson] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
 const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/` });
 for (const [host, inside] of JSON.parse(readFileSync(filesJson, "utf8"))) {
   pyodide.FS.mkdirTree(inside.split("/").slice(0, -1).join("/"));
   pyodide.FS.writeFile(inside, readFileSync(host));
 }
-pyodide.runPython(readFileSync(workload, "utf8"));
-console.log(pyodide.runPython(readFileSync(expression, "utf8")));
+pyodide.runPython("import sys; sys.path.insert(0, '/site')");
+// One request a line: {workload, expression}; one answer a line: {value} or {error}.
+for await (const line of createInterface({ input: process.stdin })) {
+  const { workload, expression } = JSON.parse(line);
+  const scope = pyodide.globals.get("dict")();
+  let answer;
+  try {
+    pyodide.runPython("import json, sys\\n" + workload, { globals: scope });
+    answer = { value: pyodide.runPython(`json.dumps(${expression})`, { globals: scope }) };
+  } catch (error) {
+    answer = { error: String(error) };
+  } finally {
+    scope.destroy();
+  }
+  process.stdout.write(JSON.stringify(answer) + "\\n");
+}
 """
 
 
-def in_pyodide(workload: str, expression: str, folder: Path) -> Any:
-    """Run `workload` under Pyodide with klubovna's pure packages at /site, then the JSON
-    value of `expression` (evaluated there, with `json` and `sys` imported). Skips without
-    node or the npm package."""
+class _Pyodide:
+    """The Node process, started at the first workload and ended with the test process."""
+
+    def __init__(self, node: str) -> None:
+        folder = Path(tempfile.mkdtemp(prefix="klubovna-pyodide-"))
+        sources = [ROOT / "klubovna" / "__init__.py"] + [
+            path for package in ("core", "games", "bots")
+            for path in sorted((ROOT / "klubovna" / package).rglob("*.py"))
+        ] + [ROOT / "tests" / "__init__.py", *sorted((ROOT / "tests" / "bots").glob("*.py"))]
+        files = [(str(path), "/site/" + str(path.relative_to(ROOT))) for path in sources]
+        (folder / "files.json").write_text(json.dumps(files))
+        (folder / "run.mjs").write_text(NODE)
+        self.errors: IO[str] = (folder / "stderr.txt").open("w+")
+        self.process = subprocess.Popen(
+            [node, str(folder / "run.mjs"), str(PYODIDE_DIR), str(folder / "files.json")],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors, text=True)
+        atexit.register(self.process.kill)
+
+    def run(self, workload: str, expression: str) -> Any:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps({"workload": workload, "expression": expression})
+                                 + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            self.errors.seek(0)
+            raise AssertionError(f"Pyodide's Node process ended: {self.errors.read()}")
+        answer = json.loads(line)
+        assert "error" not in answer, answer["error"]
+        return json.loads(answer["value"])
+
+
+_pyodide: _Pyodide | None = None
+
+
+def in_pyodide(workload: str, expression: str) -> Any:
+    """Run `workload` under Pyodide with klubovna's pure packages and tests/bots at /site
+    (`json` and `sys` imported), then the JSON value of `expression` evaluated there. Skips
+    without node or the npm package."""
+    global _pyodide
     node = shutil.which("node")
     if node is None or not (PYODIDE_DIR / "pyodide.mjs").exists():
         pytest.skip("needs node and web/node_modules/pyodide (npm ci --prefix web)")
-    sources = [ROOT / "klubovna" / "__init__.py"] + [
-        path for package in ("core", "games", "bots")
-        for path in sorted((ROOT / "klubovna" / package).rglob("*.py"))]
-    files = [(str(path), "/site/" + str(path.relative_to(ROOT))) for path in sources]
-    (folder / "files.json").write_text(json.dumps(files))
-    (folder / "workload.py").write_text("import json, sys\nsys.path.insert(0, '/site')\n"
-                                        + workload)
-    (folder / "expression.py").write_text(f"json.dumps({expression})")
-    (folder / "run.mjs").write_text(NODE)
-    done = subprocess.run(
-        [node, str(folder / "run.mjs"), str(PYODIDE_DIR), str(folder / "files.json"),
-         str(folder / "workload.py"), str(folder / "expression.py")],
-        capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    if _pyodide is None or _pyodide.process.poll() is not None:
+        _pyodide = _Pyodide(node)
+    return _pyodide.run(workload, expression)

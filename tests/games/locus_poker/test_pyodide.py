@@ -4,8 +4,6 @@ whole 6×5 game of Karel against Libuše, and Mistr's move (a search) in a few p
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from klubovna.bots.locus_poker import BOTS
 from klubovna.core import Rng
 from klubovna.games.locus_poker import ENGINE
@@ -30,8 +28,8 @@ def game_text():
 """
 
 
-def test_pyodide_plays_the_same_game_and_searches_alike(tmp_path: Path) -> None:
-    report = in_pyodide(WORKLOAD, '{"platform": sys.platform, "game": game_text()}', tmp_path)
+def test_pyodide_plays_the_same_game_and_searches_alike() -> None:
+    report = in_pyodide(WORKLOAD, '{"platform": sys.platform, "game": game_text()}')
 
     players = [BOTS["karel"], BOTS["libuse"]]
     state, _ = ENGINE.apply(ENGINE.new({"grid": "6x5"}, 3), 0, {"type": "start"}, 0)

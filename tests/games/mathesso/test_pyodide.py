@@ -4,8 +4,6 @@ whole Pico game with CJV and factorials of Kotě against Slon, each fed what it 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from klubovna.bots.mathesso import KOTE, SLON
 from klubovna.games.mathesso import ENGINE
 from tests.bots.mathesso import play_game
@@ -36,7 +34,7 @@ def game_text():
 """
 
 
-def test_pyodide_plays_the_same_game(tmp_path: Path) -> None:
-    report = in_pyodide(WORKLOAD, '{"platform": sys.platform, "game": game_text()}', tmp_path)
+def test_pyodide_plays_the_same_game() -> None:
+    report = in_pyodide(WORKLOAD, '{"platform": sys.platform, "game": game_text()}')
     state = play_game([KOTE, SLON], SEED, CONFIG)
     assert report == {"platform": "emscripten", "game": ENGINE.to_text(state)}
