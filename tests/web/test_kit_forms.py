@@ -16,6 +16,8 @@ from playwright.sync_api import Page, expect
 
 from tests.web.conftest import axe_violations
 
+ENGINE_PRELOAD = False  # nothing is played: set-up pages load no engine (conftest.SAVE_DATA)
+
 # path, the nav's links (Czech), the online page's path
 GAMES = [
     ("/locus-poker", ["Hrát", "Online", "Pravidla"], "/locus-poker/online"),

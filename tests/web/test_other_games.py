@@ -13,6 +13,8 @@ from tests.server.live import ROOT
 from tests.web.conftest import axe_violations
 from tests.web.shots import four_looks
 
+ENGINE_PRELOAD = False  # nothing is played: set-up pages load no engine (conftest.SAVE_DATA)
+
 GAMES = {
     "Matematický poker": "#/matematicky-poker",
     "Kostkový poker": "#/kostkovy-poker",
