@@ -299,7 +299,10 @@ def axe_violations(page: Page) -> list[str]:
 HOOK = "window.__klubovnaTest = true;"
 """Before the app starts: the newest table session is `window.__klubovna.table` (its view
 and its act, net/session.ts), for tests that play a whole online game through the page."""
-VIEW = "window.__klubovna.table.view()"
+VIEW = "window.__klubovna?.table?.view()"
+"""The newest table session's view; undefined until the page has one (just after a reload a
+waiting predicate runs before the app made its session, and must not throw: a predicate
+that throws fails `wait_for_function` at once)."""
 
 WAIT_MAX_MS = 60_000
 """play_until_over: how long all pages may show no move before the test fails (waits
