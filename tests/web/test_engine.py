@@ -27,7 +27,7 @@ HOOK = "window.__klubovnaTest = true;"
 SCORE = ("((cells, table) => "
          "window.__klubovna.engineCall('matematicky-poker', 'score_board', cells, table))")
 DECK = "(seed => window.__klubovna.engineCall('matematicky-poker', 'shuffled_deck', seed))"
-# Every aria-valuenow the header's progress bar shows, in order.
+# Every aria-valuenow the header's progress bar shows, in order, and its label.
 WATCH_PROGRESS = """
 window.__progress = [];
 new MutationObserver(() => {
@@ -35,9 +35,14 @@ new MutationObserver(() => {
   if (bar) {
     const now = Number(bar.getAttribute('aria-valuenow'));
     if (window.__progress.at(-1) !== now) window.__progress.push(now);
+    window.__barLabel = bar.getAttribute('aria-label');
   }
 }).observe(document, {subtree: true, childList: true, attributes: true});
 """
+PRELOAD_MS = 180_000
+"""The idle preload waits for the service worker, which first precaches ~21 MB: beside a busy
+loop on both cores that took over 20 s. A bound, not a wait: the test goes on once the
+engine is ready."""
 
 
 def boards() -> list[list[int | None]]:
@@ -64,11 +69,11 @@ def test_engine_loads_and_matches_python(page: Page, app_server: LiveServer) -> 
     page.context.on("request", only_our_origin)
     page.add_init_script(HOOK + WATCH_PROGRESS)
     page.goto("/")
-    # The idle preload starts the engine: a labelled progress bar, gone once it is ready.
-    bar = page.get_by_role("progressbar", name="Načítám herní jádro…")
-    expect(bar).to_be_visible(timeout=20_000)
-    expect(bar).to_be_hidden(timeout=30_000)
-    assert page.evaluate("window.__klubovna.engineState().phase") == "ready"
+    # The idle preload starts the engine: a labelled progress bar (the page's observer notes
+    # every value it shows), gone once it is ready.
+    page.wait_for_function(ENGINE_READY, timeout=PRELOAD_MS)
+    expect(page.get_by_role("progressbar")).to_have_count(0)
+    assert page.evaluate("window.__barLabel") == "Načítám herní jádro…"
     seen: list[int] = page.evaluate("window.__progress")
     assert seen == sorted(seen) and seen[-1] >= 90, seen
     assert len(page.evaluate("performance.getEntriesByName('klubovna:engine-load')")) == 1
