@@ -12,7 +12,13 @@ from playwright.sync_api import Browser, Page, Request, expect
 from klubovna.games.matematicky_poker import score_board
 from klubovna.games.matematicky_poker.state import shuffled_deck
 from tests.server.live import LiveServer
-from tests.web.conftest import ConsoleWatch, HeldWasm, held_engine, wait_for_snapshot
+from tests.web.conftest import (
+    DOWNLOAD_SEEN_MS,
+    ConsoleWatch,
+    HeldWasm,
+    held_engine,
+    wait_for_snapshot,
+)
 from tests.web.shots import four_looks
 
 SERVICE_WORKER = True
@@ -182,7 +188,7 @@ def restarts_from_its_snapshot(page: Page, wasm: HeldWasm) -> None:
     # The bar and its words while the runtime downloads (the wasm held back a moment).
     stage = page.locator(".engine-stage")
     bytes_text = re.compile(r"^Načítám Python… \d+,\d z \d+,\d MB$")
-    expect(stage).to_have_text(bytes_text, timeout=20_000)
+    expect(stage).to_have_text(bytes_text, timeout=DOWNLOAD_SEEN_MS)
     page.wait_for_function("() => document.querySelector('.engine-stage')?.textContent"
                            "?.match(/ [1-9]\\d*,\\d z /)")  # the standard library is in
     four_looks(page, "mp-engine-loading")

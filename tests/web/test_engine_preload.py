@@ -11,7 +11,7 @@ import re
 from playwright.sync_api import Browser, expect
 
 from tests.server.live import LiveServer
-from tests.web.conftest import TESTS_DIR, ConsoleWatch, HeldWasm, held_engine
+from tests.web.conftest import DOWNLOAD_SEEN_MS, TESTS_DIR, ConsoleWatch, HeldWasm, held_engine
 
 DOWNLOADING = re.compile(r"^Načítám Python… \d+,\d z \d+,\d MB")
 
@@ -42,7 +42,7 @@ def test_every_games_setup_loads_the_engine_before_start(
                    f"{path}: its start").to_be_visible()
             bar = page.get_by_role("banner").get_by_role("progressbar")
             expect(bar, f"{path}: downloading before start").to_have_attribute(
-                "aria-valuetext", DOWNLOADING, timeout=20_000)
+                "aria-valuetext", DOWNLOADING, timeout=DOWNLOAD_SEEN_MS)
             wasm.release()
             # Ready, still before start.
             expect(bar, f"{path}: the engine ready").to_have_count(0, timeout=60_000)

@@ -10,7 +10,7 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 from tests.server.live import LiveServer
-from tests.web.conftest import TESTS_DIR, ConsoleWatch, HeldWasm, held_engine
+from tests.web.conftest import DOWNLOAD_SEEN_MS, TESTS_DIR, ConsoleWatch, HeldWasm, held_engine
 from tests.web.shots import four_looks
 
 DOWNLOADING = re.compile(r"^Načítám Python… \d+,\d z \d+,\d MB$")
@@ -32,7 +32,7 @@ def test_every_local_game_says_what_the_engine_loads_while_it_deals(
             page.get_by_role("button", name=button, exact=True).click()
             status = page.locator(".mp-start-status")
             expect(status.locator(".engine-wait"), f"{path}: the engine's words").to_have_text(
-                DOWNLOADING, timeout=20_000)
+                DOWNLOADING, timeout=DOWNLOAD_SEEN_MS)
             expect(status, f"{path}: the game's words").to_contain_text(words)
             wasm.release()
             expect(page.locator(playable).first, f"{path}: playable").to_be_attached(
@@ -46,7 +46,7 @@ def locus_poker_says_it(page: Page, wasm: HeldWasm) -> None:
     page.locator(".lp-pill", has_text="6 × 5").click()
     page.get_by_role("button", name="Začít hru").click()
     status = page.locator(".mp-start-status")
-    expect(status.locator(".engine-wait")).to_have_text(DOWNLOADING, timeout=20_000)
+    expect(status.locator(".engine-wait")).to_have_text(DOWNLOADING, timeout=DOWNLOAD_SEEN_MS)
     expect(status).to_contain_text("Rozkládám karty…")
     four_looks(page, "lp-engine-wait", full_page=True)
     wasm.release()
