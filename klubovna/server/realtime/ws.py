@@ -68,9 +68,8 @@ def _internal(error: Exception, where: str, seq: Any = None) -> dict[str, Any]:
     log.error("unexpected error on %s", where, exc_info=error)
     return internal_error(seq)
 
-QUIET_MS = 5_000
-"""A lobby answers a plain ping only when it has sent the socket nothing for this long (on
-the server's clock, which a test moves instead of waiting): in a
+QUIET_SECONDS = 5.0
+"""A lobby answers a plain ping only when it has sent the socket nothing for this long: in a
 running game the views already show the link is alive, and a group's 50 pongs every 10 s
 cost the server as much as a fifth of its draws (bench/realtime.py). A ping with a seq is
 always answered."""
@@ -90,8 +89,7 @@ class Link:
 
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
-        self.sent_at = 0
-        """When the server last sent this socket something (server clock, ms)."""
+        self.sent_at = 0.0
         server = websocket.scope.get("extensions", {}).get(FRAME_EXTENSION)
         self.write_frame: Callable[[bytes], bool] | None = (
             server["write_frame"] if server else None)
@@ -109,7 +107,7 @@ class Link:
                 return False
         except Exception:  # send_text meets it again, and says it
             return False
-        self.sent_at = now_ms()
+        self.sent_at = time.monotonic()
         return True
 
     def heartbeat_watches(self) -> None:
@@ -125,7 +123,7 @@ class Link:
     async def send_text(self, data: str) -> None:
         if self.send_now(data):
             return
-        self.sent_at = now_ms()
+        self.sent_at = time.monotonic()
         self.waiting += 1
         try:
             await self.websocket.send_text(data)
@@ -140,10 +138,9 @@ class Link:
 
     async def answer(self, ping: Ping) -> None:
         """A pong when the ping asks for one (a seq) or the socket heard nothing for
-        QUIET_MS."""
-        now = now_ms()
-        if ping.seq is not None or now - self.sent_at >= QUIET_MS:
-            await self.send_json(pong(ping, now))
+        QUIET_SECONDS."""
+        if ping.seq is not None or time.monotonic() - self.sent_at >= QUIET_SECONDS:
+            await self.send_json(pong(ping, now_ms()))
 
 
 def _error(code: str, message: str, seq: Any = None) -> dict[str, Any]:
