@@ -32,7 +32,8 @@ function copy(pyodide, hostPath, target) {
 }
 
 /** Pyodide with klubovna/`packages`, `extra` files (paths from the repository's root) and
- *  bench/`workload` (a module name) importable, and how long loading and copying took. */
+ *  bench/`workload` (a module name; null: none) importable, and how long loading and copying
+ *  took. */
 export async function pyodideWith(packages, workload, extra = []) {
   if (!existsSync(join(PYODIDE_DIR, "pyodide.mjs"))) {
     throw new Error(`Pyodide not found in ${PYODIDE_DIR}: run \`npm ci --prefix web\``);
@@ -48,11 +49,14 @@ export async function pyodideWith(packages, workload, extra = []) {
   for (const pkg of packages) files.push(...pyFilesUnder(join(ROOT, "klubovna", pkg)));
   files.push(...extra.map((path) => join(ROOT, path)));
   for (const hostPath of files) copy(pyodide, hostPath, `${SITE}/${relative(ROOT, hostPath).split(/[\\/]/).join("/")}`);
-  const module = join(ROOT, "bench", `${workload}.py`);
-  copy(pyodide, module, `${SITE}/${basename(module)}`);
-  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(SITE)}); import ${workload}`);
+  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(SITE)})`);
+  if (workload !== null) {
+    const module = join(ROOT, "bench", `${workload}.py`);
+    copy(pyodide, module, `${SITE}/${basename(module)}`);
+    pyodide.runPython(`import ${workload}`);
+  }
   const copySeconds = (performance.now() - copyStart) / 1000;
-  return { pyodide, loadSeconds, copySeconds, filesCopied: files.length + 1 };
+  return { pyodide, loadSeconds, copySeconds, filesCopied: files.length + (workload === null ? 0 : 1) };
 }
 
 /** Run `main`, or say what failed and exit 1. */

@@ -2,9 +2,10 @@
 packages (and tests/bots) on its path, for tests that compare a game's play there with
 CPython's.
 
-One Node process with one Pyodide serves every such test of a test process: a start costs
-~3 CPU-s, a game's workload a fraction of it. Each workload runs in a namespace of its own;
-the packages' modules are imported once, as in the browser's worker."""
+One Node process with one Pyodide (tests/pyodide_runner.mjs) serves every such test of a
+test process: a start costs ~3 CPU-s, a game's workload a fraction of it. Each workload runs
+in a namespace of its own; the packages' modules are imported once, as in the browser's
+worker."""
 
 from __future__ import annotations
 
@@ -20,53 +21,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PYODIDE_DIR = ROOT / "web" / "node_modules" / "pyodide"
-
-NODE = """
-import { readFileSync } from "node:fs";
-import { createInterface } from "node:readline";
-import { pathToFileURL } from "node:url";
-const [pyodideDir, filesJson] = process.argv.slice(2);
-const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
-const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/` });
-for (const [host, inside] of JSON.parse(readFileSync(filesJson, "utf8"))) {
-  pyodide.FS.mkdirTree(inside.split("/").slice(0, -1).join("/"));
-  pyodide.FS.writeFile(inside, readFileSync(host));
-}
-pyodide.runPython("import sys; sys.path.insert(0, '/site')");
-// One request a line: {workload, expression}; one answer a line: {value} or {error}.
-for await (const line of createInterface({ input: process.stdin })) {
-  const { workload, expression } = JSON.parse(line);
-  const scope = pyodide.globals.get("dict")();
-  let answer;
-  try {
-    pyodide.runPython("import json, sys\\n" + workload, { globals: scope });
-    answer = { value: pyodide.runPython(`json.dumps(${expression})`, { globals: scope }) };
-  } catch (error) {
-    answer = { error: String(error) };
-  } finally {
-    scope.destroy();
-  }
-  process.stdout.write(JSON.stringify(answer) + "\\n");
-}
-"""
+RUNNER = ROOT / "tests" / "pyodide_runner.mjs"
 
 
 class _Pyodide:
     """The Node process, started at the first workload and ended with the test process."""
 
     def __init__(self, node: str) -> None:
-        folder = Path(tempfile.mkdtemp(prefix="klubovna-pyodide-"))
-        sources = [ROOT / "klubovna" / "__init__.py"] + [
-            path for package in ("core", "games", "bots")
-            for path in sorted((ROOT / "klubovna" / package).rglob("*.py"))
-        ] + [ROOT / "tests" / "__init__.py", *sorted((ROOT / "tests" / "bots").glob("*.py"))]
-        files = [(str(path), "/site/" + str(path.relative_to(ROOT))) for path in sources]
-        (folder / "files.json").write_text(json.dumps(files))
-        (folder / "run.mjs").write_text(NODE)
-        self.errors: IO[str] = (folder / "stderr.txt").open("w+")
-        self.process = subprocess.Popen(
-            [node, str(folder / "run.mjs"), str(PYODIDE_DIR), str(folder / "files.json")],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors, text=True)
+        self.errors: IO[str] = tempfile.TemporaryFile("w+")  # noqa: SIM115 (the process's life)
+        self.process = subprocess.Popen([node, str(RUNNER)], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=self.errors, text=True)
         atexit.register(self.process.kill)
 
     def run(self, workload: str, expression: str) -> Any:
@@ -87,7 +51,7 @@ _pyodide: _Pyodide | None = None
 
 
 def in_pyodide(workload: str, expression: str) -> Any:
-    """Run `workload` under Pyodide with klubovna's pure packages and tests/bots at /site
+    """Run `workload` under Pyodide with klubovna's pure packages and tests/bots importable
     (`json` and `sys` imported), then the JSON value of `expression` evaluated there. Skips
     without node or the npm package."""
     global _pyodide
