@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import time
 from collections.abc import Callable, Iterator
@@ -45,6 +46,8 @@ both cores of a 2-core machine busy, and a page that loads its engine meanwhile 
 the answer only after 5 s; a passing test waits no longer for it."""
 expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
+DOWNLOADING = re.compile(r"^Načítám Python… \d+,\d z \d+,\d MB$")
+"""What the engine's words say while the runtime downloads, counted byte by byte."""
 DOWNLOAD_SEEN_MS = 120_000
 """How long a page may take to show the runtime's first downloaded bytes while its wasm is
 held (HeldWasm): beside a busy loop on both cores the third start in one browser showed
@@ -304,6 +307,8 @@ def axe_violations(page: Page) -> list[str]:
 HOOK = "window.__klubovnaTest = true;"
 """Before the app starts: the newest table session is `window.__klubovna.table` (its view
 and its act, net/session.ts), for tests that play a whole online game through the page."""
+ENGINE_READY = "window.__klubovna.engineState().phase === 'ready'"
+"""With HOOK: the page's engine has started."""
 VIEW = "window.__klubovna?.table?.view()"
 """The newest table session's view; undefined until the page has one (just after a reload a
 waiting predicate runs before the app made its session, and must not throw: a predicate

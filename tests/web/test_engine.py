@@ -4,7 +4,6 @@ bar in the header, and the worker gives exactly what the server's Python gives."
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
 from playwright.sync_api import Browser, Page, Request, expect
@@ -14,6 +13,9 @@ from klubovna.games.matematicky_poker.state import shuffled_deck
 from tests.server.live import LiveServer
 from tests.web.conftest import (
     DOWNLOAD_SEEN_MS,
+    DOWNLOADING,
+    ENGINE_READY,
+    HOOK,
     ConsoleWatch,
     HeldWasm,
     held_engine,
@@ -27,7 +29,6 @@ elsewhere): they are about the engine's first start, the snapshot it keeps, offl
 
 # The page's real client functions (web/src/worker/client.ts), exposed only when a test sets
 # `__klubovnaTest` before the app starts; each call goes through the worker like the UI's.
-HOOK = "window.__klubovnaTest = true;"
 # Matematický poker's functions for the browser through the worker (client.ts engineCall, its
 # BROWSER table): score_board's (lines, total) comes as a list.
 SCORE = ("((cells, table) => "
@@ -127,7 +128,6 @@ SPOIL_SNAPSHOTS = """async () => {
   const cache = await caches.open('klubovna-engine-snapshot');
   for (const key of await cache.keys()) await cache.put(key, new Response(new Uint8Array(4096)));
 }"""
-ENGINE_READY = "window.__klubovna.engineState().phase === 'ready'"
 
 
 HARD_MODE_FORFEIT = """
@@ -187,8 +187,7 @@ def restarts_from_its_snapshot(page: Page, wasm: HeldWasm) -> None:
     page.goto("/#/matematicky-poker/tabulka")  # the manual table needs the engine at once
     # The bar and its words while the runtime downloads (the wasm held back a moment).
     stage = page.locator(".engine-stage")
-    bytes_text = re.compile(r"^Načítám Python… \d+,\d z \d+,\d MB$")
-    expect(stage).to_have_text(bytes_text, timeout=DOWNLOAD_SEEN_MS)
+    expect(stage).to_have_text(DOWNLOADING, timeout=DOWNLOAD_SEEN_MS)
     page.wait_for_function("() => document.querySelector('.engine-stage')?.textContent"
                            "?.match(/ [1-9]\\d*,\\d z /)")  # the standard library is in
     four_looks(page, "mp-engine-loading")
@@ -203,7 +202,7 @@ def restarts_from_its_snapshot(page: Page, wasm: HeldWasm) -> None:
     # The runtime's download counted in bytes, then Python's start, then the game's modules.
     downloads = [text for text in texts if text.startswith("Načítám Python… ")]
     assert len(downloads) >= 3 and all(text.endswith(" MB") for text in downloads), texts
-    assert re.fullmatch(r"Načítám Python… \d+,\d z \d+,\d MB", downloads[-1]), downloads
+    assert DOWNLOADING.fullmatch(downloads[-1]), downloads
     order = ["Načítám Python…", "Spouštím Python…", "Načítám pravidla hry…"]
     firsts = [next(i for i, text in enumerate(texts) if text.startswith(name)) for name in order]
     assert firsts == sorted(firsts), texts

@@ -5,15 +5,18 @@ The runtime's wasm is held back until the words are seen (no timing)."""
 
 from __future__ import annotations
 
-import re
-
 from playwright.sync_api import Browser, Page, expect
 
 from tests.server.live import LiveServer
-from tests.web.conftest import DOWNLOAD_SEEN_MS, TESTS_DIR, ConsoleWatch, HeldWasm, held_engine
+from tests.web.conftest import (
+    DOWNLOAD_SEEN_MS,
+    DOWNLOADING,
+    TESTS_DIR,
+    ConsoleWatch,
+    HeldWasm,
+    held_engine,
+)
 from tests.web.shots import four_looks
-
-DOWNLOADING = re.compile(r"^Načítám Python… \d+,\d z \d+,\d MB$")
 
 
 def test_every_local_game_says_what_the_engine_loads_while_it_deals(

@@ -9,10 +9,9 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import axe_violations
+from tests.web.conftest import HOOK, axe_violations
 from tests.web.shots import four_looks
 
-HOOK = "window.__klubovnaTest = true;"  # exposes the real client functions (see client.ts)
 REQUEST = {"game": "kostkovy-poker", "seats": 3, "chips": 10, "seed": 4,
            "robots": {"2": "klidny"}}
 

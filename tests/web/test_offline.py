@@ -13,14 +13,19 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
 
 from klubovna.tables.local import LocalHost
 from tests.server.live import next_move
-from tests.web.conftest import ENGINE_LOADED, ConsoleWatch, wait_for_snapshot
+from tests.web.conftest import (
+    ENGINE_LOADED,
+    ENGINE_READY,
+    HOOK,
+    ConsoleWatch,
+    wait_for_snapshot,
+)
 from tests.web.test_ma_helpers import ready, remember
 
 SERVICE_WORKER = True
 """The app's service worker runs in these tests' contexts (tests/web/conftest.py blocks it
 elsewhere): they are about the engine's first start, the snapshot it keeps, offline play."""
 
-HOOK = "window.__klubovnaTest = true;"  # exposes the real client functions (see client.ts)
 
 # A local table driven through the page's real openLocalTable: every message goes to the
 # worker and back. `__act` returns the message answering the action (its ack or its error).
@@ -144,7 +149,7 @@ def local_table_plays_the_servers_python(page: Page, console: ConsoleWatch) -> N
     assert api == ["failed", "failed"]
 
     # The engine loads again from the precache, with the progress bar while it does.
-    page.wait_for_function("window.__klubovna.engineState().phase === 'ready'", timeout=30_000)
+    page.wait_for_function(ENGINE_READY, timeout=30_000)
     expect(page.get_by_role("progressbar")).to_have_count(0)
     # ... starting from the interpreter snapshot the first visit left behind.
     snapshot = "performance.getEntriesByName('klubovna:engine-load').at(-1).detail.snapshot"
