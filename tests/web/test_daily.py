@@ -125,6 +125,9 @@ def daily_needs_a_profile_storage_and_the_server(
     # Offline: says it needs the server, and comes back when it is there again.
     context.set_offline(True)
     page.goto("/#/")
+    # The home page shown, so the challenge's page mounts again and asks the server anew:
+    # two hash changes in a row may render only the last (the page would stay mounted).
+    expect(page.locator(".games")).to_be_visible()
     page.goto(DAILY)
     expect(page.get_by_text("Denní výzva potřebuje připojení k serveru.")).to_be_visible()
     page.set_viewport_size({"width": 360, "height": 740})
