@@ -18,11 +18,23 @@ from klubovna.server import clock
 from klubovna.server.cluster.forward import Forward, install_moved_handler
 from klubovna.server.cluster.node import Node
 from klubovna.server.config import Config
-from klubovna.server.features import daily, leaderboard, lobbies, profiles, replays, tables
+from klubovna.server.features import (
+    daily,
+    devices,
+    friends,
+    leaderboard,
+    lobbies,
+    passkeys,
+    profiles,
+    replays,
+    tables,
+)
 from klubovna.server.http.collector import CountSockets, collecting
 from klubovna.server.http.errors import BodyLimit, install_error_handlers
 from klubovna.server.http.ratelimit import Limits
+from klubovna.server.realtime import club as club_socket
 from klubovna.server.realtime import ws
+from klubovna.server.realtime.club import Club
 from klubovna.server.realtime.hub import Hub
 from klubovna.server.realtime.lobbies import Lobbies
 from klubovna.server.storage.db import make_engine
@@ -85,6 +97,7 @@ def create_app(config: Config) -> FastAPI:
     live_lobbies = Lobbies(hub)
     secret = load_secret(config.data_dir)  # daily seeds, replay tokens
     node = cluster_node(config, engine, store, hub, live_lobbies)
+    club = Club(store, config.redis_url, config.node_url or "")
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -92,10 +105,12 @@ def create_app(config: Config) -> FastAPI:
         await live_lobbies.start()
         if node is not None:
             await node.start()
+        club.start()
         # What start-up made lives as long as the process, and so do most sockets' objects:
         # kept out of the collector's passes (server/collector.py).
         async with collecting():
             yield
+        await club.aclose()
         if node is not None:
             await node.stop()
         await live_lobbies.stop()
@@ -113,6 +128,7 @@ def create_app(config: Config) -> FastAPI:
     )
     app.state.hub = hub
     app.state.lobbies = live_lobbies
+    app.state.club = club
     app.state.config = config
     app.state.store = store
     app.state.secret = secret
@@ -128,11 +144,15 @@ def create_app(config: Config) -> FastAPI:
     app.add_middleware(CountSockets)  # outermost: no full collection while sockets are held
     app.include_router(tables.router)
     app.include_router(profiles.router)
+    app.include_router(devices.router)
+    app.include_router(passkeys.router)
     app.include_router(leaderboard.router)
     app.include_router(daily.router)
     app.include_router(lobbies.router)
     app.include_router(replays.router)
     app.include_router(ws.router)
+    app.include_router(friends.router)
+    app.include_router(club_socket.router)
 
     if (config.web_dir / "index.html").exists():
         app.mount("/", StaticFiles(directory=config.web_dir, html=True), name="web")

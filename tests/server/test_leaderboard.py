@@ -28,7 +28,6 @@ from klubovna.server.storage.db import (
     make_engine,
 )
 from klubovna.server.storage.migrate import upgrade
-from klubovna.tables import hash_key
 from tests.server.conftest import own_server
 from tests.server.live import Client, LiveServer, next_move
 from tests.server.test_recording import think
@@ -82,7 +81,7 @@ class Rows:
         with Session(self.engine) as session, session.begin():
             session.add(ProfileRow(
                 id=profile_id, nickname=nickname, nickname_folded=nickname.casefold(),
-                key_hash=hash_key(f"key-{profile_id}"), created_at=0, consent=consent,
+                created_at=0, consent=consent,
                 stats_since=stats_since,
             ))
         return profile_id

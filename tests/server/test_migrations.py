@@ -11,9 +11,7 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from alembic import command
 from alembic.autogenerate import compare_metadata
-from alembic.config import Config
 from alembic.migration import MigrationContext
 from sqlalchemy.exc import IntegrityError
 
@@ -47,14 +45,7 @@ def test_the_results_game_has_no_default(tmp_path: Path) -> None:
 
 
 def migrate_to(engine: sa.Engine, revision: str, down: bool = False) -> None:
-    config = Config()
-    config.set_main_option("script_location", str(Path(migrate.__file__).parent / "migrations"))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        if down:
-            command.downgrade(config, revision)
-        else:
-            command.upgrade(config, revision)
+    migrate.migrate(engine, revision, down)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -121,8 +112,8 @@ def test_0005_settles_old_nicknames(empty_engine: sa.Engine) -> None:
     # The key's index is unique: a look-alike cannot be written behind the server's back.
     with pytest.raises(IntegrityError), empty_engine.begin() as connection:
         connection.execute(sa.text(
-            "INSERT INTO profiles (id, nickname, nickname_folded, key_hash, created_at, "
-            "stats_since) VALUES ('p-new', 'ADMIN', :key, 'h', 70, 0)"),
+            "INSERT INTO profiles (id, nickname, nickname_folded, created_at, "
+            "stats_since) VALUES ('p-new', 'ADMIN', :key, 70, 0)"),
             {"key": nicknames.key("ADMIN")})
     # And back: 0004's casefold() key under its unique constraint.
     migrate_to(empty_engine, "0004", down=True)
@@ -206,3 +197,36 @@ def test_0007_gives_results_their_game_and_outcomes(empty_engine: sa.Engine) -> 
             "SELECT table_id, seat, kind, score, filled, complete, duel FROM results "
             "ORDER BY table_id, seat")).all()
     assert sorted(tuple(r) for r in back) == sorted(OLD_RESULTS)
+
+
+def test_0011_makes_each_key_a_device(empty_engine: sa.Engine) -> None:
+    """Each profile's key becomes its first device's; back at 0010, the oldest device's key
+    is the profile's again (and a profile with no device left gets a key nobody holds)."""
+    migrate_to(empty_engine, "0010")
+    with empty_engine.begin() as connection:
+        for profile_id, created_at in (("p-a", 5), ("p-b", 7), ("p-c", 9)):
+            connection.execute(sa.text(
+                "INSERT INTO profiles (id, nickname, nickname_folded, key_hash, created_at, "
+                "stats_since) VALUES (:id, :id, :id, :hash, :at, 0)"),
+                {"id": profile_id, "hash": f"hash-{profile_id}", "at": created_at})
+        # A row that refers to a profile: SQLite's batch copy of `profiles` keeps it valid.
+        connection.execute(sa.text("INSERT INTO daily_attempts (profile_id, day, table_id) "
+                                   "VALUES ('p-a', '2026-12-06', 't')"))
+    migrate_to(empty_engine, "head")
+    with empty_engine.begin() as connection:
+        devices = connection.execute(sa.text(
+            "SELECT profile_id, key_hash, name, created_at, last_seen FROM devices")).all()
+        assert sorted(devices) == [("p-a", "hash-p-a", "", 5, 5), ("p-b", "hash-p-b", "", 7, 7),
+                                   ("p-c", "hash-p-c", "", 9, 9)]
+        columns = {c["name"] for c in sa.inspect(connection).get_columns("profiles")}
+        assert "key_hash" not in columns
+        # p-a signs in on a newer device; p-c signs its only device out.
+        connection.execute(sa.text(
+            "INSERT INTO devices (id, profile_id, key_hash, name, created_at, last_seen) "
+            "VALUES ('d-new', 'p-a', 'hash-new', 'Phone', 50, 50)"))
+        connection.execute(sa.text("DELETE FROM devices WHERE profile_id = 'p-c'"))
+    migrate_to(empty_engine, "0010", down=True)
+    with empty_engine.connect() as connection:
+        keys = dict(connection.execute(sa.text("SELECT id, key_hash FROM profiles")).all())
+    assert keys["p-a"] == "hash-p-a" and keys["p-b"] == "hash-p-b"
+    assert len(keys["p-c"]) == 64 and keys["p-c"] not in {"hash-p-a", "hash-p-b", "hash-new"}

@@ -54,7 +54,8 @@ def test_create_and_read(server: LiveServer) -> None:
                                                "figures": {}}
     # Only the key's SHA-256 is stored.
     with sqlite3.connect(server.data_dir / "klubovna.db") as db:
-        stored = db.execute("SELECT * FROM profiles WHERE id = ?", (created["id"],)).fetchone()
+        stored = db.execute("SELECT * FROM devices WHERE profile_id = ?",
+                            (created["id"],)).fetchone()
     assert hashlib.sha256(created["key"].encode()).hexdigest() in stored
     assert created["key"] not in map(str, stored)
 

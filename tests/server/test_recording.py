@@ -296,7 +296,7 @@ RESULT = {"total": 200, "lines": [0] * 12, "filled": 25, "forfeited": 0, "comple
 def profile(store: Store, consent: bool | None = None) -> str:
     profile_id = secrets.token_urlsafe(12)
     store.create_profile(profile_id, f"n{profile_id}"[:20], f"n{profile_id}"[:20].casefold(),
-                         hash_key(profile_id), 1)
+                         1, (profile_id, hash_key(profile_id), "test"))
     if consent is not None:
         store.update_profile(profile_id, consent=consent)
     return profile_id

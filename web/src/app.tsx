@@ -9,6 +9,7 @@ import { ThemeSwitch } from "./components/ThemeSwitch";
 import { InstallButton } from "./components/InstallButton";
 import { EngineStatus } from "./components/EngineStatus";
 import { ProfileChip } from "./profile/ProfileChip";
+import { FriendsChip } from "./club/FriendsChip";
 
 export function App() {
   useLang();
@@ -37,6 +38,7 @@ function Frame({ children }: { children: ComponentChildren }) {
         <nav class="tools" aria-label={t("nav.main")}>
           <EngineStatus />
           <ProfileChip />
+          <FriendsChip />
           <InstallButton />
           <ThemeSwitch />
           <button

@@ -4,11 +4,13 @@ import { render } from "preact";
 import { App } from "./app";
 import { applyTheme, getTheme } from "./theme";
 import { getLang } from "./i18n";
+import { startClub } from "./club/presence";
 import "./styles.css";
 
 applyTheme(getTheme());
 document.documentElement.lang = getLang();
 render(<App />, document.getElementById("app")!);
+startClub(); // friends' presence while a profile is selected
 
 // Browser tests call the real local table, which net/local.ts exposes when it loads (with a
 // game's page, otherwise): a test page loads it at once.

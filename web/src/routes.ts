@@ -64,6 +64,8 @@ export const ROUTES: Record<string, Page> = Object.assign(
   ...GAMES.map(gameRoutes),
   {
     "/profil": ProfilePage,
+    "/profil/prenos/:code": ProfilePage,
+    "/pratele": later(() => import("./club/FriendsPage").then((m) => m.FriendsPage)),
     "/zasady": PrivacyPage,
     // A shared replay: the game's view comes from the registry by the replay's game.
     "/zaznam/:token": later(() => import("./replay/ReplayPage").then((m) => m.ReplayPage)),

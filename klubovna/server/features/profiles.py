@@ -18,6 +18,7 @@ from starlette.concurrency import run_in_threadpool
 
 from klubovna.server.clock import now_ms
 from klubovna.server.features import nicknames
+from klubovna.server.features.device_names import device_name
 from klubovna.server.http.errors import ApiError, error_responses
 from klubovna.server.http.ratelimit import Limits
 from klubovna.server.storage.db import ProfileRow
@@ -90,16 +91,19 @@ async def optional_profile_of(
 ) -> ProfileRow | None:
     """The profile whose key is in `Authorization: Bearer KEY`; None without the header.
 
-    A malformed header is 401 `missing_key`, an unknown key 403 `bad_key`."""
+    A malformed header is 401 `missing_key`, an unknown key 403 `bad_key` (a device
+    signed out included). The key's device is `request.state.device_id`."""
     header = authorization if authorization is not None else request.headers.get("authorization")
     if not header:
         return None
     scheme, _, key = header.partition(" ")
     if scheme.lower() != "bearer" or not key.strip():
         raise ApiError(401, "missing_key", "Send the profile key as 'Authorization: Bearer KEY'.")
-    profile = await run_in_threadpool(store_of(request).profile_by_key_hash, hash_key(key.strip()))
-    if profile is None:
+    found = await run_in_threadpool(
+        store_of(request).devices.signed_in, hash_key(key.strip()), now_ms())
+    if found is None:
         raise ApiError(403, "bad_key", "This key does not belong to any profile.")
+    profile, request.state.device_id = found
     return profile
 
 
@@ -157,29 +161,39 @@ class CreatedProfile(BaseModel):
     consent: bool | None
 
 
+class Keeping(BaseModel):
+    """What keeps the profile if this device is lost (the app warns when nothing does)."""
+
+    devices: int = Field(description="Devices signed in, this one included.")
+    passkeys: int
+    recovery: bool = Field(description="An unused recovery code exists.")
+
+
 class ProfileOut(BaseModel):
     id: str
     nickname: str
     consent: bool | None = Field(description="Publishing consent; null until answered.")
     created_at: int
     stats: Statistics = Field(description="Each game's own statistics, by the game's id.")
+    keeping: Keeping
 
 
 ERRORS = error_responses(400, 401, 403, 409, 413, 422, 429)
 
 
-def _out(profile: ProfileRow, stats: Statistics) -> ProfileOut:
+async def _profile_out(request: Request, profile_id: str) -> ProfileOut:
+    store = store_of(request)
+    found = await run_in_threadpool(store.profile_with_stats, profile_id, now_ms())
+    if found is None:  # deleted meanwhile
+        raise ApiError(403, "bad_key", "This key does not belong to any profile.")
+    profile, stats = found
+    keeping = await run_in_threadpool(store.devices.keeping, profile_id)
     return ProfileOut(
         id=profile.id, nickname=profile.nickname, consent=profile.consent,
         created_at=profile.created_at, stats=stats,
+        keeping=Keeping(devices=keeping.devices, passkeys=keeping.passkeys,
+                        recovery=keeping.recovery),
     )
-
-
-async def _profile_out(request: Request, profile_id: str) -> ProfileOut:
-    found = await run_in_threadpool(store_of(request).profile_with_stats, profile_id, now_ms())
-    if found is None:  # deleted meanwhile
-        raise ApiError(403, "bad_key", "This key does not belong to any profile.")
-    return _out(*found)
 
 
 # --- endpoints ----------------------------------------------------------------------
@@ -191,10 +205,12 @@ async def create_profile(body: CreateProfile, request: Request) -> CreatedProfil
     nickname, folded = clean_nickname(body.nickname)
     await limits_of(request).profiles_by_address.check(address_of(request), "new profiles")
     key = secrets.token_urlsafe(32)  # 256 bits; only its hash is stored
+    device = (secrets.token_urlsafe(12), hash_key(key),
+              device_name(request.headers.get("user-agent")))
     try:
         row = await run_in_threadpool(
             store_of(request).create_profile, secrets.token_urlsafe(12), nickname, folded,
-            hash_key(key), now_ms(),
+            now_ms(), device,
         )
     except NicknameTaken:
         raise _taken() from None

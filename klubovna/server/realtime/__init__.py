@@ -1,6 +1,6 @@
 """The live state of this process: its tables (hub) and lobbies, their sockets (ws, the
-WebSocket gateway), the JSON of what is sent to them (wire), and the think time of a
-recorded table (think).
+WebSocket gateway), the JSON of what is sent to them (wire), the think time of a
+recorded table (think), and the club socket with friends' presence (club).
 
 May import cluster, http and storage; never a feature.
 """

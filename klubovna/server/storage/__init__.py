@@ -1,5 +1,6 @@
 """What the server keeps: the database schema and its migrations, the store of tables,
-logs, profiles and results, the leases of cluster mode (the store writes under their
+logs, profiles and results, a profile's devices, codes and passkeys (devices), friends
+and blocks (friends), the leases of cluster mode (the store writes under their
 fencing token), the log writer, the data folder and the server secret.
 
 The bottom layer: imports no other part of the server but clock and calendar. (Migration

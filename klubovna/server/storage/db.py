@@ -15,6 +15,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     UniqueConstraint,
     create_engine,
@@ -84,7 +85,7 @@ class LogRow(Base):
 
 
 class ProfileRow(Base):
-    """A player: a nickname and the hash of its access key; nothing else about them."""
+    """A player: a nickname, nothing else about them; its keys are its devices'."""
 
     __tablename__ = "profiles"
 
@@ -93,12 +94,86 @@ class ProfileRow(Base):
     nickname_folded: Mapped[str] = mapped_column(String(192), unique=True, index=True)
     """The nickname's uniqueness key (nicknames.key: the TR39 skeleton of its casefold(),
     at most nicknames.KEY_MAX long): nicknames are unique ignoring case and look-alikes."""
-    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[int] = mapped_column(BigInteger)
     consent: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     """Publishing consent: None until asked, then the player's answer."""
     stats_since: Mapped[int] = mapped_column(BigInteger, default=0)
     """Statistics count results finished at or after this time (a reset moves it)."""
+
+
+class DeviceRow(Base):
+    """A device (a browser) signed in to a profile, with the hash of its own key: signing
+    one out deletes its row, and its key opens nothing on any process from then on."""
+
+    __tablename__ = "devices"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    profile_id: Mapped[str] = mapped_column(ForeignKey("profiles.id"), index=True)
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    name: Mapped[str] = mapped_column(String(64))
+    """What the person sees in the list: from the browser's User-Agent, or as they named it."""
+    created_at: Mapped[int] = mapped_column(BigInteger)
+    last_seen: Mapped[int] = mapped_column(BigInteger)
+    """Updated at most once a minute (devices.SEEN_EVERY_MS), not at every request."""
+
+
+class CodeRow(Base):
+    """A one-time secret, stored as its hash: a transfer code (10 minutes), the recovery
+    code (until used), or a passkey ceremony's challenge (minutes)."""
+
+    __tablename__ = "one_time_codes"
+
+    code_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))  # transfer | recovery | passkey-add | passkey-in
+    profile_id: Mapped[str | None] = mapped_column(
+        ForeignKey("profiles.id"), nullable=True, index=True)
+    """None for a passkey sign-in's challenge: whose passkey answers is not known yet."""
+    created_at: Mapped[int] = mapped_column(BigInteger)
+    expires_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    """None: until used (the recovery code)."""
+    used_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    """Kept a day after use, so that a second try is told "used" rather than "wrong"."""
+
+
+class PasskeyRow(Base):
+    """A passkey (WebAuthn credential) of a profile: its public key and signature counter."""
+
+    __tablename__ = "passkeys"
+
+    id: Mapped[str] = mapped_column(String(512), primary_key=True)
+    """The credential's id, base64url."""
+    profile_id: Mapped[str] = mapped_column(ForeignKey("profiles.id"), index=True)
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)
+    sign_count: Mapped[int] = mapped_column(BigInteger)
+    name: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[int] = mapped_column(BigInteger)
+    last_used: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
+class FriendshipRow(Base):
+    """Two profiles, friends or one asking the other: one row a pair, whoever asked
+    (`low_id` < `high_id`, so two people asking each other at once make one row)."""
+
+    __tablename__ = "friendships"
+
+    low_id: Mapped[str] = mapped_column(ForeignKey("profiles.id"), primary_key=True)
+    high_id: Mapped[str] = mapped_column(ForeignKey("profiles.id"), primary_key=True,
+                                         index=True)
+    asked_by: Mapped[str] = mapped_column(String(32))
+    created_at: Mapped[int] = mapped_column(BigInteger)
+    accepted_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    """None: a request waiting for the other's answer."""
+
+
+class BlockRow(Base):
+    """`profile_id` blocked `blocked_id`: no requests, challenges or messages between them."""
+
+    __tablename__ = "blocks"
+
+    profile_id: Mapped[str] = mapped_column(ForeignKey("profiles.id"), primary_key=True)
+    blocked_id: Mapped[str] = mapped_column(ForeignKey("profiles.id"), primary_key=True,
+                                            index=True)
+    created_at: Mapped[int] = mapped_column(BigInteger)
 
 
 class ResultRow(Base):

@@ -23,13 +23,17 @@ from klubovna.server.storage import results
 from klubovna.server.storage.db import (
     JOURNAL_SIZE_LIMIT,
     DailyAttemptRow,
+    DeviceRow,
     LobbyRow,
     LogRow,
+    PasskeyRow,
     ProfileRow,
     ResultRow,
     SeatRow,
     TableRow,
 )
+from klubovna.server.storage.devices import Devices
+from klubovna.server.storage.friends import Friends
 from klubovna.server.storage.leases import Leases, lobby_resource, table_resource
 from klubovna.tables import Lobby, LogEntry
 
@@ -118,6 +122,8 @@ class Store:
         """Whether `checkpoint` means anything (SQLite's write-ahead log)."""
         self.fence: Fence | None = None
         """Set in cluster mode: writes check this process's leases."""
+        self.devices = Devices(engine)
+        self.friends = Friends(engine)
 
     def _fenced(self, connection: Connection, table_ids: Sequence[str] = (),
                 codes: Sequence[str] = ()) -> None:
@@ -442,27 +448,25 @@ class Store:
 
     # --- profiles -----------------------------------------------------------
     def create_profile(
-        self, profile_id: str, nickname: str, folded: str, key_hash: str, created_at: int
+        self, profile_id: str, nickname: str, folded: str, created_at: int,
+        device: tuple[str, str, str],
     ) -> ProfileRow:
-        """A new profile; raises NicknameTaken when the nickname is in use."""
+        """A new profile with its first device (id, key hash, name); raises NicknameTaken
+        when the nickname is in use."""
         row = ProfileRow(
-            id=profile_id, nickname=nickname, nickname_folded=folded, key_hash=key_hash,
+            id=profile_id, nickname=nickname, nickname_folded=folded,
             created_at=created_at, consent=None, stats_since=0,
         )
         try:
             with Session(self.engine, expire_on_commit=False) as session, session.begin():
                 session.add(row)
+                session.flush()  # the profile before the device that refers to it
+                Devices.add(session, device[0], profile_id, device[1], device[2], created_at)
         except IntegrityError:
             if self._nickname_used(folded):
                 raise NicknameTaken from None
             raise
         return row
-
-    def profile_by_key_hash(self, key_hash: str) -> ProfileRow | None:
-        with Session(self.engine) as session:
-            return session.scalars(
-                select(ProfileRow).where(ProfileRow.key_hash == key_hash)
-            ).first()
 
     def update_profile(
         self, profile_id: str, nickname: tuple[str, str] | None = None,
@@ -519,6 +523,8 @@ class Store:
                     session.execute(
                         delete(DailyAttemptRow).where(DailyAttemptRow.profile_id == profile_id)
                     )
+                    Devices.forget_profile(session, profile_id)
+                    Friends.forget_profile(session, profile_id)
                     session.execute(delete(ProfileRow).where(ProfileRow.id == profile_id))
                 return
             except IntegrityError:  # a row referring to it was added meanwhile: again
@@ -540,7 +546,7 @@ class Store:
             return profile, results.profile_statistics(session, profile, now)
 
     def export(self, profile_id: str, now: int) -> dict[str, Any] | None:
-        """Everything stored about the profile (but its key's hash and the decks)."""
+        """Everything stored about the profile (but its keys' hashes and the decks)."""
         with Session(self.engine) as session:
             profile = session.get(ProfileRow, profile_id)
             if profile is None:
@@ -568,6 +574,18 @@ class Store:
                 "daily_attempts": [
                     {"day": a.day, "table": a.table_id} for a in attempts
                 ],
+                "devices": [
+                    {"id": d.id, "name": d.name, "created_at": d.created_at,
+                     "last_seen": d.last_seen}
+                    for d in session.scalars(select(DeviceRow).where(
+                        DeviceRow.profile_id == profile_id).order_by(DeviceRow.created_at))
+                ],
+                "passkeys": [
+                    {"name": p.name, "created_at": p.created_at, "last_used": p.last_used}
+                    for p in session.scalars(select(PasskeyRow).where(
+                        PasskeyRow.profile_id == profile_id).order_by(PasskeyRow.created_at))
+                ],
+                **self._people(profile_id),
                 "tables": [
                     {"id": t.id, "game": t.game, "kind": t.kind, "config": t.config,
                      "created_at": t.created_at, "status": t.status, "result": t.result,
@@ -575,6 +593,16 @@ class Store:
                     for t in tables
                 ],
             }
+
+    def _people(self, profile_id: str) -> dict[str, Any]:
+        """The export's friends, requests both ways and blocks, by nickname."""
+        lists = self.friends.lists(profile_id)
+        return {
+            "friends": [p.nickname for p in lists.friends],
+            "friend_requests": {"incoming": [p.nickname for p in lists.incoming],
+                                "outgoing": [p.nickname for p in lists.outgoing]},
+            "blocks": [p.nickname for p in self.friends.blocks(profile_id)],
+        }
 
     def daily_attempt(self, profile_id: str, day: str) -> tuple[str, bool] | None:
         """(table id, over?) of the profile's daily attempt of `day`, or None."""

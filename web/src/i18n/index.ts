@@ -3,6 +3,7 @@
 // here; each game's own catalogue lives in its folder and is added when one of its pages
 // first opens (registry.ts loads it with the page's code, so a game's text loads only then).
 import { useEffect, useState } from "preact/hooks";
+import { club } from "./club";
 import { common } from "./common";
 import { errors } from "./errors";
 import { games } from "./games";
@@ -28,7 +29,7 @@ export function mergeAreas(...areas: Area[]): Area {
   return { cs: Object.assign({}, ...areas.map((a) => a.cs)), en: Object.assign({}, ...areas.map((a) => a.en)) };
 }
 
-[common, errors, games, lobby, profile, replay].forEach(addCatalogue);
+[club, common, errors, games, lobby, profile, replay].forEach(addCatalogue);
 
 const STORAGE_KEY = "klubovna.lang";
 let current: Lang = readLang();

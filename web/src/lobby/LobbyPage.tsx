@@ -9,6 +9,7 @@ import { JoinByCode } from "./JoinByCode";
 import { JoinCard } from "./JoinCard";
 import { LobbyScreen } from "./LobbyScreen";
 import { forgetSeat, loadSeat } from "./seats";
+import { setPlaying } from "../club/presence";
 import "../components/game.css";
 import "../profile/profile.css";
 import "./lobby.css";
@@ -22,6 +23,12 @@ export function LobbyPage({ game, params }: { game: LobbyGame; params: Record<st
   }, [code, raw]);
   const [seat, setSeat] = useState(() => (code ? loadSeat(code) : null));
   const [notice, setNotice] = useState<string | null>(null);
+  // Friends see this game as played while the room is open here (club/presence.ts).
+  useEffect(() => {
+    if (!seat) return;
+    setPlaying(game.id);
+    return () => setPlaying(null);
+  }, [seat?.key]);
 
   if (!code) {
     return (

@@ -18,6 +18,8 @@ import {
 } from "./api";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { CreateProfileForm } from "./CreateProfile";
+import { DevicesPanel, KeepWarning, PasskeysPanel, RecoveryPanel } from "./Devices";
+import { SignInForm } from "./SignIn";
 import { gameRows, type StatsCard } from "./statsCard";
 import { problemText } from "./format";
 import { nicknameProblem } from "./nickname";
@@ -40,7 +42,8 @@ type Loaded =
 
 type Confirm = "storage" | "reset" | "delete" | null;
 
-export function ProfilePage() {
+/** `params.code`: a transfer code from the QR code's link (#/profil/prenos/CODE). */
+export function ProfilePage({ params }: { params?: Record<string, string> }) {
   useLang();
   const { storage, profiles, selected } = useProfiles();
   const [status, setStatus] = useState("");
@@ -90,6 +93,9 @@ export function ProfilePage() {
       <h1 id="profile-title" ref={heading} tabIndex={-1}>{t("profile.title")}</h1>
       <p class="lead">{t("profile.lead")}</p>
       <p class="live" role="status" aria-live="polite">{status}</p>
+      {storage && selected && loaded.state === "ok" && loaded.id === selected.id && loaded.profile.keeping && (
+        <KeepWarning key={selected.id} stored={selected} keeping={loaded.profile.keeping} />
+      )}
 
       <section class="panel" aria-labelledby="storage-title">
         <h2 id="storage-title">{t("profile.storage.title")}</h2>
@@ -102,7 +108,7 @@ export function ProfilePage() {
       </section>
 
       {storage && (
-        <ProfileList profiles={profiles} selected={selected} onStatus={setStatus} />
+        <ProfileList profiles={profiles} selected={selected} onStatus={setStatus} code={params?.code} />
       )}
 
       {storage && selected && (
@@ -144,10 +150,11 @@ export function ProfilePage() {
   );
 }
 
-function ProfileList({ profiles, selected, onStatus }: {
+function ProfileList({ profiles, selected, onStatus, code }: {
   profiles: StoredProfile[];
   selected: StoredProfile | null;
   onStatus: (text: string) => void;
+  code?: string;
 }) {
   return (
     <section class="panel" aria-labelledby="profiles-title">
@@ -184,6 +191,7 @@ function ProfileList({ profiles, selected, onStatus }: {
         submit={t("profile.create.submit")}
         onCreated={(nickname) => onStatus(t("profile.created", { nickname }))}
       />
+      <SignInForm code={code} onSignedIn={(nickname) => onStatus(t("signIn.done", { nickname }))} />
     </section>
   );
 }
@@ -214,6 +222,10 @@ function SelectedProfile({ stored, loaded, onStatus, onReload, onLoaded, onConfi
       setBusy(false);
     }
   };
+
+  // What keeps the profile changed (a device, a passkey, a recovery code): read it again
+  // without the page's loading state.
+  const refresh = () => void getMe(stored.key).then(onLoaded, () => {});
 
   const download = () =>
     run(async () => {
@@ -283,6 +295,11 @@ function SelectedProfile({ stored, loaded, onStatus, onReload, onLoaded, onConfi
                 return t("profile.renamed", { nickname: profile.nickname });
               }, "rename")}
           />
+          <DevicesPanel stored={stored} onStatus={onStatus} onChanged={refresh} />
+          <PasskeysPanel stored={stored} onStatus={onStatus} onChanged={refresh} />
+          {loaded.profile.keeping && (
+            <RecoveryPanel stored={stored} keeping={loaded.profile.keeping} onStatus={onStatus} onChanged={refresh} />
+          )}
           <section class="profile-manage" aria-labelledby="manage-title">
             <h3 id="manage-title">{t("profile.manage.title")}</h3>
             <p class="actions">

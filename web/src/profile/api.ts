@@ -21,6 +21,13 @@ export interface GameStats {
   figures: Record<string, number>;
 }
 
+/** What keeps a profile if this device is lost. */
+export interface Keeping {
+  devices: number;
+  passkeys: number;
+  recovery: boolean;
+}
+
 export interface Profile {
   id: string;
   nickname: string;
@@ -28,6 +35,33 @@ export interface Profile {
   created_at?: number;
   /** Each game's own statistics block by the engine's name (GameEntry.engine). */
   stats?: Record<string, unknown>;
+  keeping?: Keeping;
+}
+
+export interface TransferCode {
+  code: string;
+  /** Unix ms of the server's clock; `now` is the server's clock when it answered. */
+  expires_at: number;
+  now: number;
+  link: string;
+  /** The link as a QR code (SVG text). */
+  qr: string;
+}
+
+export interface Device {
+  id: string;
+  /** "Firefox, Android"; "" when the browser said nothing known. */
+  name: string;
+  created_at: number;
+  last_seen: number;
+  current: boolean;
+}
+
+export interface Passkey {
+  id: string;
+  name: string;
+  created_at: number;
+  last_used: number | null;
 }
 
 export interface CreatedProfile extends Profile {
@@ -76,7 +110,8 @@ interface Options {
   key?: string | null;
 }
 
-async function send(method: string, path: string, { body, key }: Options = {}): Promise<Response> {
+/** One API call: the response when it is ok; else ApiError or ServerUnreachable. */
+export async function send(method: string, path: string, { body, key }: Options = {}): Promise<Response> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers["content-type"] = "application/json";
   if (key) headers.authorization = `Bearer ${key}`;
@@ -106,7 +141,8 @@ async function send(method: string, path: string, { body, key }: Options = {}): 
   throw new ServerUnreachable(`HTTP ${response.status}`);
 }
 
-async function json<T>(method: string, path: string, options?: Options): Promise<T> {
+/** One API call's JSON answer. */
+export async function json<T>(method: string, path: string, options?: Options): Promise<T> {
   const response = await send(method, path, options);
   const body = await response.json().catch(() => undefined);
   if (body === undefined) {
@@ -140,6 +176,53 @@ export async function resetStats(key: string): Promise<void> {
 export async function exportMe(key: string): Promise<Blob> {
   const response = await send("GET", "/api/profiles/me/export", { key });
   return response.blob();
+}
+
+export function makeTransfer(key: string): Promise<TransferCode> {
+  return json("POST", "/api/profiles/me/transfer", { key });
+}
+
+export function makeRecovery(key: string): Promise<{ code: string }> {
+  return json("POST", "/api/profiles/me/recovery", { key });
+}
+
+/** Sign this browser in with a transfer or recovery code: the profile and a key of its own. */
+export function redeemCode(code: string): Promise<CreatedProfile> {
+  return json("POST", "/api/profiles/transfer", { body: { code } });
+}
+
+export async function getDevices(key: string): Promise<Device[]> {
+  return (await json<{ devices: Device[] }>("GET", "/api/profiles/me/devices", { key })).devices;
+}
+
+export async function signOutDevice(key: string, id: string): Promise<void> {
+  await send("DELETE", `/api/profiles/me/devices/${encodeURIComponent(id)}`, { key });
+}
+
+export async function getPasskeys(key: string): Promise<Passkey[]> {
+  return (await json<{ passkeys: Passkey[] }>("GET", "/api/profiles/me/passkeys", { key })).passkeys;
+}
+
+export async function deletePasskey(key: string, id: string): Promise<void> {
+  await send("DELETE", `/api/profiles/me/passkeys/${encodeURIComponent(id)}`, { key });
+}
+
+/** WebAuthn options (JSON) for adding a passkey to the profile, then keeping what the
+ *  browser made; and for signing in with any passkey of this site. */
+export function passkeyOptions(key: string): Promise<unknown> {
+  return json("POST", "/api/profiles/me/passkeys/options", { key });
+}
+
+export function addPasskey(key: string, credential: unknown): Promise<Passkey> {
+  return json("POST", "/api/profiles/me/passkeys", { key, body: { credential } });
+}
+
+export function signInOptions(): Promise<unknown> {
+  return json("POST", "/api/passkeys/options");
+}
+
+export function passkeySignIn(credential: unknown): Promise<CreatedProfile> {
+  return json("POST", "/api/profiles/passkey", { body: { credential } });
 }
 
 export function getLeaderboard(period: Period, mode: BoardMode): Promise<Leaderboard> {

@@ -1,12 +1,13 @@
 // Numbers, dates and times as the player reads them: Czech or British English, always the
 // Europe/Prague calendar (the server's periods and days are Prague ones).
 import { getLang, t } from "../i18n";
+import { club } from "../i18n/club";
 import { profile } from "../i18n/profile";
 import { errors as mp } from "../i18n/errors";
 import { ApiError, ServerUnreachable } from "../net/remote";
 
 function hasMessage(key: string): boolean {
-  return key in profile.cs || key in mp.cs;
+  return key in profile.cs || key in club.cs || key in mp.cs;
 }
 
 const ZONE = "Europe/Prague";

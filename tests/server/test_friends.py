@@ -1,0 +1,190 @@
+"""Friends, blocks and the club socket over real HTTP and WebSockets: ask by nickname or id,
+accept, decline, unfriend, see who is here and what they play, block; a device signed out
+loses its club socket."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from tests.server.conftest import own_server
+from tests.server.live import LiveServer
+from tests.server.test_recording import bearer, new_profile
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    yield from own_server(tmp_path_factory, env={"KLUBOVNA_RATE_TABLES": "1000"})
+
+
+def lists(server: LiveServer, key: str) -> dict[str, Any]:
+    response = httpx.get(f"{server.http}/api/friends", headers=bearer(key))
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def ask(server: LiveServer, key: str, **who: str) -> httpx.Response:
+    return httpx.post(f"{server.http}/api/friends", json=who, headers=bearer(key))
+
+
+def assert_error(response: httpx.Response, status: int, code: str) -> None:
+    assert response.status_code == status, response.text
+    assert response.json()["code"] == code and response.json()["message"]
+
+
+class Club:
+    """A club socket, said hello on; closed by `close` or at the end of a `with`."""
+
+    def __init__(self, server: LiveServer, key: str) -> None:
+        self._open = connect(f"{server.ws}/ws/club", open_timeout=10)
+        self.conn: ClientConnection = self._open.__enter__()
+        self.conn.send(json.dumps({"t": "hello", "key": key}))
+        self.welcome = self.recv()
+        assert self.welcome["t"] == "welcome", self.welcome
+
+    def __enter__(self) -> Club:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def recv(self) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.conn.recv(timeout=30))
+        return message
+
+    def until(self, kind: str, **fields: Any) -> dict[str, Any]:
+        """The next message of `kind` with these fields (others before it are skipped)."""
+        while True:
+            message = self.recv()
+            if message["t"] == kind and all(message.get(k) == v for k, v in fields.items()):
+                return message
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.conn.send(json.dumps(message))
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def test_asking_accepting_and_presence(server: LiveServer) -> None:
+    ada_id, ada = new_profile(server, "Ada Friend")
+    bob_id, bob = new_profile(server, "Bob Friend")
+    bob_club = Club(server, bob)
+    asked = ask(server, ada, nickname="  bob friend ")  # as typed: the nickname rules
+    assert asked.status_code == 201, asked.text
+    assert asked.json() == {"id": bob_id, "nickname": "Bob Friend", "state": "outgoing"}
+    bob_club.until("friends")  # Bob's app hears of it at once
+    assert lists(server, bob)["incoming"] == [{"id": ada_id, "nickname": "Ada Friend"}]
+    assert lists(server, ada)["outgoing"] == [{"id": bob_id, "nickname": "Bob Friend"}]
+    # Bob accepts: friends both ways, Ada offline (no club socket), Bob online.
+    accepted = httpx.post(f"{server.http}/api/friends/{ada_id}/accept", headers=bearer(bob))
+    assert accepted.status_code == 200, accepted.text
+    assert lists(server, bob)["friends"] == [
+        {"id": ada_id, "nickname": "Ada Friend", "online": False, "playing": None}]
+    assert lists(server, ada)["friends"] == [
+        {"id": bob_id, "nickname": "Bob Friend", "online": True, "playing": None}]
+    # Ada comes online: Bob sees it; she plays Kostkový poker, then stops, then leaves.
+    ada_club = Club(server, ada)
+    assert ada_club.welcome["presence"] == {bob_id: {"online": True, "playing": None}}
+    bob_club.until("presence", id=ada_id, online=True)
+    ada_club.send({"t": "playing", "game": "kostkovy-poker"})
+    bob_club.until("presence", id=ada_id, playing="kostkovy-poker")
+    assert lists(server, bob)["friends"][0]["playing"] == "kostkovy-poker"
+    ada_club.send({"t": "playing", "game": "no-such-game"})
+    assert ada_club.until("error")["code"] == "unknown_game"
+    ada_club.send({"t": "playing", "game": None})
+    bob_club.until("presence", id=ada_id, playing=None)
+    ada_club.close()
+    bob_club.until("presence", id=ada_id, online=False)
+    # Unfriend: gone for both.
+    assert httpx.delete(f"{server.http}/api/friends/{ada_id}",
+                        headers=bearer(bob)).status_code == 204
+    assert lists(server, ada)["friends"] == [] and lists(server, bob)["friends"] == []
+    bob_club.close()
+
+
+def test_asking_back_makes_friends_and_declining(server: LiveServer) -> None:
+    cyril_id, cyril = new_profile(server)
+    dana_id, dana = new_profile(server)
+    assert ask(server, cyril, id=dana_id).json()["state"] == "outgoing"
+    assert ask(server, cyril, id=dana_id).json()["state"] == "outgoing"  # again: no change
+    assert ask(server, dana, id=cyril_id).json()["state"] == "friends"
+    assert [f["id"] for f in lists(server, cyril)["friends"]] == [dana_id]
+    # A request declined is gone from both lists.
+    eva_id, eva = new_profile(server)
+    ask(server, eva, id=cyril_id)
+    assert httpx.delete(f"{server.http}/api/friends/{eva_id}",
+                        headers=bearer(cyril)).status_code == 204
+    assert lists(server, eva)["outgoing"] == [] and lists(server, cyril)["incoming"] == []
+    assert_error(httpx.post(f"{server.http}/api/friends/{eva_id}/accept", headers=bearer(cyril)),
+                 404, "no_request")
+
+
+def test_bad_requests(server: LiveServer) -> None:
+    me_id, me = new_profile(server)
+    assert_error(ask(server, me, nickname="Nobody Here Ever"), 404, "unknown_person")
+    assert_error(ask(server, me, id=me_id), 422, "yourself")
+    response = httpx.post(f"{server.http}/api/friends", json={}, headers=bearer(me))
+    assert response.status_code == 422 and response.json()["code"]
+    response = httpx.post(f"{server.http}/api/friends", json={"nickname": "a", "id": "b"},
+                          headers=bearer(me))
+    assert response.status_code == 422
+    assert_error(httpx.get(f"{server.http}/api/friends"), 401, "missing_key")
+    assert_error(httpx.delete(f"{server.http}/api/friends/nobody", headers=bearer(me)),
+                 404, "not_friends")
+
+
+def test_blocking(server: LiveServer) -> None:
+    fred_id, fred = new_profile(server)
+    gina_id, gina = new_profile(server)
+    ask(server, fred, id=gina_id)
+    blocked = httpx.post(f"{server.http}/api/blocks", json={"id": fred_id}, headers=bearer(gina))
+    assert blocked.status_code == 201
+    assert lists(server, gina)["incoming"] == []  # the request went with the block
+    assert_error(ask(server, fred, id=gina_id), 403, "blocked")
+    assert_error(ask(server, gina, id=fred_id), 403, "blocked")  # either way round
+    blocks = httpx.get(f"{server.http}/api/blocks", headers=bearer(gina)).json()["blocks"]
+    assert [b["id"] for b in blocks] == [fred_id]
+    assert httpx.delete(f"{server.http}/api/blocks/{fred_id}",
+                        headers=bearer(gina)).status_code == 204
+    assert ask(server, fred, id=gina_id).status_code == 201
+
+
+def test_the_club_socket_checks_what_it_hears(server: LiveServer) -> None:
+    _, key = new_profile(server)
+    with connect(f"{server.ws}/ws/club", open_timeout=10) as conn:
+        conn.send(json.dumps({"t": "ping"}))
+        assert json.loads(conn.recv(timeout=30))["code"] == "hello_required"
+        conn.send("not json")
+        assert json.loads(conn.recv(timeout=30))["code"] == "bad_message"
+        conn.send(json.dumps({"t": "hello", "key": key}))
+        assert json.loads(conn.recv(timeout=30))["t"] == "welcome"
+        conn.send(json.dumps({"t": "ping"}))
+        assert json.loads(conn.recv(timeout=30))["t"] == "pong"
+        conn.send(json.dumps({"t": "dance"}))
+        assert json.loads(conn.recv(timeout=30))["code"] == "bad_message"
+    with connect(f"{server.ws}/ws/club", open_timeout=10) as conn:
+        conn.send(json.dumps({"t": "hello", "key": "wrong"}))
+        assert json.loads(conn.recv(timeout=30))["code"] == "bad_key"
+
+
+def test_a_device_signed_out_loses_its_club_socket(server: LiveServer) -> None:
+    _, desk = new_profile(server)
+    code = httpx.post(f"{server.http}/api/profiles/me/transfer", headers=bearer(desk)).json()
+    phone = httpx.post(f"{server.http}/api/profiles/transfer",
+                       json={"code": code["code"]}).json()["key"]
+    desk_club, phone_club = Club(server, desk), Club(server, phone)
+    devices = httpx.get(f"{server.http}/api/profiles/me/devices", headers=bearer(phone))
+    (desk_device,) = [d for d in devices.json()["devices"] if not d["current"]]
+    httpx.delete(f"{server.http}/api/profiles/me/devices/{desk_device['id']}",
+                 headers=bearer(phone))
+    with pytest.raises(Exception, match="4403"):
+        desk_club.recv()
+    phone_club.send({"t": "ping"})
+    assert phone_club.until("pong")["t"] == "pong"
+    phone_club.close()

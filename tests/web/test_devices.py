@@ -1,0 +1,204 @@
+"""One profile on every device, in two browsers against the real server: a desktop's profile
+with a recorded game moves to a phone with a transfer code (the same statistics there), the
+phone signs the desktop out, a passkey made on the phone (Chromium's virtual authenticator)
+signs a third browser in, and a recovery code a fourth. The warning for a profile only one
+browser keeps, once. Screenshots (desktop and phone, light and dark) and axe.
+
+WebAuthn refuses an IP address as the site's name: these browsers open the app at
+http://localhost (the same server)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, expect
+
+from tests.server.live import LiveServer
+from tests.server.test_recording import bearer, play_slowly
+from tests.web.conftest import SAVE_DATA, ConsoleWatch, axe_violations, screenshot
+from tests.web.shots import four_looks
+from tests.web.test_profile import allow_http_errors
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "user_agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
+                       "(KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36"}
+DESKTOP = {"viewport": {"width": 1100, "height": 900},
+           "user_agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like "
+                         "Gecko) Chrome/131.0 Safari/537.36"}
+CODE = re.compile(r"^[0-9A-Z]{4}(-[0-9A-Z]{4}){1,3}$")
+
+
+@pytest.fixture
+def browsers(browser: Browser, app_server: LiveServer,
+             console: ConsoleWatch) -> Iterator[Any]:
+    """Each call a page of a fresh browser profile on http://localhost:PORT (no service
+    worker; no engine preload: nothing here plays in the browser)."""
+    made: list[BrowserContext] = []
+
+    def open_browser(**options: Any) -> Page:
+        context = browser.new_context(
+            base_url=f"http://localhost:{app_server.port}", service_workers="block", **options)
+        context.add_init_script(SAVE_DATA)
+        context.on("page", console.watch)
+        made.append(context)
+        return context.new_page()
+
+    yield open_browser
+    for context in made:
+        context.close()
+    assert console.errors == [], console.errors
+
+
+def authenticator(page: Page) -> tuple[CDPSession, str]:
+    """A virtual platform authenticator (a phone's password manager) in `page`'s browser."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("WebAuthn.enable")
+    found = cdp.send("WebAuthn.addVirtualAuthenticator", {"options": {
+        "protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
+        "hasUserVerification": True, "isUserVerified": True,
+        "automaticPresenceSimulation": True}})
+    return cdp, found["authenticatorId"]
+
+
+def create_profile(page: Page, nickname: str) -> None:
+    page.goto("/#/profil")
+    page.get_by_label("Přezdívka", exact=True).fill(nickname)
+    page.get_by_role("button", name="Založit profil").click()
+    expect(page.get_by_role("status").filter(has_text="je založený a vybraný")).to_be_visible()
+
+
+def stored_key(page: Page) -> str:
+    profiles = page.evaluate("JSON.parse(localStorage.getItem('klubovna.profiles'))")
+    selected = page.evaluate("localStorage.getItem('klubovna.profile')")
+    key: str = next(p["key"] for p in profiles if p["id"] == selected)
+    return key
+
+
+def record_a_game(server: LiveServer, key: str) -> None:
+    """One recorded solo game of Matematický poker, played over the API."""
+    created = httpx.post(f"{server.http}/api/tables", headers=bearer(key),
+                         json={"game": "matematicky-poker", "mode": "easy"}, timeout=10)
+    assert created.status_code == 201, created.text
+    with server.socket(created.json()["table"]) as client:
+        view = client.hello(created.json()["key"])["view"]
+        assert play_slowly(client, view)["over"]
+
+
+def sign_in_with_code(page: Page, code: str) -> None:
+    page.goto("/#/profil")
+    page.get_by_label("Kód", exact=True).fill(code)
+    page.get_by_role("button", name="Přihlásit", exact=True).click()
+
+
+def said(page: Page, text: str) -> None:
+    """The profile page's status line (read out politely) says `text`."""
+    expect(page.locator("p.live[role=status]")).to_have_text(text)
+
+
+def stats_text(page: Page) -> str:
+    card = page.locator('.stats-card[data-game="matematicky-poker"]')
+    expect(card.locator('[data-stat="completed"] dd')).to_have_text("1 z 1")
+    return card.inner_text()
+
+
+def test_a_profile_on_every_device(browsers: Any, app_server: LiveServer,
+                                  console: ConsoleWatch) -> None:
+    desk = browsers(**DESKTOP)
+    create_profile(desk, "Cestovatelka")
+    record_a_game(app_server, stored_key(desk))
+    desk.reload()
+    # Only this browser keeps the profile: the page says so, once.
+    warning = desk.get_by_role("note").filter(has_text="Profil je zatím jen v tomto prohlížeči")
+    expect(warning).to_be_visible()
+    desk_stats = stats_text(desk)
+    four_looks(desk, "devices-warning")
+    assert axe_violations(desk) == []
+    warning.get_by_role("button", name="Rozumím").click()
+    expect(warning).to_have_count(0)
+    desk.reload()
+    expect(desk.get_by_role("heading", name="Zařízení", exact=True)).to_be_visible()
+    expect(warning).to_have_count(0)
+
+    # A transfer code, with its QR code and the time it has left.
+    desk.get_by_role("button", name="Přenést na další zařízení").click()
+    box = desk.get_by_role("group", name="Kód pro přenos profilu")
+    expect(box.get_by_role("img", name=re.compile("QR kód"))).to_be_visible()
+    expect(box.get_by_role("timer")).to_contain_text(re.compile(r"Platí ještě (10:00|9:\d\d)"))
+    code = box.locator(".transfer-code").inner_text()
+    assert CODE.match(code), code
+    four_looks(desk, "devices-transfer", full_page=True)
+
+    # The phone: the code, typed in lower case; the same profile and statistics.
+    phone = browsers(**PHONE)
+    sign_in_with_code(phone, code.lower())
+    said(phone, "Profil „Cestovatelka“ je v tomto prohlížeči a je vybraný.")
+    expect(phone.get_by_role("heading", name="Cestovatelka", level=2)).to_be_visible()
+    assert stats_text(phone) == desk_stats
+    # The desktop sees the phone arrive, and its code is gone.
+    said(desk, "Hotovo: profil je teď i na zařízení „Chrome, Android“.")
+    expect(box).to_have_count(0)
+    devices = phone.locator(".devices .device-list li")
+    expect(devices).to_have_count(2)
+    expect(devices.filter(has_text="toto zařízení")).to_contain_text("Chrome, Android")
+    expect(devices.filter(has_text="Chrome, Linux")).to_have_count(1)
+    four_looks(phone, "devices-phone", full_page=True)
+    assert axe_violations(phone) == []
+    # A used code is refused on a third browser, in words.
+    third = browsers(**DESKTOP)
+    sign_in_with_code(third, code)
+    expect(third.get_by_role("alert").filter(has_text="Tento kód už byl použitý.")).to_be_visible()
+    allow_http_errors(console, 410)
+
+    # The phone signs the desktop out: its key stops working.
+    devices.filter(has_text="Chrome, Linux").get_by_role("button", name="Odhlásit").click()
+    dialog = phone.get_by_role("dialog", name="Odhlásit zařízení?")
+    dialog.get_by_role("button", name="Odhlásit").click()
+    said(phone, "Zařízení „Chrome, Linux“ je odhlášené.")
+    expect(devices).to_have_count(1)
+    assert httpx.get(f"{app_server.http}/api/profiles/me",
+                     headers=bearer(stored_key(desk))).status_code == 403
+
+    # A passkey made on the phone; the third browser has it too (as a synced password
+    # manager would) and signs in with it.
+    phone_cdp, phone_auth = authenticator(phone)
+    phone.get_by_role("button", name="Přidat přístupový klíč").click()
+    said(phone, "Přístupový klíč je přidaný.")
+    expect(phone.locator(".passkeys .device-list li")).to_contain_text("Chrome, Android")
+    (credential,) = phone_cdp.send("WebAuthn.getCredentials",
+                                   {"authenticatorId": phone_auth})["credentials"]
+    third_cdp, third_auth = authenticator(third)
+    third_cdp.send("WebAuthn.addCredential", {"authenticatorId": third_auth,
+                                              "credential": credential})
+    third.get_by_role("button", name="Přihlásit přístupovým klíčem").click()
+    said(third, "Profil „Cestovatelka“ je v tomto prohlížeči a je vybraný.")
+    assert stats_text(third) == desk_stats
+
+    # A recovery code, shown once; a fourth browser comes in with it.
+    phone.get_by_role("button", name="Vytvořit kód pro obnovení").click()
+    recovery = phone.locator(".recovery-box .transfer-code").inner_text()
+    assert CODE.match(recovery) and len(recovery) == 19, recovery
+    four_looks(phone, "devices-recovery", full_page=True)
+    phone.get_by_role("button", name="Mám ho uložený").click()
+    expect(phone.get_by_text("Kód pro obnovení máš.")).to_be_visible()
+    fourth = browsers(**PHONE)
+    sign_in_with_code(fourth, recovery)
+    expect(fourth.get_by_role("heading", name="Cestovatelka", level=2)).to_be_visible()
+    screenshot(fourth, "devices-recovered-phone")
+
+
+def test_the_qr_codes_link_fills_the_code_in(browsers: Any, app_server: LiveServer) -> None:
+    desk = browsers(**DESKTOP)
+    create_profile(desk, "Skener")
+    made = httpx.post(f"{app_server.http}/api/profiles/me/transfer",
+                      headers=bearer(stored_key(desk))).json()
+    phone = browsers(**PHONE)
+    phone.goto(made["link"].replace("127.0.0.1", "localhost"))
+    field = phone.get_by_label("Kód", exact=True)
+    expect(field).to_have_value(made["code"])
+    expect(field).to_be_focused()
+    phone.get_by_role("button", name="Přihlásit", exact=True).click()
+    expect(phone.get_by_role("heading", name="Skener", level=2)).to_be_visible()

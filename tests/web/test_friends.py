@@ -1,0 +1,70 @@
+"""Friends in two browsers against the real server: a request by nickname appears at once in
+the other's header, is accepted, and each sees the other come and go and what they play
+online; removing and blocking. Screenshots (desktop and phone, light and dark) and axe."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import ConsoleWatch, axe_violations
+from tests.web.shots import four_looks
+from tests.web.test_devices import create_profile
+from tests.web.test_profile import allow_http_errors
+
+ENGINE_PRELOAD = False  # nothing here plays in the browser
+
+
+def friend_row(page: Page, nickname: str):  # noqa: ANN201 - a Locator
+    return page.locator(".people li").filter(has_text=nickname)
+
+
+def test_two_people_become_friends_and_see_each_other(people: Callable[[], Page],
+                                                      console: ConsoleWatch) -> None:
+    ada, bob = people(), people()
+    create_profile(ada, "Ada Přítelkyně")
+    create_profile(bob, "Bob Přítel")
+    ada.get_by_role("link", name="Přátelé").click()
+    expect(ada.get_by_role("heading", name="Přátelé", level=1)).to_be_visible()
+    expect(ada.get_by_text("Zatím tu nikdo není.")).to_be_visible()
+    ada.get_by_label("Přezdívka").fill("bob přítel")
+    ada.get_by_role("button", name="Poslat žádost").click()
+    expect(ada.locator("p.live")).to_have_text("Žádost pro „Bob Přítel“ je odeslaná.")
+    expect(friend_row(ada, "Bob Přítel")).to_contain_text("čeká na odpověď")
+
+    # Bob's header says a request waits, without a reload.
+    chip = bob.get_by_role("link", name="Přátelé 1 (čekající žádosti)")
+    expect(chip).to_be_visible()
+    chip.click()
+    request = friend_row(bob, "Ada Přítelkyně")
+    expect(request).to_be_visible()
+    four_looks(bob, "friends-request")
+    assert axe_violations(bob) == []
+    request.get_by_role("button", name="Přijmout").click()
+    expect(bob.locator("p.live")).to_have_text("S hráčem „Ada Přítelkyně“ jste teď přátelé.")
+
+    # Both friends, both here; Ada's page changed by itself.
+    expect(friend_row(ada, "Bob Přítel")).to_contain_text("je tady")
+    expect(friend_row(bob, "Ada Přítelkyně")).to_contain_text("je tady")
+    four_looks(ada, "friends-list")
+    assert axe_violations(ada) == []
+
+    # Bob leaves (his app closes): Ada sees it.
+    bob.goto("about:blank")
+    expect(friend_row(ada, "Bob Přítel")).to_contain_text("není tady")
+    bob.goto("/#/pratele")
+    expect(friend_row(ada, "Bob Přítel")).to_contain_text("je tady")
+
+    # Ada removes Bob and blocks him: he can no longer ask.
+    friend_row(ada, "Bob Přítel").get_by_role("button", name="Odebrat z přátel: Bob Přítel").click()
+    dialog = ada.get_by_role("dialog")
+    dialog.get_by_label("A zablokovat").check()
+    dialog.get_by_role("button", name="Odebrat a zablokovat").click()
+    expect(ada.locator("p.live")).to_have_text("„Bob Přítel“ je zablokovaný(á).")
+    expect(ada.get_by_role("heading", name="Zablokovaní")).to_be_visible()
+    expect(bob.get_by_text("Zatím tu nikdo není.")).to_be_visible()
+    bob.get_by_label("Přezdívka").fill("Ada Přítelkyně")
+    bob.get_by_role("button", name="Poslat žádost").click()
+    expect(bob.get_by_role("alert")).to_have_text("Tomuto hráči žádost poslat nejde.")
+    allow_http_errors(console, 403)
