@@ -249,16 +249,19 @@ def page(context: BrowserContext) -> Page:
 def people_on(
     browser: Browser, server: LiveServer, console: ConsoleWatch,
     viewport: tuple[int, int] = (1100, 900), workers: str = "block", preload: bool = True,
-) -> Iterator[Callable[[], Page]]:
+    host: str = "127.0.0.1",
+) -> Iterator[Callable[..., Page]]:
     """Each call a page in a fresh context of its own on `server` (own storage, as another
     person's browser; its service worker as `workers` says; without `preload`, asking to
     save data: SAVE_DATA), watched for console errors and missing catalogue keys like
-    `context`; the contexts close at the end."""
+    `context`; the contexts close at the end. A call's keywords are the context's own
+    (a phone's viewport and user agent); `host` names the server (localhost for WebAuthn)."""
     made: list[BrowserContext] = []
 
-    def person() -> Page:
-        ctx = browser.new_context(base_url=server.http, service_workers=workers,
-                                  viewport={"width": viewport[0], "height": viewport[1]})
+    def person(**options: Any) -> Page:
+        ctx = browser.new_context(**{
+            "viewport": {"width": viewport[0], "height": viewport[1]}, **options,
+            "base_url": f"http://{host}:{server.port}", "service_workers": workers})
         if not preload:
             ctx.add_init_script(SAVE_DATA)
         ctx.on("page", console.watch)

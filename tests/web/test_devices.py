@@ -10,16 +10,15 @@ http://localhost (the same server)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, expect
+from playwright.sync_api import Browser, CDPSession, Page, expect
 
 from tests.server.live import LiveServer
 from tests.server.test_recording import bearer, play_slowly
-from tests.web.conftest import SAVE_DATA, ConsoleWatch, axe_violations, screenshot
+from tests.web.conftest import ConsoleWatch, axe_violations, people_on, screenshot
 from tests.web.shots import four_looks
 from tests.web.test_profile import allow_http_errors
 
@@ -34,23 +33,10 @@ CODE = re.compile(r"^[0-9A-Z]{4}(-[0-9A-Z]{4}){1,3}$")
 
 @pytest.fixture
 def browsers(browser: Browser, app_server: LiveServer,
-             console: ConsoleWatch) -> Iterator[Any]:
+             console: ConsoleWatch) -> Iterator[Callable[..., Page]]:
     """Each call a page of a fresh browser profile on http://localhost:PORT (no service
     worker; no engine preload: nothing here plays in the browser)."""
-    made: list[BrowserContext] = []
-
-    def open_browser(**options: Any) -> Page:
-        context = browser.new_context(
-            base_url=f"http://localhost:{app_server.port}", service_workers="block", **options)
-        context.add_init_script(SAVE_DATA)
-        context.on("page", console.watch)
-        made.append(context)
-        return context.new_page()
-
-    yield open_browser
-    for context in made:
-        context.close()
-    assert console.errors == [], console.errors
+    yield from people_on(browser, app_server, console, preload=False, host="localhost")
 
 
 def authenticator(page: Page) -> tuple[CDPSession, str]:
@@ -105,7 +91,7 @@ def stats_text(page: Page) -> str:
     return card.inner_text()
 
 
-def test_a_profile_on_every_device(browsers: Any, app_server: LiveServer,
+def test_a_profile_on_every_device(browsers: Callable[..., Page], app_server: LiveServer,
                                   console: ConsoleWatch) -> None:
     desk = browsers(**DESKTOP)
     create_profile(desk, "Cestovatelka")
@@ -190,7 +176,8 @@ def test_a_profile_on_every_device(browsers: Any, app_server: LiveServer,
     screenshot(fourth, "devices-recovered-phone")
 
 
-def test_the_qr_codes_link_fills_the_code_in(browsers: Any, app_server: LiveServer) -> None:
+def test_the_qr_codes_link_fills_the_code_in(browsers: Callable[..., Page],
+                                             app_server: LiveServer) -> None:
     desk = browsers(**DESKTOP)
     create_profile(desk, "Skener")
     made = httpx.post(f"{app_server.http}/api/profiles/me/transfer",

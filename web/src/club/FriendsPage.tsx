@@ -1,6 +1,7 @@
 // #/pratele: the selected profile's friends, who of them is here and what they play, requests
 // both ways, adding someone by nickname, and blocking. Nicknames are the players' own text:
 // rendered as text. The lists are read again whenever the club socket says they changed.
+import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { t, useLang } from "../i18n";
 import { byEngine, gameName } from "../registry";
@@ -82,27 +83,19 @@ function Friends({ profileKey }: { profileKey: string }) {
       <AddFriend profileKey={profileKey} onDone={(text) => { setStatus(text); void load(); }} />
       <p class="field-error" role="alert">{error ?? ""}</p>
       {lists === null && !error && <p class="muted" role="status">{t("profile.loading")}</p>}
-      {lists && lists.incoming.length > 0 && (
-        <section class="panel" aria-labelledby="incoming-title">
-          <h2 id="incoming-title">{t("friends.incoming")}</h2>
-          <ul class="people">
-            {lists.incoming.map((person) => (
-              <li key={person.id}>
-                <span class="nickname">{person.nickname}</span>
-                <span class="people-actions">
-                  <button type="button" class="primary" onClick={() => run(async () => {
-                    await acceptFriend(profileKey, person.id);
-                    return t("friends.accepted", { nickname: person.nickname });
-                  })}>{t("friends.accept")}</button>
-                  <button type="button" onClick={() => run(async () => {
-                    await removeFriend(profileKey, person.id);
-                    return t("friends.declined", { nickname: person.nickname });
-                  })}>{t("friends.decline")}</button>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
+      {lists && (
+        <PeopleSection id="incoming" people={lists.incoming} actions={(person) => (
+          <>
+            <button type="button" class="primary" onClick={() => run(async () => {
+              await acceptFriend(profileKey, person.id);
+              return t("friends.accepted", { nickname: person.nickname });
+            })}>{t("friends.accept")}</button>
+            <button type="button" onClick={() => run(async () => {
+              await removeFriend(profileKey, person.id);
+              return t("friends.declined", { nickname: person.nickname });
+            })}>{t("friends.decline")}</button>
+          </>
+        )} />
       )}
       {lists && (
         <section class="panel" aria-labelledby="list-title">
@@ -128,45 +121,22 @@ function Friends({ profileKey }: { profileKey: string }) {
           </ul>
         </section>
       )}
-      {lists && lists.outgoing.length > 0 && (
-        <section class="panel" aria-labelledby="outgoing-title">
-          <h2 id="outgoing-title">{t("friends.outgoing")}</h2>
-          <ul class="people">
-            {lists.outgoing.map((person) => (
-              <li key={person.id}>
-                <span class="nickname">{person.nickname}</span>
-                <span class="muted">{t("friends.waiting")}</span>
-                <span class="people-actions">
-                  <button type="button" onClick={() => run(async () => {
-                    await removeFriend(profileKey, person.id);
-                    return t("friends.cancelled", { nickname: person.nickname });
-                  })} aria-label={t("friends.cancel.aria", { nickname: person.nickname })}>
-                    {t("friends.cancel")}
-                  </button>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
+      {lists && (
+        <PeopleSection id="outgoing" people={lists.outgoing} note={t("friends.waiting")} actions={(person) => (
+          <button type="button" onClick={() => run(async () => {
+            await removeFriend(profileKey, person.id);
+            return t("friends.cancelled", { nickname: person.nickname });
+          })} aria-label={t("friends.cancel.aria", { nickname: person.nickname })}>
+            {t("friends.cancel")}
+          </button>
+        )} />
       )}
-      {blocks.length > 0 && (
-        <section class="panel" aria-labelledby="blocks-title">
-          <h2 id="blocks-title">{t("friends.blocks")}</h2>
-          <ul class="people">
-            {blocks.map((person) => (
-              <li key={person.id}>
-                <span class="nickname">{person.nickname}</span>
-                <span class="people-actions">
-                  <button type="button" onClick={() => run(async () => {
-                    await unblockPerson(profileKey, person.id);
-                    return t("friends.unblocked", { nickname: person.nickname });
-                  })}>{t("friends.unblock")}</button>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <PeopleSection id="blocks" people={blocks} actions={(person) => (
+        <button type="button" onClick={() => run(async () => {
+          await unblockPerson(profileKey, person.id);
+          return t("friends.unblocked", { nickname: person.nickname });
+        })}>{t("friends.unblock")}</button>
+      )} />
       {asking && (
         <RemoveOrBlock
           asking={asking}
@@ -182,6 +152,30 @@ function Friends({ profileKey }: { profileKey: string }) {
         />
       )}
     </>
+  );
+}
+
+/** Requests or blocks: a titled list of people with their buttons; nothing when empty. */
+function PeopleSection({ id, people, note, actions }: {
+  id: "incoming" | "outgoing" | "blocks";
+  people: Person[];
+  note?: string;
+  actions: (person: Person) => ComponentChildren;
+}) {
+  if (people.length === 0) return null;
+  return (
+    <section class="panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t(`friends.${id}`)}</h2>
+      <ul class="people">
+        {people.map((person) => (
+          <li key={person.id}>
+            <span class="nickname">{person.nickname}</span>
+            {note && <span class="muted">{note}</span>}
+            <span class="people-actions">{actions(person)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
