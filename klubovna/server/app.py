@@ -19,6 +19,7 @@ from klubovna.server.cluster.forward import Forward, install_moved_handler
 from klubovna.server.cluster.node import Node
 from klubovna.server.config import Config
 from klubovna.server.features import (
+    challenges,
     daily,
     devices,
     friends,
@@ -152,6 +153,7 @@ def create_app(config: Config) -> FastAPI:
     app.include_router(replays.router)
     app.include_router(ws.router)
     app.include_router(friends.router)
+    app.include_router(challenges.router)
     app.include_router(club_socket.router)
 
     if (config.web_dir / "index.html").exists():

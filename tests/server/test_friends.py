@@ -188,3 +188,86 @@ def test_a_device_signed_out_loses_its_club_socket(server: LiveServer) -> None:
     phone_club.send({"t": "ping"})
     assert phone_club.until("pong")["t"] == "pong"
     phone_club.close()
+
+
+def open_room(server: LiveServer, key: str) -> dict[str, Any]:
+    """A waiting Kostkový poker room of the profile's (its seat)."""
+    response = httpx.post(f"{server.http}/api/lobbies", headers=bearer(key),
+                          json={"game": "kostkovy-poker", "kind": "table"})
+    assert response.status_code == 201, response.text
+    seat: dict[str, Any] = response.json()
+    return seat
+
+
+def friends(server: LiveServer) -> tuple[tuple[str, str], tuple[str, str]]:
+    one, two = new_profile(server), new_profile(server)
+    ask(server, one[1], id=two[0])
+    assert ask(server, two[1], id=one[0]).json()["state"] == "friends"
+    return one, two
+
+
+def test_a_challenge_seats_the_friend_in_the_room(server: LiveServer) -> None:
+    (hana_id, hana), (ivan_id, ivan) = friends(server)
+    room = open_room(server, hana)
+    with Club(server, ivan) as ivan_club, Club(server, hana) as hana_club:
+        made = httpx.post(f"{server.http}/api/challenges", headers=bearer(hana),
+                          json={"to": ivan_id, "code": room["code"]})
+        assert made.status_code == 201, made.text
+        heard = ivan_club.until("challenge")
+        assert heard["id"] == made.json()["id"] and heard["code"] == room["code"]
+        assert heard["by"]["id"] == hana_id and heard["game"] == "kostkovy-poker"
+        waiting = httpx.get(f"{server.http}/api/challenges", headers=bearer(ivan)).json()
+        assert [c["id"] for c in waiting["incoming"]] == [heard["id"]]
+        seat = httpx.post(f"{server.http}/api/challenges/{heard['id']}/accept",
+                          headers=bearer(ivan))
+        assert seat.status_code == 201, seat.text
+        assert seat.json()["code"] == room["code"] and seat.json()["seat"] == 1
+        answer = hana_club.until("challenge_answer")
+        assert answer["accepted"] is True and answer["by"]["id"] == ivan_id
+    info = httpx.get(f"{server.http}/api/lobbies/{room['code']}").json()
+    assert info["players"] == 2
+    again = httpx.post(f"{server.http}/api/challenges/{heard['id']}/accept", headers=bearer(ivan))
+    assert_error(again, 404, "unknown_challenge")
+
+
+def test_declining_withdrawing_and_expiry(server: LiveServer) -> None:
+    (_, jana), (karel_id, karel) = friends(server)
+    room = open_room(server, jana)
+
+    def challenge() -> str:
+        made = httpx.post(f"{server.http}/api/challenges", headers=bearer(jana),
+                          json={"to": karel_id, "code": room["code"]})
+        assert made.status_code == 201, made.text
+        challenge_id: str = made.json()["id"]
+        return challenge_id
+
+    with Club(server, jana) as jana_club:
+        first = challenge()
+        assert httpx.delete(f"{server.http}/api/challenges/{first}",
+                            headers=bearer(karel)).status_code == 204
+        assert jana_club.until("challenge_answer")["accepted"] is False
+    with Club(server, karel) as karel_club:
+        second = challenge()
+        assert httpx.delete(f"{server.http}/api/challenges/{second}",
+                            headers=bearer(jana)).status_code == 204
+        assert karel_club.until("challenge_withdrawn")["id"] == second
+    third = challenge()
+    server.skip(5 * 60_000 + 1)
+    assert_error(httpx.post(f"{server.http}/api/challenges/{third}/accept",
+                            headers=bearer(karel)), 404, "unknown_challenge")
+
+
+def test_who_may_be_challenged_and_from_where(server: LiveServer) -> None:
+    (_, lida), (mirek_id, mirek) = friends(server)
+    stranger_id, _ = new_profile(server)
+    room = open_room(server, lida)
+    other_room = open_room(server, mirek)
+
+    def post(key: str, to: str, code: str) -> httpx.Response:
+        return httpx.post(f"{server.http}/api/challenges", headers=bearer(key),
+                          json={"to": to, "code": code})
+
+    assert_error(post(lida, stranger_id, room["code"]), 403, "not_friends")
+    assert_error(post(lida, mirek_id, other_room["code"]), 403, "not_in_room")
+    assert_error(post(lida, mirek_id, "ZZZZZZ"), 409, "room_not_waiting")
+    assert_error(post(mirek, mirek_id, room["code"]), 403, "not_friends")

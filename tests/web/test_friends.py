@@ -56,6 +56,31 @@ def test_two_people_become_friends_and_see_each_other(people: Callable[[], Page]
     bob.goto("/#/pratele")
     expect(friend_row(ada, "Bob Přítel")).to_contain_text("je tady")
 
+    # Ada opens a Kostkový poker table and challenges Bob from its room; Bob, on another
+    # page, hears it at once and accepts: he is seated at her table.
+    ada.goto("/#/kostkovy-poker/stul")
+    ada.get_by_role("button", name="Založit stůl").click()
+    expect(ada.get_by_role("heading", name="Stůl online")).to_be_visible()
+    invite = ada.get_by_role("region", name="Vyzvat přátele")
+    invite.get_by_role("button", name="Vyzvat: Bob Přítel").click()
+    expect(invite.get_by_role("status")).to_have_text("Výzva pro „Bob Přítel“ je odeslaná.")
+    notice = bob.get_by_role("group", name="Výzva od Ada Přítelkyně")
+    expect(notice).to_contain_text("Ada Přítelkyně tě vyzývá ke hře Kostkový poker.")
+    four_looks(bob, "challenge")
+    assert axe_violations(bob) == []
+    notice.get_by_role("button", name="Přijmout a hrát").click()
+    expect(bob.get_by_role("heading", name="Stůl online")).to_be_visible()
+    expect(bob.locator(".lobby-people")).to_contain_text("Ada Přítelkyně")
+    expect(ada.get_by_role("status").filter(has_text="výzvu přijal(a)")).to_have_text(
+        "Bob Přítel výzvu přijal(a) a je ve hře.")
+    expect(ada.locator(".lobby-people")).to_contain_text("Bob Přítel")
+    ada.get_by_role("button", name="Dobře").click()
+    # While Bob's table is open, Ada's friends page says what he plays.
+    ada.goto("/#/pratele")
+    expect(friend_row(ada, "Bob Přítel")).to_contain_text("hraje: Kostkový poker")
+    bob.goto("/#/pratele")
+    expect(friend_row(ada, "Bob Přítel")).to_contain_text("je tady")
+
     # Ada removes Bob and blocks him: he can no longer ask.
     friend_row(ada, "Bob Přítel").get_by_role("button", name="Odebrat z přátel: Bob Přítel").click()
     dialog = ada.get_by_role("dialog")

@@ -10,6 +10,7 @@ import { InstallButton } from "./components/InstallButton";
 import { EngineStatus } from "./components/EngineStatus";
 import { ProfileChip } from "./profile/ProfileChip";
 import { FriendsChip } from "./club/FriendsChip";
+import { Challenges } from "./club/Challenges";
 
 export function App() {
   useLang();
@@ -51,6 +52,7 @@ function Frame({ children }: { children: ComponentChildren }) {
           </button>
         </nav>
       </header>
+      <Challenges />
       <main id="main" tabIndex={-1}>
         {children}
       </main>

@@ -176,6 +176,22 @@ class BlockRow(Base):
     created_at: Mapped[int] = mapped_column(BigInteger)
 
 
+class ChallengeRow(Base):
+    """A challenge: `from_id` invites the friend `to_id` into the room `code` (a lobby)."""
+
+    __tablename__ = "challenges"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    from_id: Mapped[str] = mapped_column(ForeignKey("profiles.id"), index=True)
+    to_id: Mapped[str] = mapped_column(ForeignKey("profiles.id"), index=True)
+    code: Mapped[str] = mapped_column(String(8))
+    game: Mapped[str] = mapped_column(String(64))
+    kind: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[int] = mapped_column(BigInteger)
+    expires_at: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(10))  # waiting | accepted | declined | withdrawn
+
+
 class ResultRow(Base):
     """One seat's result of a recorded game (a game the server ran for a profile): the
     seat's SeatOutcome (place, win/loss/draw, score, the game's own figures), and the

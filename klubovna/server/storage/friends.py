@@ -12,7 +12,7 @@ from sqlalchemy import ColumnElement, Engine, and_, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from klubovna.server.storage.db import BlockRow, FriendshipRow, ProfileRow
+from klubovna.server.storage.db import BlockRow, ChallengeRow, FriendshipRow, ProfileRow
 
 
 class Blocked(Exception):
@@ -124,9 +124,12 @@ class Friends:
         return [high if low == me else low for low, high in rows]
 
     def block(self, me: str, other: str, now: int) -> None:
-        """Block `other`: their friendship or request goes too."""
+        """Block `other`: their friendship, request and challenges go too."""
         with Session(self.engine) as session, session.begin():
             session.execute(delete(FriendshipRow).where(_between(me, other)))
+            session.execute(delete(ChallengeRow).where(or_(
+                and_(ChallengeRow.from_id == me, ChallengeRow.to_id == other),
+                and_(ChallengeRow.from_id == other, ChallengeRow.to_id == me))))
             if session.get(BlockRow, (me, other)) is None:
                 session.add(BlockRow(profile_id=me, blocked_id=other, created_at=now))
 
@@ -156,9 +159,60 @@ class Friends:
             row = session.get(ProfileRow, profile_id)
             return None if row is None else Person(row.id, row.nickname)
 
+    def are_friends(self, a: str, b: str) -> bool:
+        with Session(self.engine) as session:
+            row = session.scalar(select(FriendshipRow).where(_between(a, b)))
+            return row is not None and row.accepted_at is not None
+
+    # --- challenges -----------------------------------------------------------------
+    def challenge(self, row: ChallengeRow) -> ChallengeRow:
+        """Store a new challenge; the same friend's earlier waiting one into the same room
+        is replaced."""
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            session.execute(delete(ChallengeRow).where(
+                ChallengeRow.from_id == row.from_id, ChallengeRow.to_id == row.to_id,
+                ChallengeRow.code == row.code, ChallengeRow.status == "waiting"))
+            session.add(row)
+        return row
+
+    def challenges(self, me: str, now: int) -> list[tuple[ChallengeRow, str, str]]:
+        """Waiting challenges from or to `me`: (row, from's nickname, to's nickname)."""
+        sender, receiver = ProfileRow.__table__.alias(), ProfileRow.__table__.alias()
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(ChallengeRow, sender.c.nickname, receiver.c.nickname)
+                .join(sender, sender.c.id == ChallengeRow.from_id)
+                .join(receiver, receiver.c.id == ChallengeRow.to_id)
+                .where(or_(ChallengeRow.from_id == me, ChallengeRow.to_id == me),
+                       ChallengeRow.status == "waiting", ChallengeRow.expires_at > now)
+                .order_by(ChallengeRow.created_at)).all()
+        return [(row, from_name, to_name) for row, from_name, to_name in rows]
+
+    def answer(self, challenge_id: str, who: str, status: str,
+               now: int) -> ChallengeRow | None:
+        """Mark a waiting, unexpired challenge `status` if `who` may (the one challenged
+        accepts or declines, the challenger withdraws); None when it is not such a one."""
+        column = ChallengeRow.from_id if status == "withdrawn" else ChallengeRow.to_id
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            done = session.execute(update(ChallengeRow).where(
+                ChallengeRow.id == challenge_id, column == who,
+                ChallengeRow.status == "waiting", ChallengeRow.expires_at > now,
+            ).values(status=status))
+            if not done.rowcount:  # type: ignore[attr-defined]
+                return None
+            return session.get(ChallengeRow, challenge_id)
+
+    def reopen(self, challenge_id: str) -> None:
+        """An accepted challenge whose room refused the join waits again (it expires)."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(update(ChallengeRow).where(ChallengeRow.id == challenge_id)
+                            .values(status="waiting"))
+
     @staticmethod
     def forget_profile(session: Session, profile_id: str) -> None:
-        """In the profile's deletion: its friendships, requests and blocks both ways."""
+        """In the profile's deletion: its friendships, requests, blocks and challenges."""
+        session.execute(delete(ChallengeRow).where(or_(
+            ChallengeRow.from_id == profile_id, ChallengeRow.to_id == profile_id)))
         session.execute(delete(FriendshipRow).where(or_(
             FriendshipRow.low_id == profile_id, FriendshipRow.high_id == profile_id)))
         session.execute(delete(BlockRow).where(or_(

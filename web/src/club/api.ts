@@ -47,3 +47,40 @@ export function blockPerson(key: string, id: string): Promise<Person> {
 export async function unblockPerson(key: string, id: string): Promise<void> {
   await send("DELETE", `/api/blocks/${encodeURIComponent(id)}`, { key });
 }
+
+export interface Challenge {
+  id: string;
+  by: Person;
+  to: Person;
+  /** The server's name of the game, the room's kind and code. */
+  game: string;
+  kind: string;
+  code: string;
+  expires_at: number;
+}
+
+export interface Seat {
+  code: string;
+  key: string;
+  seat: number;
+  link: string;
+}
+
+/** Invite a friend into your waiting room. */
+export function challengeFriend(key: string, to: string, code: string): Promise<Challenge> {
+  return json("POST", "/api/challenges", { key, body: { to, code } });
+}
+
+export function getChallenges(key: string): Promise<{ incoming: Challenge[]; outgoing: Challenge[] }> {
+  return json("GET", "/api/challenges", { key });
+}
+
+/** Take a challenge: a seat in its room. */
+export function acceptChallenge(key: string, id: string): Promise<Seat> {
+  return json("POST", `/api/challenges/${encodeURIComponent(id)}/accept`, { key });
+}
+
+/** Decline a challenge, or take one of yours back. */
+export async function declineChallenge(key: string, id: string): Promise<void> {
+  await send("DELETE", `/api/challenges/${encodeURIComponent(id)}`, { key });
+}

@@ -4,6 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { ReconnectingSocket, type Incoming } from "../net/socket";
 import { onProfiles, profilesState } from "../profile/store";
+import { getChallenges, type Challenge, type Person } from "./api";
 
 export interface Presence {
   online: boolean;
@@ -16,11 +17,15 @@ export interface ClubState {
   /** Goes up whenever the friend lists changed on the server: read them again. */
   changes: number;
   connected: boolean;
+  /** Challenges to this person, waiting for an answer (the newest last). */
+  challenges: Challenge[];
+  /** What friends answered to this person's challenges, newest last, until seen. */
+  answers: Array<{ id: string; accepted: boolean; by: Person }>;
 }
 
 const SIGNED_OUT = 4403;
 
-let state: ClubState = { presence: {}, changes: 0, connected: false };
+let state: ClubState = { presence: {}, changes: 0, connected: false, challenges: [], answers: [] };
 const listeners = new Set<(state: ClubState) => void>();
 let socket: ReconnectingSocket | null = null;
 let socketKey: string | null = null;
@@ -36,6 +41,17 @@ function receive(message: Incoming): void {
     socket?.healthy();
     publish({ presence: (message.presence as Record<string, Presence>) ?? {}, connected: true });
     if (playing) socket?.send({ t: "playing", game: playing });
+    // Challenges that came while this app was closed.
+    const key = socketKey;
+    if (key) getChallenges(key).then((found) => key === socketKey && publish({ challenges: found.incoming }), () => {});
+  } else if (message.t === "challenge") {
+    const challenge = message as unknown as Challenge;
+    publish({ challenges: [...state.challenges.filter((c) => c.id !== challenge.id), challenge] });
+  } else if (message.t === "challenge_withdrawn") {
+    forgetChallenge(String(message.id));
+  } else if (message.t === "challenge_answer") {
+    const answer = { id: String(message.id), accepted: !!message.accepted, by: message.by as Person };
+    publish({ answers: [...state.answers, answer] });
   } else if (message.t === "presence") {
     const id = String(message.id);
     publish({ presence: { ...state.presence, [id]: { online: !!message.online, playing: (message.playing as string | null) ?? null } } });
@@ -51,7 +67,7 @@ function follow(): void {
   socket?.close();
   socket = null;
   socketKey = key;
-  publish({ presence: {}, connected: false, changes: state.changes + 1 });
+  publish({ presence: {}, connected: false, changes: state.changes + 1, challenges: [], answers: [] });
   if (!key || typeof WebSocket === "undefined") return;
   socket = new ReconnectingSocket("/ws/club", key, {
     receive,
@@ -83,4 +99,14 @@ export function useClub(): ClubState {
     return () => void listeners.delete(set);
   }, []);
   return current;
+}
+
+/** A challenge answered, withdrawn or lapsed: off the list. */
+export function forgetChallenge(id: string): void {
+  publish({ challenges: state.challenges.filter((c) => c.id !== id) });
+}
+
+/** An answer shown: off the list. */
+export function forgetAnswer(id: string): void {
+  publish({ answers: state.answers.filter((a) => a.id !== id) });
 }

@@ -10,6 +10,7 @@ import type { LobbyConnection } from "./connection";
 import { codeText } from "./format";
 import type { LobbyGame } from "./game";
 import { Players } from "./Players";
+import { InviteFriends } from "../club/InviteFriends";
 import type { Lobby } from "./types";
 
 interface Props {
@@ -76,6 +77,9 @@ export function Room({ game, conn, lobby, banner, onLeave }: Props) {
           <button type="button" class="lobby-leave" onClick={onLeave}>{t("lobby.leave")}</button>
         </div>
       </section>
+      {lobby.players.length < lobby.limit && (
+        <InviteFriends code={lobby.code} players={lobby.players.map((player) => player.nickname)} />
+      )}
     </section>
   );
 }
