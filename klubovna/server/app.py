@@ -30,6 +30,8 @@ from klubovna.server.features import (
     replays,
     tables,
 )
+from klubovna.server.features.chat import FRAMES as CHAT_FRAMES
+from klubovna.server.features.chat import Chat
 from klubovna.server.http.collector import CountSockets, collecting
 from klubovna.server.http.errors import BodyLimit, install_error_handlers
 from klubovna.server.http.ratelimit import Limits
@@ -99,6 +101,8 @@ def create_app(config: Config) -> FastAPI:
     secret = load_secret(config.data_dir)  # daily seeds, replay tokens
     node = cluster_node(config, engine, store, hub, live_lobbies)
     club = Club(store, config.redis_url, config.node_url or "")
+    room_chat = Chat(store)
+    live_lobbies.frames = dict.fromkeys(CHAT_FRAMES, room_chat.handle)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

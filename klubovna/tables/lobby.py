@@ -136,6 +136,9 @@ class Lobby:
     series: int | None = None
     """The number the room keeps for all its rounds, for a game that draws round 1's first
     player from it (klubovna.core.rounds); None in lobbies stored before it."""
+    free_chat: bool = False
+    """The host lets members write their own words in the room's chat (not only the
+    preset phrases); each member's profile must also have chosen it."""
 
     @classmethod
     def open(
@@ -150,6 +153,7 @@ class Lobby:
         settings: Mapping[str, Json] | None = None,
         profile: str | None = None,
         series: int = 0,
+        free_chat: bool = False,
     ) -> Lobby:
         """A new room whose creator takes seat 0. `settings` are checked by the game's
         declarations and the room's policy (room_settings), and the engine config the start
@@ -160,7 +164,8 @@ class Lobby:
         dealer_plays = values.pop(DEALER_PLAYS, True)
         assert isinstance(dealer_plays, bool)
         lobby = cls(code=code, game=game, kind=kind, dealer_plays=dealer_plays,
-                    settings=values, created=now, last_activity=now, series=series)
+                    settings=values, created=now, last_activity=now, series=series,
+                    free_chat=free_chat)
         trial = lobby._config(lobby.limit)
         trial.pop(ROBOTS, None)
         entry(game).game.new(trial, 0)  # raises IllegalAction("bad_config") for a bad one
@@ -261,7 +266,7 @@ class Lobby:
         return {
             "code": self.code, "game": self.game, "kind": self.kind, "status": self.status,
             "outcome": self.outcome, "limit": self.limit, "dealer_plays": self.dealer_plays,
-            "duel_recorded": self.duel_recorded,
+            "duel_recorded": self.duel_recorded, "free_chat": self.free_chat,
             "round": self.round, "next_round": self.policy.next_round,
             "can_go_again": self.can_go_again and self._enough_here(),
             "players": [{"seat": m.seat, "nickname": m.nickname, "host": m.seat == 0,
@@ -430,6 +435,7 @@ class Lobby:
             "next_seat": self.next_seat, "status": self.status, "outcome": self.outcome,
             "duel_recorded": self.duel_recorded, "round": self.round,
             "agreed": list(self.agreed), "series": self.series,
+            "free_chat": self.free_chat,
         }
 
     @classmethod
@@ -454,6 +460,7 @@ class Lobby:
             round=int(data.get("round", 1)),  # lobbies stored before next rounds: 1
             agreed=[int(seat) for seat in data.get("agreed", [])],
             series=None if data.get("series") is None else int(data["series"]),
+            free_chat=bool(data.get("free_chat", False)),  # rooms stored before chat: no
         )
 
     # -- helpers -----------------------------------------------------------------------

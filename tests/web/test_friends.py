@@ -75,6 +75,22 @@ def test_two_people_become_friends_and_see_each_other(people: Callable[[], Page]
         "Bob Přítel výzvu přijal(a) a je ve hře.")
     expect(ada.locator(".lobby-people")).to_contain_text("Bob Přítel")
     ada.get_by_role("button", name="Dobře").click()
+    # They chat with preset phrases and emoji; Ada reports one of Bob's, then mutes him.
+    phrases = bob.get_by_role("group", name="Rychlé věty")
+    phrases.get_by_role("button", name="Ahoj!", exact=True).click()
+    ada.get_by_role("group", name="Smajlíci").get_by_role("button", name="Poslat 👍").click()
+    ada_log = ada.get_by_role("log", name="Zprávy")
+    expect(ada_log.locator("li").filter(has_text="Bob Přítel")).to_contain_text("Ahoj!")
+    expect(bob.get_by_role("log", name="Zprávy").locator("li").last).to_contain_text("👍")
+    expect(ada.get_by_text("V této hře se píše jen rychlými větami a smajlíky.")).to_be_visible()
+    four_looks(ada, "chat", full_page=True)
+    assert axe_violations(ada) == []
+    ada_log.get_by_role("button", name="Nahlásit zprávu od Bob Přítel").click()
+    ada.get_by_role("dialog").get_by_role("button", name="Nahlásit").click()
+    expect(ada.locator(".room-chat p.live")).to_have_text(
+        "Nahlášeno. Díky, správci se na to podívají.")
+    ada_log.get_by_role("button", name="Ztlumit: Bob Přítel").click()
+    expect(ada_log.locator("li").filter(has_text="Bob Přítel")).to_have_count(0)
     # While Bob's table is open, Ada's friends page says what he plays.
     ada.goto("/#/pratele")
     expect(friend_row(ada, "Bob Přítel")).to_contain_text("hraje: Kostkový poker")

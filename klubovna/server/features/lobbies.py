@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 import segno
 from fastapi import APIRouter, Depends, Request, Response
-from pydantic import BaseModel, ConfigDict, Field, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 from starlette.concurrency import run_in_threadpool
 
 from klubovna.core import IllegalAction
@@ -58,6 +58,9 @@ class CreateLobby(BaseModel):
     nickname: StrictStr | None = Field(default=None, json_schema_extra=NICKNAME)
     settings: RoomSettings = Field(  # type: ignore[valid-type]
         default_factory=RoomSettings, description="Left out: the game's defaults.")
+    free_chat: StrictBool = Field(
+        default=False, description="Members may write their own words in the room's chat "
+        "(those whose profile chose it); else preset phrases and emoji only.")
 
 
 class JoinLobby(BaseModel):
@@ -194,7 +197,7 @@ async def create_lobby(
     await check_waiting_rooms(request, opener, profile, now)
     try:
         room, key, seat = await lobbies_of(request).create(
-            body.game, body.kind, nickname, profile_id, settings)
+            body.game, body.kind, nickname, profile_id, settings, body.free_chat)
     except IllegalAction as error:
         raise refused(error) from None
     if request.app.state.config.rooms_per_address:

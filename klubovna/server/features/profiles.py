@@ -145,8 +145,10 @@ class UpdateProfile(BaseModel):
     nickname: StrictStr | None = Field(
         default=None, json_schema_extra=_not_null_schema(nicknames.SCHEMA))
     consent: StrictBool | None = Field(default=None, json_schema_extra=_not_null_schema({}))
+    free_chat: StrictBool | None = Field(default=None, json_schema_extra=_not_null_schema({
+        "description": "Write and read own words in the rooms whose host allows them."}))
 
-    @field_validator("nickname", "consent", mode="before")
+    @field_validator("nickname", "consent", "free_chat", mode="before")
     @classmethod
     def _not_null(cls, value: Any) -> Any:
         if value is None:
@@ -176,6 +178,7 @@ class ProfileOut(BaseModel):
     created_at: int
     stats: Statistics = Field(description="Each game's own statistics, by the game's id.")
     keeping: Keeping
+    free_chat: bool = Field(description="Own words in the chats of rooms that allow them.")
 
 
 ERRORS = error_responses(400, 401, 403, 409, 413, 422, 429)
@@ -190,7 +193,7 @@ async def _profile_out(request: Request, profile_id: str) -> ProfileOut:
     keeping = await run_in_threadpool(store.devices.keeping, profile_id)
     return ProfileOut(
         id=profile.id, nickname=profile.nickname, consent=profile.consent,
-        created_at=profile.created_at, stats=stats,
+        created_at=profile.created_at, stats=stats, free_chat=profile.free_chat,
         keeping=Keeping(devices=keeping.devices, passkeys=keeping.passkeys,
                         recovery=keeping.recovery),
     )
@@ -230,8 +233,8 @@ async def update_me(body: UpdateProfile, profile: CurrentProfile, request: Reque
     nickname = clean_nickname(body.nickname) if body.nickname is not None else None
     try:
         await run_in_threadpool(
-            store_of(request).update_profile, profile.id, nickname, body.consent
-        )
+            store_of(request).update_profile, profile.id, nickname, body.consent,
+            body.free_chat)
     except NicknameTaken:
         raise _taken() from None
     return await _profile_out(request, profile.id)

@@ -12,7 +12,7 @@ import contextlib
 import itertools
 import logging
 import secrets
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -51,6 +51,9 @@ class Socket(Connection, Protocol):
     async def send_json(self, data: Any) -> None: ...
 
 
+FrameHandler = Callable[["LiveLobby", int, dict[str, Any], Any], Awaitable[None]]
+
+
 @dataclass
 class LiveLobby:
     """One lobby in memory (as hub.LiveTable is one table): its state, its game, the table
@@ -62,6 +65,8 @@ class LiveLobby:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     presence: Presence = field(default_factory=Presence)
     sockets: dict[str, Socket] = field(default_factory=dict)  # connection id -> socket
+    extras: dict[str, Any] = field(default_factory=dict)
+    """What a feature keeps for the room while it is in memory (its chat)."""
 
 
 class Lobbies:
@@ -74,6 +79,9 @@ class Lobbies:
         self._ids = itertools.count(1)
         self._sweeper: asyncio.Task[None] | None = None
         hub.on_over = self.table_over
+        self.frames: dict[str, FrameHandler] = {}
+        """Frames of a member's socket that a feature answers (the app wires the chat's):
+        kind -> handler(room, seat, data, socket)."""
 
     async def start(self) -> None:
         self._sweeper = asyncio.create_task(self._sweep_forever())
@@ -85,7 +93,7 @@ class Lobbies:
     # --- lobbies ------------------------------------------------------------
     async def create(
         self, game: str, kind: str, nickname: str, profile: str | None,
-        settings: Mapping[str, Json],
+        settings: Mapping[str, Json], free_chat: bool = False,
     ) -> tuple[LiveLobby, str, int]:
         """A new lobby with its creator in seat 0: (room, seat key, seat). Raises
         IllegalAction for a game, kind or settings the game does not have."""
@@ -93,7 +101,7 @@ class Lobbies:
         while True:
             lobby = Lobby.open(new_code(self.live), game, kind, nickname, hash_key(key),
                                now_ms(), settings=settings, profile=profile,
-                               series=secrets.randbits(63))
+                               series=secrets.randbits(63), free_chat=free_chat)
             if await run_in_threadpool(self.store.create_lobby, lobby, game):
                 break  # else the code was taken meanwhile (by a stored lobby): another
         room = self.live[lobby.code] = LiveLobby(lobby, game, None)

@@ -346,6 +346,13 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
                         await link.answer(Ping())
                         continue
                 data = decode(raw)
+                handler = (lobbies.frames.get(str(data.get("t")))
+                           if isinstance(data, dict) else None)
+                if handler is not None:  # a feature's frame (the chat's)
+                    if seat is None:
+                        raise ProtocolError("hello_required", "Say hello with your key first.")
+                    await handler(room, seat, data, link)
+                    continue
                 message = parse_client_message(data, lobby=True)
                 if seat is None and not isinstance(message, Hello):
                     raise ProtocolError("hello_required", "Say hello with your key first.",

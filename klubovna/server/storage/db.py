@@ -99,6 +99,8 @@ class ProfileRow(Base):
     """Publishing consent: None until asked, then the player's answer."""
     stats_since: Mapped[int] = mapped_column(BigInteger, default=0)
     """Statistics count results finished at or after this time (a reset moves it)."""
+    free_chat: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    """The person chose to write (and read) own words in the rooms that allow them."""
 
 
 class DeviceRow(Base):
@@ -190,6 +192,28 @@ class ChallengeRow(Base):
     created_at: Mapped[int] = mapped_column(BigInteger)
     expires_at: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(10))  # waiting | accepted | declined | withdrawn
+
+
+class ReportRow(Base):
+    """A report of a chat message or a nickname, with the room's last messages, for the
+    moderators (`klubovna admin`)."""
+
+    __tablename__ = "reports"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    created_at: Mapped[int] = mapped_column(BigInteger, index=True)
+    room: Mapped[str] = mapped_column(String(8))
+    game: Mapped[str] = mapped_column(String(64))
+    by_profile: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    by_nickname: Mapped[str] = mapped_column(String(24))
+    profile_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    """The reported person's profile (None: a guest)."""
+    nickname: Mapped[str] = mapped_column(String(24))
+    message: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The message reported; None for a report of the nickname."""
+    context: Mapped[list[Any]] = mapped_column(JSON)
+    reason: Mapped[str] = mapped_column(String(200))
+    status: Mapped[str] = mapped_column(String(8), default="open")  # open | done
 
 
 class ResultRow(Base):

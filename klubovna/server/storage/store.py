@@ -35,6 +35,7 @@ from klubovna.server.storage.db import (
 from klubovna.server.storage.devices import Devices
 from klubovna.server.storage.friends import Friends
 from klubovna.server.storage.leases import Leases, lobby_resource, table_resource
+from klubovna.server.storage.reports import Reports
 from klubovna.tables import Lobby, LogEntry
 
 
@@ -124,6 +125,7 @@ class Store:
         """Set in cluster mode: writes check this process's leases."""
         self.devices = Devices(engine)
         self.friends = Friends(engine)
+        self.reports = Reports(engine)
 
     def _fenced(self, connection: Connection, table_ids: Sequence[str] = (),
                 codes: Sequence[str] = ()) -> None:
@@ -455,7 +457,7 @@ class Store:
         when the nickname is in use."""
         row = ProfileRow(
             id=profile_id, nickname=nickname, nickname_folded=folded,
-            created_at=created_at, consent=None, stats_since=0,
+            created_at=created_at, consent=None, stats_since=0, free_chat=False,
         )
         try:
             with Session(self.engine, expire_on_commit=False) as session, session.begin():
@@ -470,7 +472,7 @@ class Store:
 
     def update_profile(
         self, profile_id: str, nickname: tuple[str, str] | None = None,
-        consent: bool | None = None,
+        consent: bool | None = None, free_chat: bool | None = None,
     ) -> ProfileRow | None:
         """Rename (nickname, folded) and/or answer the consent question. Withdrawing
         consent also takes the profile's results off the public tables. Raises
@@ -480,6 +482,8 @@ class Store:
             values.update(nickname=nickname[0], nickname_folded=nickname[1])
         if consent is not None:
             values.update(consent=consent)
+        if free_chat is not None:
+            values.update(free_chat=free_chat)
         try:
             with Session(self.engine, expire_on_commit=False) as session, session.begin():
                 if values:
@@ -496,6 +500,12 @@ class Store:
             if nickname is not None and self._nickname_used(nickname[1]):
                 raise NicknameTaken from None
             raise
+
+    def free_chat(self, profile_id: str) -> bool:
+        """Whether the profile chose own words in chats (False when it is gone)."""
+        with Session(self.engine) as session:
+            return bool(session.scalar(
+                select(ProfileRow.free_chat).where(ProfileRow.id == profile_id)))
 
     def reset_stats(self, profile_id: str, now: int) -> None:
         with Session(self.engine) as session, session.begin():

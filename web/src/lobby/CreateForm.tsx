@@ -36,6 +36,7 @@ export function CreateForm({ game, label, submit, creating, needsServer, check, 
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [freeChat, setFreeChat] = useState(false);
   const [offline, setOffline] = useState(isOffline());
   useEffect(() => onOfflineChange(() => setOffline(isOffline())), []);
   const nicknameInput = useRef<HTMLInputElement>(null);
@@ -51,7 +52,7 @@ export function CreateForm({ game, label, submit, creating, needsServer, check, 
     setChecked(true);
     if (!check()) return;
     if (badName) return nicknameInput.current?.focus();
-    const request = { game: game.id, ...body() };
+    const request = { game: game.id, ...body(), ...(freeChat ? { free_chat: true } : {}) };
     if (!selected && cleanName) rememberNickname(cleanName);
     setBusy(true);
     setFailure(null);
@@ -84,6 +85,10 @@ export function CreateForm({ game, label, submit, creating, needsServer, check, 
             inputRef={nicknameInput}
           />
         </fieldset>
+        <label class="check lobby-free-chat">
+          <input type="checkbox" checked={freeChat} onChange={(event) => setFreeChat(event.currentTarget.checked)} />
+          {t("chat.allow")}
+        </label>
         <div class="mp-start-row">
           <button type="submit" class="primary mp-start" aria-busy={busy ? "true" : undefined}>{submit}</button>
           <p class="mp-start-status" role="status">{busy ? creating : failure ?? ""}</p>

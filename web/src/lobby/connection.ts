@@ -20,6 +20,20 @@ export interface LobbyFailure {
   message: string;
 }
 
+/** One message of the room's chat (docs/api.md, "Chat"): a preset phrase, an emoji or own words. */
+export interface ChatMessage {
+  id: string;
+  seat: number;
+  nickname: string;
+  at: number;
+  phrase?: string;
+  emoji?: string;
+  text?: string;
+}
+
+/** The chat's refusals: said under the chat, not as the room's failure. */
+const CHAT_ERRORS = new Set(["bad_chat", "chat_refused", "chat_phrases_only", "rate_limited", "bad_report"]);
+
 const CLOSE_TAKEN_OVER = 4001;
 const CLOSE_UNKNOWN = 4404;
 
@@ -33,6 +47,11 @@ export class LobbyConnection implements TableConnection {
   failure: LobbyFailure | null = null;
   /** Whether a game view has arrived (the game runs or ran). */
   hasView = false;
+  /** The room's chat as this socket heard it (the last 50), and its last refusal. */
+  chat: ChatMessage[] = [];
+  chatFailure: LobbyFailure | null = null;
+  /** A report was received by the server (for the page to say so). */
+  reported = 0;
   private line: ReconnectingSocket;
   private game = new Listeners();
   private watchers = new Set<() => void>();
@@ -113,6 +132,17 @@ export class LobbyConnection implements TableConnection {
     return this.game.add(listener);
   }
 
+  /** Send one chat message: `{ phrase }`, `{ emoji }` or `{ text }`; false without a line. */
+  say(message: { phrase: string } | { emoji: string } | { text: string }): boolean {
+    this.chatFailure = null;
+    return this.line.send({ t: "chat", ...message });
+  }
+
+  /** Report a message (by its id) or a member's nickname (by seat) to the moderators. */
+  report(what: { message: string } | { seat: number }): boolean {
+    return this.line.send({ t: "report", ...what });
+  }
+
   /** Re-run `watcher` after any change (lobby, line, failure); returns the unsubscribe. */
   watch(watcher: () => void): () => void {
     this.watchers.add(watcher);
@@ -139,8 +169,19 @@ export class LobbyConnection implements TableConnection {
     switch (message.t) {
       case "lobby":
         this.line.healthy();
+        // Each new socket asks for the chat it missed, once, with its first lobby message.
+        if (this.link !== "open") this.line.send({ t: "chat_history" });
         this.link = "open";
         this.lobby = message.lobby as Lobby;
+        break;
+      case "chat":
+        this.chat = [...this.chat, message as unknown as ChatMessage].slice(-50);
+        break;
+      case "chat_history":
+        this.chat = (message.messages as ChatMessage[]) ?? [];
+        break;
+      case "reported":
+        this.reported += 1;
         break;
       case "view":
         this.line.healthy();
@@ -161,7 +202,8 @@ export class LobbyConnection implements TableConnection {
           this.game.emit(error);
           return;
         }
-        if (error.code === "unknown_lobby") this.link = "unknown";
+        if (CHAT_ERRORS.has(error.code)) this.chatFailure = { id: ++nextId, code: error.code, message: error.message };
+        else if (error.code === "unknown_lobby") this.link = "unknown";
         else if (error.code === "bad_key") this.link = "bad_key";
         else if (error.code === "left_game") this.link = "left";
         else this.failure = { id: ++nextId, code: error.code, message: error.message };

@@ -33,6 +33,8 @@ export interface Lobby<Kind extends string = string, Settings = unknown> {
   table?: string | null;
   /** The room's table so far: 1 for its first game, one more for each next round. */
   round: number;
+  /** The host allowed own words in the chat (for profiles that chose them). */
+  free_chat?: boolean;
   /** Who starts the next round: nobody (played once), the host, or everybody together. */
   next_round: "none" | "host" | "all";
   /** Between rounds: the table finished and the next round may be asked for. */

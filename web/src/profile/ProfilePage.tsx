@@ -283,6 +283,24 @@ function SelectedProfile({ stored, loaded, onStatus, onReload, onLoaded, onConfi
                 return t(consent ? "profile.consent.saved.on" : "profile.consent.saved.off");
               })}
           />
+          <label class="switch profile-free-chat">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={loaded.profile.free_chat === true}
+              disabled={busy}
+              aria-describedby="free-chat-about"
+              onChange={(event) => {
+                const free_chat = event.currentTarget.checked;
+                void run(async () => {
+                  onLoaded(await patchMe(stored.key, { free_chat }));
+                  return t(free_chat ? "chat.free.on" : "chat.free.off");
+                });
+              }}
+            />
+            <span>{t("chat.free.label")}</span>
+          </label>
+          <p id="free-chat-about" class="muted">{t("chat.free.about")}</p>
           <Rename
             stored={stored}
             busy={busy}

@@ -36,6 +36,8 @@ export interface Profile {
   /** Each game's own statistics block by the engine's name (GameEntry.engine). */
   stats?: Record<string, unknown>;
   keeping?: Keeping;
+  /** Own words in the chats of rooms that allow them. */
+  free_chat?: boolean;
 }
 
 export interface TransferCode {
@@ -160,7 +162,7 @@ export function getMe(key: string): Promise<Profile> {
   return json("GET", "/api/profiles/me", { key });
 }
 
-export function patchMe(key: string, changes: { nickname?: string; consent?: boolean }): Promise<Profile> {
+export function patchMe(key: string, changes: { nickname?: string; consent?: boolean; free_chat?: boolean }): Promise<Profile> {
   return json("PATCH", "/api/profiles/me", { key, body: changes });
 }
 
