@@ -1,4 +1,5 @@
-"""The `klubovna` command: `serve` (migrate, then run uvicorn) and `migrate`."""
+"""The `klubovna` command: `serve` (migrate, then run uvicorn), `migrate`, and `admin` (the
+moderators' commands: klubovna/server/admin.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import contextlib
 import logging
 import os
 import socket
+from typing import Any
 
 import uvicorn
 
@@ -46,6 +48,7 @@ def main(argv: list[str] | None = None) -> None:
                             "supervisor or a test; /dev/fd/N writes to an inherited pipe)")
     migrate = commands.add_parser("migrate", help="bring the database to the newest schema")
     migrate.add_argument("--data", default=None, help="data folder (default ./var)")
+    add_admin(commands)
     args = parser.parse_args(argv)
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
@@ -59,6 +62,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.command == "migrate":
         print(f"Database is up to date: {config.database_url}")
         return
+    if args.command == "admin":
+        raise SystemExit(run_admin(args, config))
 
     config.load_plugins()  # before the app: its request models list the registered games
     from klubovna.server.app import create_app
@@ -84,6 +89,77 @@ def main(argv: list[str] | None = None) -> None:
         server.run()
     if not server.started:
         raise SystemExit(3)  # as uvicorn.run exits when the server could not start
+
+
+def add_admin(commands: Any) -> None:
+    admin = commands.add_parser("admin", help="moderation: reports, nicknames, bars, rooms")
+    admin.add_argument("--data", default=None, help="data folder (default ./var)")
+    actions = admin.add_subparsers(dest="action", required=True)
+    listed = actions.add_parser("reports", help="reports with the messages around them")
+    listed.add_argument("--all", action="store_true", help="also those already dealt with")
+    done = actions.add_parser("report-done", help="mark a report dealt with")
+    done.add_argument("id", type=int)
+    hide = actions.add_parser("hide", help='rename a nickname to "Hráč N" on every board, '
+                              "telling the person why")
+    hide.add_argument("nickname")
+    bar = actions.add_parser("bar", help="bar a profile from online play for a time")
+    bar.add_argument("nickname")
+    bar.add_argument("--days", type=float, required=True)
+    unbar = actions.add_parser("unbar", help="lift a bar")
+    unbar.add_argument("nickname")
+    close = actions.add_parser("close-room", help="end a room for everyone in it")
+    close.add_argument("code")
+    close.add_argument("--url", default="http://127.0.0.1:8000",
+                       help="the running server (any process of several)")
+    actions.add_parser("audit", help="the moderators' actions, newest first")
+    for action in (done, hide, bar, unbar, close):
+        action.add_argument("--reason", required=True, help="said in the audit log (and to "
+                            "the person, for hide and bar)")
+
+
+def run_admin(args: argparse.Namespace, config: Config) -> int:
+    """One moderator's command: 0 when done, 1 when what it names is not there."""
+    import httpx
+
+    from klubovna.server import admin
+    from klubovna.server.storage.secret import load_secret
+
+    engine = make_engine(config.database_url)
+    try:
+        if args.action == "reports":
+            rows = admin.reports(engine, args.all)
+            print("\n\n".join(admin.describe_report(row) for row in rows) or "No reports.")
+        elif args.action == "report-done":
+            admin.close_report(engine, args.id, args.reason)
+            print(f"Report {args.id} is dealt with.")
+        elif args.action == "hide":
+            new = admin.hide_nickname(engine, args.nickname, args.reason)
+            print(f"{args.nickname!r} is now {new!r}.")
+        elif args.action == "bar":
+            until = admin.bar(engine, args.nickname, args.days, args.reason)
+            print(f"{args.nickname!r} is barred from online play until {until} (Unix ms).")
+        elif args.action == "unbar":
+            admin.unbar(engine, args.nickname, args.reason)
+            print(f"{args.nickname!r} may play online again.")
+        elif args.action == "close-room":
+            token = admin.admin_token(load_secret(config.data_dir))
+            answer = httpx.post(f"{args.url.rstrip('/')}/api/lobbies/{args.code}/close",
+                                json={"reason": args.reason},
+                                headers={"Authorization": f"Bearer {token}"}, timeout=30)
+            if answer.status_code != 204:
+                print(f"The server refused: {answer.status_code} {answer.text}")
+                return 1
+            admin.audit(engine, "close_room", args.code, args.reason, {})
+            print(f"Room {args.code} is closed.")
+        elif args.action == "audit":
+            for row in admin.audit_log(engine):
+                print(f"#{row.id} {row.at} {row.action} {row.target}: {row.reason} {row.detail}")
+    except admin.NotFound as error:
+        print(f"Not found: {error}")
+        return 1
+    finally:
+        engine.dispose()
+    return 0
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from klubovna.tables.robots import ROBOTS
 from klubovna.tables.table import left_game
 
 Status = Literal["waiting", "playing", "closed"]
-Outcome = Literal["finished", "dealer_left", "host_left", "abandoned", "expired"]
+Outcome = Literal["finished", "dealer_left", "host_left", "abandoned", "expired", "moderated"]
 
 STATUSES: tuple[Status, ...] = ("waiting", "playing", "closed")
 SEATS = "seats"
@@ -422,6 +422,11 @@ class Lobby:
         """Close a lobby that `expired` (idle too long): nobody can join or play on."""
         self._check_open()
         self._close("expired")
+
+    def moderate(self) -> None:
+        """A moderator closed the room: nobody can join or play on."""
+        self._check_open()
+        self._close("moderated")
 
     # -- persistence -------------------------------------------------------------------
 

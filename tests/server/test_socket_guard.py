@@ -99,6 +99,7 @@ class FakeRooms:
 
     def __init__(self) -> None:
         self.acts: list[Any] = []
+        self.frames: dict[str, Any] = {}  # no feature's frames (the chat's) here
 
     async def get(self, code: str) -> Any:
         return SimpleNamespace(code=code)

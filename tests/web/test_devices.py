@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, CDPSession, Page, expect
 
 from tests.server.live import LiveServer
+from tests.server.test_moderation import admin
 from tests.server.test_recording import bearer, play_slowly
 from tests.web.conftest import ConsoleWatch, axe_violations, people_on, screenshot
 from tests.web.shots import four_looks
@@ -189,3 +190,23 @@ def test_the_qr_codes_link_fills_the_code_in(browsers: Callable[..., Page],
     expect(field).to_be_focused()
     phone.get_by_role("button", name="Přihlásit", exact=True).click()
     expect(phone.get_by_role("heading", name="Skener", level=2)).to_be_visible()
+
+
+def test_a_hidden_nickname_is_explained_once(browsers: Callable[..., Page],
+                                             app_server: LiveServer) -> None:
+    """A moderator hides a nickname (`klubovna admin hide`): the profile page says why, under
+    the new name, until the person has read it."""
+    page = browsers(**DESKTOP)
+    create_profile(page, "Hrubián")
+    hidden = admin(app_server, "hide", "Hrubián", "--reason", "hrubá přezdívka")
+    assert hidden.returncode == 0, hidden.stdout + hidden.stderr
+    page.reload()
+    alert = page.get_by_role("alert").filter(has_text="Tvoje přezdívka byla skryta")
+    expect(alert).to_contain_text("Důvod: hrubá přezdívka")
+    expect(page.get_by_role("heading", level=2, name=re.compile(r"^Hráč \d+$"))).to_be_visible()
+    screenshot(page, "moderation-hidden")
+    alert.get_by_role("button", name="Rozumím").click()
+    expect(alert).to_have_count(0)
+    page.reload()
+    expect(page.get_by_role("heading", level=2, name=re.compile(r"^Hráč \d+$"))).to_be_visible()
+    expect(page.get_by_role("alert").filter(has_text="Tvoje přezdívka byla skryta")).to_have_count(0)

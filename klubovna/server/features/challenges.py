@@ -19,7 +19,7 @@ from klubovna.core import IllegalAction
 from klubovna.server.clock import now_ms
 from klubovna.server.features.friends import PersonOut, club_of, friends_of
 from klubovna.server.features.lobbies import Seat, link_of, lobbies_of, refused
-from klubovna.server.features.profiles import CurrentProfile
+from klubovna.server.features.profiles import CurrentProfile, refuse_barred
 from klubovna.server.http.errors import ERRORS, ApiError
 from klubovna.server.realtime.lobbies import LiveLobby
 from klubovna.server.storage.db import ChallengeRow
@@ -71,6 +71,7 @@ async def _room(request: Request, code: str) -> LiveLobby:
 @router.post("", response_model=Challenge, status_code=201, responses=ERRORS)
 async def challenge(body: NewChallenge, profile: CurrentProfile, request: Request) -> Challenge:
     """Invite a friend into your waiting room."""
+    refuse_barred(profile)
     await request.app.state.limits.tables_by_profile.check(profile.id, "challenges")
     friends = friends_of(request)
     other = await run_in_threadpool(friends.profile_by_id, body.to)
@@ -109,6 +110,7 @@ def _gone() -> ApiError:
              responses=ERRORS)
 async def accept(challenge_id: str, profile: CurrentProfile, request: Request) -> Seat:
     """Take the challenge: a seat in its room, as joining gives (the challenger hears it)."""
+    refuse_barred(profile)
     friends, now = friends_of(request), now_ms()
     row = await run_in_threadpool(friends.answer, challenge_id, profile.id, "accepted", now)
     if row is None:

@@ -10,11 +10,12 @@ import math
 from typing import Annotated, Any
 
 import segno
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Depends, Header, Request, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 from starlette.concurrency import run_in_threadpool
 
 from klubovna.core import IllegalAction
+from klubovna.server.admin import admin_token
 from klubovna.server.clock import now_ms
 from klubovna.server.config import Config
 from klubovna.server.features import nicknames
@@ -23,6 +24,7 @@ from klubovna.server.features.profiles import (
     clean_nickname,
     limits_of,
     optional_profile_of,
+    refuse_barred,
 )
 from klubovna.server.http.declared import Strict, model_of, nullable, room_declarations, sent
 from klubovna.server.http.errors import ERRORS, ApiError
@@ -185,6 +187,7 @@ async def create_lobby(
 ) -> Seat:
     """Open a room of a game (a duel, a group, a Kostkový poker table ...); the creator
     takes seat 0 (the host: a group's dealer)."""
+    refuse_barred(profile)
     limits = limits_of(request)
     await limits.tables_by_address.check(address_of(request), "new games")
     if profile is not None:
@@ -221,6 +224,7 @@ async def join_lobby(
     code: str, body: JoinLobby, request: Request,
     profile: Annotated[ProfileRow | None, Depends(optional_profile_of)],
 ) -> Seat:
+    refuse_barred(profile)
     room = await room_by_code(request, code)
     nickname, profile_id = who(profile, body.nickname)
     try:
@@ -240,3 +244,26 @@ async def lobby_qr(code: str, request: Request) -> Response:
                                     title=f"QR: {url}", dark="#000", light="#fff")
     return Response(out.getvalue(), media_type="image/svg+xml",
                     headers={"Cache-Control": "public, max-age=3600"})
+
+
+class CloseRoom(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    reason: StrictStr = Field(max_length=300)
+
+
+@router.post("/{code}/close", status_code=204, include_in_schema=False)
+async def close_room(
+    code: str, body: CloseRoom, request: Request,
+    authorization: Annotated[str | None, Header()] = None,
+) -> Response:
+    """`klubovna admin close-room`: a moderator ends the room for everyone (the moderators'
+    token, admin.admin_token; the command writes the audit log)."""
+    token = admin_token(request.app.state.secret)
+    if not hmac.compare_digest(authorization or "", f"Bearer {token}"):
+        raise ApiError(403, "not_a_moderator", "Only a moderator may close a room.")
+    room = await room_by_code(request, code)
+    try:
+        await lobbies_of(request).close_by_moderator(room)
+    except IllegalAction as error:
+        raise refused(error) from None
+    return Response(status_code=204)

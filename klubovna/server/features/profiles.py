@@ -171,6 +171,13 @@ class Keeping(BaseModel):
     recovery: bool = Field(description="An unused recovery code exists.")
 
 
+class Notice(BaseModel):
+    """A moderator's word to the person, shown until read (DELETE /me/notice)."""
+
+    kind: str = Field(description='"hidden": the nickname was hidden from the boards.')
+    reason: str
+
+
 class ProfileOut(BaseModel):
     id: str
     nickname: str
@@ -179,9 +186,26 @@ class ProfileOut(BaseModel):
     stats: Statistics = Field(description="Each game's own statistics, by the game's id.")
     keeping: Keeping
     free_chat: bool = Field(description="Own words in the chats of rooms that allow them.")
+    notice: Notice | None = None
+    barred_until: int | None = Field(
+        default=None, description="No online play before this time (Unix ms), by a moderator.")
 
 
 ERRORS = error_responses(400, 401, 403, 409, 413, 422, 429)
+
+
+def _notice(stored: str | None) -> Notice | None:
+    if not stored:
+        return None
+    kind, _, reason = stored.partition(":")
+    return Notice(kind=kind, reason=reason)
+
+
+def refuse_barred(profile: ProfileRow | None) -> None:
+    """403 `barred` while a moderator's bar on the profile lasts (online play only)."""
+    if profile is not None and (profile.barred_until or 0) > now_ms():
+        raise ApiError(403, "barred", "A moderator barred this profile from online play "
+                       f"until {profile.barred_until} (Unix ms): {profile.bar_reason or ''}")
 
 
 async def _profile_out(request: Request, profile_id: str) -> ProfileOut:
@@ -194,6 +218,8 @@ async def _profile_out(request: Request, profile_id: str) -> ProfileOut:
     return ProfileOut(
         id=profile.id, nickname=profile.nickname, consent=profile.consent,
         created_at=profile.created_at, stats=stats, free_chat=profile.free_chat,
+        notice=_notice(profile.notice),
+        barred_until=profile.barred_until if (profile.barred_until or 0) > now_ms() else None,
         keeping=Keeping(devices=keeping.devices, passkeys=keeping.passkeys,
                         recovery=keeping.recovery),
     )
@@ -244,6 +270,13 @@ async def update_me(body: UpdateProfile, profile: CurrentProfile, request: Reque
 async def delete_me(profile: CurrentProfile, request: Request) -> Response:
     """The profile, its results (and so its public entries) and daily attempts are gone."""
     await run_in_threadpool(store_of(request).delete_profile, profile.id)
+    return Response(status_code=204)
+
+
+@router.delete("/me/notice", status_code=204, responses=ERRORS)
+async def read_notice(profile: CurrentProfile, request: Request) -> Response:
+    """The person has read the moderator's notice: it goes."""
+    await run_in_threadpool(store_of(request).clear_notice, profile.id)
     return Response(status_code=204)
 
 

@@ -369,6 +369,15 @@ class Lobbies:
                 self.hub.forget(room.table_id)
         await self.broadcast_lobby(room)
 
+    async def close_by_moderator(self, room: LiveLobby) -> None:
+        """`klubovna admin close-room`: the room ends for everyone, its game unrecorded."""
+        async with room.lock:
+            await self._change(room, lambda lobby: lobby.moderate())
+            if room.table_id is not None:
+                await run_in_threadpool(self.store.abandon_table, room.table_id)
+                self.hub.forget(room.table_id)
+        await self.broadcast_lobby(room)
+
     async def sweep(self) -> None:
         """Close silent sockets; expire idle lobbies (game moves count as activity)."""
         now = now_ms()

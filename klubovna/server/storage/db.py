@@ -101,6 +101,11 @@ class ProfileRow(Base):
     """Statistics count results finished at or after this time (a reset moves it)."""
     free_chat: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
     """The person chose to write (and read) own words in the rooms that allow them."""
+    notice: Mapped[str | None] = mapped_column(String(300), nullable=True)
+    """A moderator's word to the person (why the nickname was hidden), until read."""
+    barred_until: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    """No online play before this time (Unix ms), by a moderator; None: not barred."""
+    bar_reason: Mapped[str | None] = mapped_column(String(300), nullable=True)
 
 
 class DeviceRow(Base):
@@ -214,6 +219,19 @@ class ReportRow(Base):
     context: Mapped[list[Any]] = mapped_column(JSON)
     reason: Mapped[str] = mapped_column(String(200))
     status: Mapped[str] = mapped_column(String(8), default="open")  # open | done
+
+
+class AuditRow(Base):
+    """One moderator's action (`klubovna admin`), kept for good."""
+
+    __tablename__ = "audit_log"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    at: Mapped[int] = mapped_column(BigInteger, index=True)
+    action: Mapped[str] = mapped_column(String(32))
+    target: Mapped[str] = mapped_column(String(64))
+    reason: Mapped[str] = mapped_column(String(300))
+    detail: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
 class ResultRow(Base):

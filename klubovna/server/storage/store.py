@@ -507,6 +507,11 @@ class Store:
             return bool(session.scalar(
                 select(ProfileRow.free_chat).where(ProfileRow.id == profile_id)))
 
+    def clear_notice(self, profile_id: str) -> None:
+        with Session(self.engine) as session, session.begin():
+            session.execute(update(ProfileRow).where(ProfileRow.id == profile_id)
+                            .values(notice=None))
+
     def reset_stats(self, profile_id: str, now: int) -> None:
         with Session(self.engine) as session, session.begin():
             session.execute(

@@ -59,6 +59,7 @@ export const lobby = {
     "lobby.outcome.dealer_left.waiting": "Zadavatel odešel, hra se nekoná.",
     "lobby.outcome.abandoned": "Všichni odešli, hra skončila.",
     "lobby.outcome.expired": "Lobby vypršelo: šest hodin se v něm nic nedělo.",
+    "lobby.outcome.moderated": "Hru uzavřel správce Klubovny.",
 
     "lobby.again": "Další kolo",
     "lobby.again.title": "Další kolo",
@@ -146,6 +147,7 @@ export const lobby = {
     "lobby.outcome.dealer_left.waiting": "The dealer left; the game is off.",
     "lobby.outcome.abandoned": "Everybody left; the game is over.",
     "lobby.outcome.expired": "The lobby expired: nothing happened in it for six hours.",
+    "lobby.outcome.moderated": "A Klubovna moderator closed this game.",
 
     "lobby.again": "Next round",
     "lobby.again.title": "Next round",

@@ -2,7 +2,7 @@
 // has them; each game's own settings and views are in its folder (games/<game>/lobby/types.ts
 // for Matematický poker). Shapes only: who may do what is the server's to judge.
 export type LobbyStatus = "waiting" | "playing" | "closed";
-export type Outcome = null | "finished" | "dealer_left" | "host_left" | "abandoned" | "expired";
+export type Outcome = null | "finished" | "dealer_left" | "host_left" | "abandoned" | "expired" | "moderated";
 
 export interface LobbyPlayer {
   /** The lobby seat: stable, never reused. */

@@ -13,6 +13,7 @@ import {
   exportMe,
   getMe,
   patchMe,
+  readNotice,
   resetStats,
   type Profile,
 } from "./api";
@@ -21,7 +22,7 @@ import { CreateProfileForm } from "./CreateProfile";
 import { DevicesPanel, KeepWarning, PasskeysPanel, RecoveryPanel } from "./Devices";
 import { SignInForm } from "./SignIn";
 import { gameRows, type StatsCard } from "./statsCard";
-import { problemText } from "./format";
+import { dateTime, problemText } from "./format";
 import { nicknameProblem } from "./nickname";
 import {
   removeProfile,
@@ -93,6 +94,15 @@ export function ProfilePage({ params }: { params?: Record<string, string> }) {
       <h1 id="profile-title" ref={heading} tabIndex={-1}>{t("profile.title")}</h1>
       <p class="lead">{t("profile.lead")}</p>
       <p class="live" role="status" aria-live="polite">{status}</p>
+      {storage && selected && loaded.state === "ok" && loaded.id === selected.id && (
+        <ModeratorNotices
+          profile={loaded.profile}
+          onRead={async () => {
+            await readNotice(selected.key).catch(() => {});
+            setLoaded({ state: "ok", profile: { ...loaded.profile, notice: null } });
+          }}
+        />
+      )}
       {storage && selected && loaded.state === "ok" && loaded.id === selected.id && loaded.profile.keeping && (
         <KeepWarning key={selected.id} stored={selected} keeping={loaded.profile.keeping} />
       )}
@@ -497,5 +507,26 @@ function DangerConfirm({ which, stored, onDone }: {
       onCancel={() => onDone(null)}
       error={error}
     />
+  );
+}
+
+/** What a moderator did to the profile: its nickname hidden (why; until read), a bar. */
+function ModeratorNotices({ profile, onRead }: { profile: Profile; onRead: () => void }) {
+  return (
+    <>
+      {profile.notice?.kind === "hidden" && (
+        <div class="notice warn keep-warning" role="alert">
+          <p><strong>{t("moderation.hidden.title", { nickname: profile.nickname })}</strong></p>
+          <p>{t("moderation.reason", { reason: profile.notice.reason })}</p>
+          <p>{t("moderation.hidden.text")}</p>
+          <p class="actions"><button type="button" onClick={onRead}>{t("devices.warn.ok")}</button></p>
+        </div>
+      )}
+      {profile.barred_until && (
+        <div class="notice warn keep-warning" role="note">
+          <p>{t("moderation.barred", { until: `${dateTime(profile.barred_until).date} ${dateTime(profile.barred_until).time}` })}</p>
+        </div>
+      )}
+    </>
   );
 }

@@ -38,6 +38,10 @@ export interface Profile {
   keeping?: Keeping;
   /** Own words in the chats of rooms that allow them. */
   free_chat?: boolean;
+  /** A moderator's word to the person, until read (readNotice). */
+  notice?: { kind: string; reason: string } | null;
+  /** No online play before this time (Unix ms), by a moderator. */
+  barred_until?: number | null;
 }
 
 export interface TransferCode {
@@ -178,6 +182,10 @@ export async function resetStats(key: string): Promise<void> {
 export async function exportMe(key: string): Promise<Blob> {
   const response = await send("GET", "/api/profiles/me/export", { key });
   return response.blob();
+}
+
+export async function readNotice(key: string): Promise<void> {
+  await send("DELETE", "/api/profiles/me/notice", { key });
 }
 
 export function makeTransfer(key: string): Promise<TransferCode> {
