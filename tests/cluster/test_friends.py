@@ -6,7 +6,8 @@ from __future__ import annotations
 import httpx
 
 from tests.cluster.harness import Cluster
-from tests.server.test_friends import Club
+from tests.server.test_chat import Member
+from tests.server.test_friends import Club, accept_url
 
 
 def bearer(key: str) -> dict[str, str]:
@@ -36,3 +37,29 @@ def test_friends_see_each_other_across_processes(cluster: Cluster) -> None:
     ada_club.close()
     bob_club.until("presence", id=ada["id"], online=False)
     bob_club.close()
+
+
+def test_chat_and_a_challenge_across_processes(cluster: Cluster) -> None:
+    """A room opened on one process; a friend challenged from it accepts on another, and
+    the two chat over sockets that two different processes took (the relay brings each to
+    the room's owner)."""
+    one, two, three = cluster.nodes
+    hana = httpx.post(f"{one.http}/api/profiles", json={"nickname": "Hana Uzel"}).json()
+    ivan = httpx.post(f"{two.http}/api/profiles", json={"nickname": "Ivan Uzel"}).json()
+    httpx.post(f"{one.http}/api/friends", json={"id": ivan["id"]}, headers=bearer(hana["key"]))
+    httpx.post(f"{three.http}/api/friends", json={"id": hana["id"]}, headers=bearer(ivan["key"]))
+    room = httpx.post(f"{one.http}/api/lobbies", headers=bearer(hana["key"]),
+                      json={"game": "kostkovy-poker", "kind": "table"}).json()
+    with Club(two, ivan["key"]) as ivan_club:
+        made = httpx.post(f"{three.http}/api/lobbies/{room['code']}/challenges",
+                          headers=bearer(hana["key"]), json={"to": ivan["id"]})
+        assert made.status_code == 201, made.text
+        heard = ivan_club.until("challenge")
+    seat = httpx.post(accept_url(two, heard), headers=bearer(ivan["key"]))
+    assert seat.status_code == 201, seat.text
+    host = Member(one, room["code"], room["key"])
+    guest = Member(three, room["code"], seat.json()["key"])
+    guest.send({"t": "chat", "phrase": "gg"})
+    assert host.until("chat")["phrase"] == "gg"
+    host.close()
+    guest.close()

@@ -199,6 +199,11 @@ def open_room(server: LiveServer, key: str) -> dict[str, Any]:
     return seat
 
 
+def accept_url(server: LiveServer, challenge: dict[str, Any]) -> str:
+    return (f"{server.http}/api/lobbies/{challenge['code']}/challenges/{challenge['id']}"
+            "/accept")
+
+
 def friends(server: LiveServer) -> tuple[tuple[str, str], tuple[str, str]]:
     one, two = new_profile(server), new_profile(server)
     ask(server, one[1], id=two[0])
@@ -210,23 +215,22 @@ def test_a_challenge_seats_the_friend_in_the_room(server: LiveServer) -> None:
     (hana_id, hana), (ivan_id, ivan) = friends(server)
     room = open_room(server, hana)
     with Club(server, ivan) as ivan_club, Club(server, hana) as hana_club:
-        made = httpx.post(f"{server.http}/api/challenges", headers=bearer(hana),
-                          json={"to": ivan_id, "code": room["code"]})
+        made = httpx.post(f"{server.http}/api/lobbies/{room['code']}/challenges",
+                          headers=bearer(hana), json={"to": ivan_id})
         assert made.status_code == 201, made.text
         heard = ivan_club.until("challenge")
         assert heard["id"] == made.json()["id"] and heard["code"] == room["code"]
         assert heard["by"]["id"] == hana_id and heard["game"] == "kostkovy-poker"
         waiting = httpx.get(f"{server.http}/api/challenges", headers=bearer(ivan)).json()
         assert [c["id"] for c in waiting["incoming"]] == [heard["id"]]
-        seat = httpx.post(f"{server.http}/api/challenges/{heard['id']}/accept",
-                          headers=bearer(ivan))
+        seat = httpx.post(accept_url(server, heard), headers=bearer(ivan))
         assert seat.status_code == 201, seat.text
         assert seat.json()["code"] == room["code"] and seat.json()["seat"] == 1
         answer = hana_club.until("challenge_answer")
         assert answer["accepted"] is True and answer["by"]["id"] == ivan_id
     info = httpx.get(f"{server.http}/api/lobbies/{room['code']}").json()
     assert info["players"] == 2
-    again = httpx.post(f"{server.http}/api/challenges/{heard['id']}/accept", headers=bearer(ivan))
+    again = httpx.post(accept_url(server, heard), headers=bearer(ivan))
     assert_error(again, 404, "unknown_challenge")
 
 
@@ -235,8 +239,8 @@ def test_declining_withdrawing_and_expiry(server: LiveServer) -> None:
     room = open_room(server, jana)
 
     def challenge() -> str:
-        made = httpx.post(f"{server.http}/api/challenges", headers=bearer(jana),
-                          json={"to": karel_id, "code": room["code"]})
+        made = httpx.post(f"{server.http}/api/lobbies/{room['code']}/challenges",
+                          headers=bearer(jana), json={"to": karel_id})
         assert made.status_code == 201, made.text
         challenge_id: str = made.json()["id"]
         return challenge_id
@@ -253,7 +257,7 @@ def test_declining_withdrawing_and_expiry(server: LiveServer) -> None:
         assert karel_club.until("challenge_withdrawn")["id"] == second
     third = challenge()
     server.skip(5 * 60_000 + 1)
-    assert_error(httpx.post(f"{server.http}/api/challenges/{third}/accept",
+    assert_error(httpx.post(accept_url(server, {"id": third, "code": room["code"]}),
                             headers=bearer(karel)), 404, "unknown_challenge")
 
 
@@ -264,8 +268,8 @@ def test_who_may_be_challenged_and_from_where(server: LiveServer) -> None:
     other_room = open_room(server, mirek)
 
     def post(key: str, to: str, code: str) -> httpx.Response:
-        return httpx.post(f"{server.http}/api/challenges", headers=bearer(key),
-                          json={"to": to, "code": code})
+        return httpx.post(f"{server.http}/api/lobbies/{code}/challenges", headers=bearer(key),
+                          json={"to": to})
 
     assert_error(post(lida, stranger_id, room["code"]), 403, "not_friends")
     assert_error(post(lida, mirek_id, other_room["code"]), 403, "not_in_room")

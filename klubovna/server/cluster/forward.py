@@ -54,7 +54,8 @@ request is never sent on a connection that its owner is closing (a request lost)
 _SAFE = {"GET", "HEAD", "OPTIONS"}
 
 _TABLE = re.compile(r"^/(?:ws|api)/tables/([^/]+)(?:/replay)?$")
-_LOBBY = re.compile(r"^/(?:ws|api)/lobbies/([^/]+)(?:/join|/qr\.svg|/close)?$")
+_LOBBY = re.compile(
+    r"^/(?:ws|api)/lobbies/([^/]+)(?:/join|/qr\.svg|/close|/challenges(?:/[^/]+/accept)?)?$")
 _REPLAY = re.compile(r"^/api/replays/([^/]+)$")
 
 

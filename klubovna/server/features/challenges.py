@@ -25,7 +25,7 @@ from klubovna.server.realtime.lobbies import LiveLobby
 from klubovna.server.storage.db import ChallengeRow
 from klubovna.tables import normalize_code
 
-router = APIRouter(prefix="/api/challenges", tags=["challenges"])
+router = APIRouter(tags=["challenges"])
 
 CHALLENGE_MS = 5 * 60_000
 """A challenge not answered within this time lapses (the room itself waits on)."""
@@ -34,7 +34,6 @@ CHALLENGE_MS = 5 * 60_000
 class NewChallenge(BaseModel):
     model_config = ConfigDict(extra="forbid")
     to: StrictStr = Field(max_length=32, description="The friend's profile id.")
-    code: StrictStr = Field(max_length=16, description="The room's code: yours, waiting.")
 
 
 class Challenge(BaseModel):
@@ -68,16 +67,22 @@ async def _room(request: Request, code: str) -> LiveLobby:
     return room
 
 
-@router.post("", response_model=Challenge, status_code=201, responses=ERRORS)
-async def challenge(body: NewChallenge, profile: CurrentProfile, request: Request) -> Challenge:
-    """Invite a friend into your waiting room."""
+# Making and accepting a challenge are requests about a room: under its path, so that on
+# several processes they reach the process that holds the room (cluster/forward.py).
+
+
+@router.post("/api/lobbies/{code}/challenges", response_model=Challenge, status_code=201,
+             responses=ERRORS)
+async def challenge(code: str, body: NewChallenge, profile: CurrentProfile,
+                    request: Request) -> Challenge:
+    """Invite a friend into your waiting room `code`."""
     refuse_barred(profile)
     await request.app.state.limits.tables_by_profile.check(profile.id, "challenges")
     friends = friends_of(request)
     other = await run_in_threadpool(friends.profile_by_id, body.to)
     if other is None or not await run_in_threadpool(friends.are_friends, profile.id, other.id):
         raise ApiError(403, "not_friends", "You can challenge your friends only.")
-    room = await _room(request, body.code)
+    room = await _room(request, code)
     members = {member.profile for member in room.lobby.members}
     if profile.id not in members:
         raise ApiError(403, "not_in_room", "Challenge from a room you are in.")
@@ -93,7 +98,7 @@ async def challenge(body: NewChallenge, profile: CurrentProfile, request: Reques
     return made
 
 
-@router.get("", response_model=ChallengeLists, responses=ERRORS)
+@router.get("/api/challenges", response_model=ChallengeLists, responses=ERRORS)
 async def list_challenges(profile: CurrentProfile, request: Request) -> ChallengeLists:
     """Waiting challenges to and from this profile (the app shows them when it opens)."""
     rows = await run_in_threadpool(friends_of(request).challenges, profile.id, now_ms())
@@ -106,14 +111,18 @@ def _gone() -> ApiError:
     return ApiError(404, "unknown_challenge", "This challenge is no longer waiting.")
 
 
-@router.post("/{challenge_id}/accept", response_model=Seat, status_code=201,
-             responses=ERRORS)
-async def accept(challenge_id: str, profile: CurrentProfile, request: Request) -> Seat:
+@router.post("/api/lobbies/{code}/challenges/{challenge_id}/accept", response_model=Seat,
+             status_code=201, responses=ERRORS)
+async def accept(code: str, challenge_id: str, profile: CurrentProfile,
+                 request: Request) -> Seat:
     """Take the challenge: a seat in its room, as joining gives (the challenger hears it)."""
     refuse_barred(profile)
     friends, now = friends_of(request), now_ms()
     row = await run_in_threadpool(friends.answer, challenge_id, profile.id, "accepted", now)
     if row is None:
+        raise _gone()
+    if row.code != normalize_code(code):  # (the room's own path: checked, not trusted)
+        await run_in_threadpool(friends.reopen, challenge_id)
         raise _gone()
     try:
         room = await _room(request, row.code)
@@ -127,7 +136,7 @@ async def accept(challenge_id: str, profile: CurrentProfile, request: Request) -
     return Seat(code=room.lobby.code, key=key, seat=seat, link=link_of(room))
 
 
-@router.delete("/{challenge_id}", status_code=204, responses=ERRORS)
+@router.delete("/api/challenges/{challenge_id}", status_code=204, responses=ERRORS)
 async def decline(challenge_id: str, profile: CurrentProfile, request: Request) -> Response:
     """Decline a challenge to you, or take back one of yours."""
     friends, now = friends_of(request), now_ms()

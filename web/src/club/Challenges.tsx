@@ -29,7 +29,7 @@ export function Challenges() {
     setBusy(true);
     setError(null);
     try {
-      const seat = await acceptChallenge(selected.key, challenge.id);
+      const seat = await acceptChallenge(selected.key, challenge);
       saveSeat({ code: seat.code, key: seat.key, seat: seat.seat, profile: true, lastSeq: 0, at: Date.now() });
       forgetChallenge(challenge.id);
       location.hash = lobbyPath(seat.code, challenge.game);

@@ -68,7 +68,7 @@ export interface Seat {
 
 /** Invite a friend into your waiting room. */
 export function challengeFriend(key: string, to: string, code: string): Promise<Challenge> {
-  return json("POST", "/api/challenges", { key, body: { to, code } });
+  return json("POST", `/api/lobbies/${encodeURIComponent(code)}/challenges`, { key, body: { to } });
 }
 
 export function getChallenges(key: string): Promise<{ incoming: Challenge[]; outgoing: Challenge[] }> {
@@ -76,8 +76,9 @@ export function getChallenges(key: string): Promise<{ incoming: Challenge[]; out
 }
 
 /** Take a challenge: a seat in its room. */
-export function acceptChallenge(key: string, id: string): Promise<Seat> {
-  return json("POST", `/api/challenges/${encodeURIComponent(id)}/accept`, { key });
+export function acceptChallenge(key: string, challenge: Challenge): Promise<Seat> {
+  const path = `/api/lobbies/${encodeURIComponent(challenge.code)}/challenges/${encodeURIComponent(challenge.id)}/accept`;
+  return json("POST", path, { key });
 }
 
 /** Decline a challenge, or take one of yours back. */
