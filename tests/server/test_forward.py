@@ -135,3 +135,20 @@ def test_idle_relay_connections_close_before_the_owner_would() -> None:
     """A pooled connection kept as long as uvicorn keeps it (both 5 s by default) may be
     sent a request just as the owner closes it: the request is lost."""
     assert uvicorn.Config(app=here).timeout_keep_alive > forward.KEEPALIVE_S
+
+
+def test_the_path_goes_on_as_it_came() -> None:
+    """A path with characters no URL may hold once decoded (a fuzzer's challenge id of
+    control characters) reaches the owner percent-encoded, as it came, never a 500."""
+    async def run() -> tuple[httpx.Response, list[bytes]]:
+        async with owner(["answer"]) as (url, seen):
+            relay = Forward(here, Leases(url, alive=True), lambda token: None)
+            transport = httpx.ASGITransport(app=relay)
+            async with httpx.AsyncClient(transport=transport, base_url="http://front") as client:
+                answer = await client.post("/api/lobbies/ABCDEF/challenges/%08%C3%8F/accept")
+            await relay.aclose()
+            return answer, seen
+
+    answer, seen = asyncio.run(run())
+    assert answer.status_code == 200 and answer.content == OWNER_SAYS
+    assert seen == [b"POST /api/lobbies/ABCDEF/challenges/%08%C3%8F/accept HTTP/1.1"]

@@ -25,6 +25,7 @@ import contextlib
 import logging
 import re
 from collections.abc import Callable
+from urllib.parse import quote
 
 import httpx
 from fastapi import FastAPI, Request
@@ -152,7 +153,10 @@ class Forward:
         if client:
             headers.append(("x-forwarded-for", client[0]))
         query = scope.get("query_string", b"").decode("latin-1")
-        path = scope["path"] + (f"?{query}" if query else "")
+        # The path as it came (percent-encoded): a decoded one may hold characters no URL
+        # may (a fuzzer's challenge id of control characters made the relay's URL fail).
+        raw = scope.get("raw_path") or quote(scope["path"]).encode()
+        path = raw.decode("latin-1") + (f"?{query}" if query else "")
         if scope["type"] == "websocket":
             return await self._relay_socket(holder.url, path, headers, receive, send)
         return await self._relay_http(holder.url, path, headers, scope, receive, send)
