@@ -270,7 +270,8 @@ class Lobby:
             "round": self.round, "next_round": self.policy.next_round,
             "can_go_again": self.can_go_again and self._enough_here(),
             "players": [{"seat": m.seat, "nickname": m.nickname, "host": m.seat == 0,
-                         "gone": m.gone, "agreed": m.seat in self.agreed}
+                         "gone": m.gone, "agreed": m.seat in self.agreed,
+                         "profile": m.profile is not None}
                         for m in self.members],
         }
 

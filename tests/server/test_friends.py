@@ -28,7 +28,7 @@ def lists(server: LiveServer, key: str) -> dict[str, Any]:
     return response.json()
 
 
-def ask(server: LiveServer, key: str, **who: str) -> httpx.Response:
+def ask(server: LiveServer, key: str, **who: Any) -> httpx.Response:
     return httpx.post(f"{server.http}/api/friends", json=who, headers=bearer(key))
 
 
@@ -275,3 +275,26 @@ def test_who_may_be_challenged_and_from_where(server: LiveServer) -> None:
     assert_error(post(lida, mirek_id, other_room["code"]), 403, "not_in_room")
     assert_error(post(lida, mirek_id, "ZZZZZZ"), 409, "room_not_waiting")
     assert_error(post(mirek, mirek_id, room["code"]), 403, "not_friends")
+
+
+def test_asking_someone_from_a_game(server: LiveServer) -> None:
+    """The people of a game ask each other by room and seat: only members may, and a
+    guest (no profile) cannot be asked."""
+    _, olga = new_profile(server, "Olga Hra")
+    petr_id, petr = new_profile(server, "Petr Hra")
+    _, outsider = new_profile(server)
+    made = open_room(server, olga)
+    joined = httpx.post(f"{server.http}/api/lobbies/{made['code']}/join", headers=bearer(petr),
+                        json={})
+    assert joined.status_code == 201, joined.text
+    guest = httpx.post(f"{server.http}/api/lobbies/{made['code']}/join",
+                       json={"nickname": "Host Bez Profilu"})
+    if guest.status_code == 201:  # (a table of two may be full: then only the first checks)
+        assert_error(ask(server, olga, room=made["code"], seat=guest.json()["seat"]), 404,
+                     "unknown_person")
+    asked = ask(server, olga, room=made["code"], seat=1)
+    assert asked.status_code == 201 and asked.json()["id"] == petr_id, asked.text
+    assert_error(ask(server, outsider, room=made["code"], seat=1), 403, "not_in_room")
+    response = httpx.post(f"{server.http}/api/friends", headers=bearer(olga),
+                          json={"room": made["code"]})
+    assert response.status_code == 422

@@ -48,7 +48,7 @@ def test_the_creator_takes_seat_zero() -> None:
     assert [(m.seat, m.nickname) for m in room.members] == [(0, "Dealer")]
     assert room.status == "waiting" and room.outcome is None and room.host_seat == 0
     assert room.public()["players"] == [{"seat": 0, "nickname": "Dealer", "host": True,
-                                         "gone": False, "agreed": False}]
+                                         "gone": False, "agreed": False, "profile": False}]
 
 
 @pytest.mark.parametrize(("kind", "settings_"), [

@@ -8,6 +8,8 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
+from tests.server.live import LiveServer
+from tests.server.test_moderation import admin
 from tests.web.conftest import ConsoleWatch, axe_violations
 from tests.web.shots import four_looks
 from tests.web.test_devices import create_profile
@@ -20,8 +22,8 @@ def friend_row(page: Page, nickname: str):  # noqa: ANN201 - a Locator
     return page.locator(".people li").filter(has_text=nickname)
 
 
-def test_two_people_become_friends_and_see_each_other(people: Callable[[], Page],
-                                                      console: ConsoleWatch) -> None:
+def test_two_people_become_friends_and_see_each_other(
+        people: Callable[[], Page], console: ConsoleWatch, app_server: LiveServer) -> None:
     ada, bob = people(), people()
     create_profile(ada, "Ada Přítelkyně")
     create_profile(bob, "Bob Přítel")
@@ -89,6 +91,15 @@ def test_two_people_become_friends_and_see_each_other(people: Callable[[], Page]
     ada.get_by_role("dialog").get_by_role("button", name="Nahlásit").click()
     expect(ada.locator(".room-chat p.live")).to_have_text(
         "Nahlášeno. Díky, správci se na to podívají.")
+    ada.get_by_role("button", name="Nahlásit přezdívku Bob Přítel").click()
+    # Both reports reach the moderators: the message, then the nickname.
+    reports = admin(app_server, "reports").stdout
+    for _ in range(150):  # a bound, not a measure: the report is stored before its answer
+        if reports.count("'Ada Přítelkyně' reports 'Bob Přítel'") == 2:
+            break
+        ada.wait_for_timeout(100)
+        reports = admin(app_server, "reports").stdout
+    assert "[hello]" in reports and "  the nickname" in reports, reports
     ada_log.get_by_role("button", name="Ztlumit: Bob Přítel").click()
     expect(ada_log.locator("li").filter(has_text="Bob Přítel")).to_have_count(0)
     # While Bob's table is open, Ada's friends page says what he plays.

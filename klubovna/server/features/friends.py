@@ -8,30 +8,37 @@ open app shows a request or an answer at once, on every server process.
 from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
-from pydantic import BaseModel, ConfigDict, Field, StrictStr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, model_validator
 from starlette.concurrency import run_in_threadpool
 
+from klubovna.core import IllegalAction
 from klubovna.server.clock import now_ms
 from klubovna.server.features import nicknames
 from klubovna.server.features.profiles import CurrentProfile, store_of
 from klubovna.server.http.errors import ERRORS, ApiError
 from klubovna.server.realtime.club import Club
 from klubovna.server.storage.friends import Blocked, Friends, Person
+from klubovna.tables import normalize_code
 
 router = APIRouter(tags=["friends"])
 
 
 class Someone(BaseModel):
-    """A person by nickname (as typed: the same rules as a profile's) or by profile id."""
+    """A person by nickname (as typed: the same rules as a profile's), by profile id, or as
+    a member of a room you are in (`room` and `seat`: the people of a game)."""
 
     model_config = ConfigDict(extra="forbid")
     nickname: StrictStr | None = Field(default=None, max_length=64)
     id: StrictStr | None = Field(default=None, max_length=32)
+    room: StrictStr | None = Field(default=None, max_length=16)
+    seat: StrictInt | None = Field(default=None, ge=0, le=1000)
 
     @model_validator(mode="after")
     def _one(self) -> Someone:
-        if (self.nickname is None) == (self.id is None):
-            raise ValueError("send either a nickname or an id")
+        ways = [self.nickname is not None, self.id is not None,
+                self.room is not None or self.seat is not None]
+        if sum(ways) != 1 or (self.room is None) != (self.seat is None):
+            raise ValueError("send a nickname, an id, or a room and a seat")
         return self
 
 
@@ -71,7 +78,9 @@ def club_of(request: Request) -> Club:
 async def person(request: Request, someone: Someone, me: str) -> Person:
     """The profile meant; 404 `unknown_person`, 422 for oneself."""
     friends = friends_of(request)
-    if someone.id is not None:
+    if someone.room is not None:
+        found = await _member(request, someone.room, someone.seat or 0, me)
+    elif someone.id is not None:
         found = await run_in_threadpool(friends.profile_by_id, someone.id)
     else:
         try:
@@ -84,6 +93,22 @@ async def person(request: Request, someone: Someone, me: str) -> Person:
     if found.id == me:
         raise ApiError(422, "yourself", "You cannot be your own friend.")
     return found
+
+
+async def _member(request: Request, code: str, seat: int, me: str) -> Person | None:
+    """The profile of a room's member, asked by another member (from the stored room, which
+    every process reads); None for a guest or no such seat."""
+    try:
+        stored = await run_in_threadpool(store_of(request).load_lobby, normalize_code(code))
+    except IllegalAction:
+        stored = None
+    lobby = stored[0] if stored else None
+    if lobby is None or me not in {m.profile for m in lobby.members}:
+        raise ApiError(403, "not_in_room", "Only the people of a game may ask each other so.")
+    member = lobby.member(seat)
+    if member is None or member.profile is None:
+        return None
+    return await run_in_threadpool(friends_of(request).profile_by_id, member.profile)
 
 
 def _blocked() -> ApiError:

@@ -23,7 +23,10 @@ export function getFriends(key: string): Promise<FriendLists> {
 }
 
 /** Ask someone by nickname or id: "outgoing" (waiting for them) or "friends" (they had asked). */
-export function askFriend(key: string, who: { nickname: string } | { id: string }): Promise<Person & { state: "outgoing" | "friends" }> {
+export function askFriend(
+  key: string,
+  who: { nickname: string } | { id: string } | { room: string; seat: number },
+): Promise<Person & { state: "outgoing" | "friends" }> {
   return json("POST", "/api/friends", { key, body: who });
 }
 

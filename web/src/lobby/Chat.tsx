@@ -5,6 +5,9 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t } from "../i18n";
 import { ConfirmDialog } from "../profile/ConfirmDialog";
+import { askFriend } from "../club/api";
+import { problemText } from "../profile/format";
+import { useProfiles } from "../profile/store";
 import type { ChatMessage, LobbyConnection } from "./connection";
 import type { Lobby } from "./types";
 import "./chat.css";
@@ -70,6 +73,7 @@ export function Chat({ conn, lobby }: { conn: LobbyConnection; lobby: Lobby }) {
       </h2>
       {open && (
         <>
+          <People conn={conn} lobby={lobby} onNote={setNote} />
           <div class="chat-log" ref={log} role="log" aria-live="polite" aria-label={t("chat.log")}><ol>
             {shown.length === 0 && <li class="muted">{t("chat.empty")}</li>}
             {shown.map((message) => (
@@ -130,5 +134,45 @@ export function Chat({ conn, lobby }: { conn: LobbyConnection; lobby: Lobby }) {
         />
       )}
     </section>
+  );
+}
+
+/** The room's other people: ask one to be friends (a member with a profile, asked by one with
+ *  a profile), or report a nickname to the moderators. */
+function People({ conn, lobby, onNote }: { conn: LobbyConnection; lobby: Lobby; onNote: (text: string) => void }) {
+  const { selected } = useProfiles();
+  const [asked, setAsked] = useState<number[]>([]);
+  const others = lobby.players.filter((player) => player.seat !== lobby.you);
+  if (others.length === 0) return null;
+  const befriend = async (seat: number) => {
+    if (!selected) return;
+    try {
+      const answer = await askFriend(selected.key, { room: lobby.code, seat });
+      setAsked([...asked, seat]);
+      onNote(t(answer.state === "friends" ? "friends.nowFriends" : "friends.asked", { nickname: answer.nickname }));
+    } catch (problem) {
+      onNote(problemText(problem));
+    }
+  };
+  return (
+    <ul class="chat-people" aria-label={t("chat.people")}>
+      {others.map((player) => (
+        <li key={player.seat}>
+          <span class="nickname">{player.nickname}</span>
+          {selected && player.profile && (
+            <button type="button" class="link-button" disabled={asked.includes(player.seat)}
+              onClick={() => void befriend(player.seat)}
+              aria-label={t("chat.befriend.aria", { nickname: player.nickname })}>
+              {t("chat.befriend")}
+            </button>
+          )}
+          <button type="button" class="link-button" onClick={() => {
+            conn.report({ seat: player.seat });
+          }} aria-label={t("chat.reportName.aria", { nickname: player.nickname })}>
+            {t("chat.reportName")}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -15,6 +15,8 @@ export interface LobbyPlayer {
   connected: boolean;
   /** Asked for the next round (a room where everybody must agree). */
   agreed: boolean;
+  /** The person plays with a profile (may be asked to be friends); not which one. */
+  profile?: boolean;
   /** The seat in the game's views and ranking (null before the start). */
   table_seat: number | null;
 }
