@@ -222,24 +222,24 @@ def test_a_duel_in_two_browsers_to_the_end(
     ada.reload()
     expect(ada.locator(".lobby-verdict")).to_have_attribute("data-verdict", verdicts[0])
 
-    # The next round (a duel's next_round is "all": it waits until both agree), on these
+    # The rematch ("Odveta": a duel's next_round is "all", it waits until both agree), on these
     # two pages: a duel of its own for this paid two browsers, a lobby and a whole game.
     for page in (ada, bob):
         expect(page.locator(".lobby-again")).to_contain_text(
-            "Další kolo začne, až budou souhlasit všichni, kdo tu zůstali.")
+            "Odveta se stejným nastavením začne, až budou souhlasit všichni, kdo tu zůstali.")
         expect(page.locator(".lobby-again .lobby-state")).to_have_text("Zatím nikdo nesouhlasí.")
-    ada.get_by_role("button", name="Další kolo").click()
+    ada.get_by_role("button", name="Odveta").click()
     for page in (ada, bob):
         expect(page.locator(".lobby-again .lobby-state")).to_have_text(
             "Souhlasí: Ada. Čeká se na: Bob.")
     # Ada may take it back, and agree again; the round waits for Bob all the while.
-    ada.get_by_role("button", name="Nechci další kolo").click()
+    ada.get_by_role("button", name="Nechci odvetu").click()
     expect(bob.locator(".lobby-again .lobby-state")).to_have_text("Zatím nikdo nesouhlasí.")
-    ada.get_by_role("button", name="Další kolo").click()
-    expect(ada.get_by_role("button", name="Nechci další kolo")).to_be_visible()
+    ada.get_by_role("button", name="Odveta").click()
+    expect(ada.get_by_role("button", name="Nechci odvetu")).to_be_visible()
     screenshot(bob, "duel-next-round")
     assert axe_violations(bob) == []
-    bob.get_by_role("button", name="Další kolo").click()
+    bob.get_by_role("button", name="Odveta").click()
     for page in (ada, bob):  # a fresh board for both, the last round's end gone
         expect(page.locator(".mp-board")).to_be_visible()
         expect(page.locator(".lobby-results")).to_have_count(0)

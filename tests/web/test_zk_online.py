@@ -92,10 +92,10 @@ def test_two_browsers_play_a_room_with_a_reconnect(people: Callable[[], Page]) -
     screenshot(bob, "zk-online-end")
 
     # A new round only when both agree; the other seat begins it.
-    ada.get_by_role("button", name="Další kolo").click()
+    ada.get_by_role("button", name="Odveta").click()
     expect(bob.locator(".lobby-again .lobby-state")).to_contain_text("Alena")
     expect(bob.locator(".zk-end")).to_be_visible()  # nothing starts before Bob agrees
-    bob.get_by_role("button", name="Další kolo").click()
+    bob.get_by_role("button", name="Odveta").click()
     for page in (ada, bob):
         expect(page.locator(".zk-rack .zk-tile")).to_have_count(14)
         expect(page.locator(".mp-info")).to_contain_text("Kolo 2")
@@ -121,7 +121,7 @@ def test_two_browsers_play_a_room_with_a_reconnect(people: Callable[[], Page]) -
     expect(end.locator("tbody tr").nth(1)).to_contain_text("Bob (mimo hru)")
     expect(end.locator(".zk-alone")).to_have_text(
         "Bez soupeře další kolo nebude. Na další hru založte novou místnost.")
-    expect(ada.get_by_role("button", name="Další kolo")).to_have_count(0)
+    expect(ada.get_by_role("button", name="Odveta")).to_have_count(0)
     expect(ada.locator(".lobby-again")).to_have_count(0)
     expect(end.get_by_role("link", name="Nová místnost")).to_be_visible()
     four_looks(ada, "zk-mended-left", full_page=True)
