@@ -149,3 +149,21 @@ def test_chat_before_hello_is_refused(server: LiveServer) -> None:
     with connect(f"{server.ws}/ws/lobbies/{code}", open_timeout=10) as conn:
         conn.send(json.dumps({"t": "chat", "phrase": "gg"}))
         assert json.loads(conn.recv(timeout=30))["code"] == "hello_required"
+
+
+def test_who_blocked_a_person_hears_nothing_from_them(server: LiveServer) -> None:
+    code, host_seat, guest_seat, host_key, guest_key = room(server)
+    guest_id = httpx.get(f"{server.http}/api/profiles/me", headers=bearer(guest_key)).json()["id"]
+    blocked = httpx.post(f"{server.http}/api/blocks", headers=bearer(host_key),
+                         json={"id": guest_id})
+    assert blocked.status_code == 201, blocked.text
+    host, guest = Member(server, code, host_seat), Member(server, code, guest_seat)
+    guest.send({"t": "chat", "phrase": "gg"})
+    assert guest.until("chat")["phrase"] == "gg"  # sent (the guest is not told of the block)
+    host.send({"t": "chat", "phrase": "hello"})
+    assert host.until("chat")["phrase"] == "hello"  # the first chat the host hears is its own
+    assert guest.until("chat")["phrase"] == "hello"  # the block is the host's, not the guest's
+    host.send({"t": "chat_history"})
+    assert [m["phrase"] for m in host.until("chat_history")["messages"]] == ["hello"]
+    host.close()
+    guest.close()

@@ -29,6 +29,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 DESKTOP = {"viewport": {"width": 1100, "height": 900},
            "user_agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like "
                          "Gecko) Chrome/131.0 Safari/537.36"}
+ENGINE_PRELOAD = False  # nothing here plays in the browser
 CODE = re.compile(r"^[0-9A-Z]{4}(-[0-9A-Z]{4}){1,3}$")
 
 
@@ -210,3 +211,15 @@ def test_a_hidden_nickname_is_explained_once(browsers: Callable[..., Page],
     page.reload()
     expect(page.get_by_role("heading", level=2, name=re.compile(r"^Hráč \d+$"))).to_be_visible()
     expect(alert).to_have_count(0)
+
+
+def test_passkeys_at_an_ip_address_point_to_the_name(page: Page) -> None:
+    """WebAuthn refuses an IP address: at 127.0.0.1 the page says so and links the same page
+    at localhost instead of offering a passkey that would fail."""
+    create_profile(page, "Na Adrese")
+    panel = page.get_by_role("region", name="Přístupové klíče")
+    expect(panel).to_contain_text("fungují jen na adrese se jménem")
+    expect(panel.get_by_role("button", name="Přidat přístupový klíč")).to_have_count(0)
+    link = panel.get_by_role("link", name="Otevřít Klubovnu jako localhost")
+    expect(link).to_have_attribute("href", re.compile(r"^http://localhost:\d+/#/profil$"))
+    expect(page.get_by_role("button", name="Přihlásit přístupovým klíčem")).to_have_count(0)

@@ -165,11 +165,14 @@ class Chat:
         bad one (the socket answers it and stays open)."""
         chat = self.of(room)
         kind = data["t"]
-        if kind == "chat_history":
-            await link.send_json({"t": "chat_history", "messages": list(chat.messages)})
-            return
         member = room.lobby.member(seat)
         assert member is not None
+        if kind == "chat_history":
+            speakers = {m["seat"] for m in chat.messages}
+            muted = {s for s in speakers if await self._blocks(member.profile, room, s)}
+            messages = [m for m in chat.messages if m["seat"] not in muted]
+            await link.send_json({"t": "chat_history", "messages": messages})
+            return
         if kind == "report":
             await self._report(room, chat, member, data)
             await link.send_json({"t": "reported"})
@@ -179,11 +182,26 @@ class Chat:
             raise ProtocolError("rate_limited", "Too many messages; wait a moment.")
         chat.messages.append(message)
         text = json.dumps({"t": "chat", **message}, ensure_ascii=False, separators=(",", ":"))
-        for socket in list(room.sockets.values()):
+        # Whoever blocked the sender hears nothing from them (friends.py's blocks).
+        blockers = (await run_in_threadpool(self.store.friends.blockers_of, member.profile)
+                    if member.profile else set())
+        for conn_id, socket in list(room.sockets.items()):
+            heard_by = room.presence.seat_of(conn_id)
+            listener = room.lobby.member(heard_by) if heard_by is not None else None
+            if listener is not None and listener.profile in blockers:
+                continue
             try:
                 await socket.send_text(text)
             except Exception:  # a socket closing meanwhile: its reader cleans up
                 continue
+
+    async def _blocks(self, listener: str | None, room: LiveLobby, seat: int) -> bool:
+        """Whether `listener` (a profile) blocked the member at `seat`."""
+        speaker = room.lobby.member(seat)
+        if listener is None or speaker is None or speaker.profile is None:
+            return False
+        return listener in await run_in_threadpool(self.store.friends.blockers_of,
+                                                   speaker.profile)
 
     async def _message(self, room: LiveLobby, member: Any, data: dict[str, Any]) -> dict[str, Any]:
         fields = set(data) - {"t"}

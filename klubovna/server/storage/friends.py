@@ -51,6 +51,12 @@ class Friends:
             and_(BlockRow.profile_id == a, BlockRow.blocked_id == b),
             and_(BlockRow.profile_id == b, BlockRow.blocked_id == a)))) is not None
 
+    def blockers_of(self, profile_id: str) -> set[str]:
+        """The profiles that blocked this one (they hear nothing from it)."""
+        with Session(self.engine) as session:
+            return set(session.scalars(select(BlockRow.profile_id).where(
+                BlockRow.blocked_id == profile_id)))
+
     def blocked(self, a: str, b: str) -> bool:
         """Whether either of the two blocked the other."""
         with Session(self.engine) as session:

@@ -113,6 +113,8 @@ export const profile = {
     "passkeys.added": "Přístupový klíč je přidaný.",
     "passkeys.removed": "Přístupový klíč je odebraný; ze správce hesel ho smaž sám.",
     "passkeys.unsupported": "Tento prohlížeč přístupové klíče neumí.",
+    "passkeys.byName": "Přístupové klíče fungují jen na adrese se jménem, ne na IP adrese; profil se tam přenese kódem.",
+    "passkeys.byName.link": "Otevřít Klubovnu jako localhost",
     "passkeys.cancelled": "Přístupový klíč se nepoužil (zrušeno, nebo vypršel čas).",
     "passkeys.exists": "Toto zařízení už přístupový klíč k profilu má.",
 
@@ -376,6 +378,8 @@ export const profile = {
     "passkeys.added": "The passkey is added.",
     "passkeys.removed": "The passkey is removed; delete it from your password manager yourself.",
     "passkeys.unsupported": "This browser does not support passkeys.",
+    "passkeys.byName": "Passkeys work only at an address with a name, not at an IP address; a profile moves there with a code.",
+    "passkeys.byName.link": "Open Klubovna as localhost",
     "passkeys.cancelled": "No passkey was used (cancelled, or the time ran out).",
     "passkeys.exists": "This device already has a passkey for the profile.",
 

@@ -247,6 +247,7 @@ export function PasskeysPanel({ stored, onStatus, onChanged }: PanelProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const supported = browserSupportsWebAuthn();
+  const here = passkeyHere();
 
   const load = async () => {
     try {
@@ -307,17 +308,39 @@ export function PasskeysPanel({ stored, onStatus, onChanged }: PanelProps) {
           ))}
         </ul>
       )}
-      {supported ? (
+      {!supported ? (
+        <p class="muted">{t("passkeys.unsupported")}</p>
+      ) : !here.ok ? (
+        <PasskeyElsewhere there={here.there} />
+      ) : (
         <p class="actions">
           <button type="button" onClick={add} disabled={busy} aria-busy={busy ? "true" : undefined}>
             {t("passkeys.add")}
           </button>
         </p>
-      ) : (
-        <p class="muted">{t("passkeys.unsupported")}</p>
       )}
       <p class="field-error" role="alert">{error ?? ""}</p>
     </section>
+  );
+}
+
+/** WebAuthn refuses a site opened by its IP address (no name to bind a passkey to): the
+ *  same server by name where there is one (127.0.0.1 is localhost), else nothing. */
+export function passkeyHere(): { ok: true } | { ok: false; there: string | null } {
+  const host = location.hostname;
+  if (!/^(\d+\.){3}\d+$|^\[/.test(host)) return { ok: true };
+  const there = host === "127.0.0.1" || host === "[::1]"
+    ? `${location.protocol}//localhost${location.port ? `:${location.port}` : ""}${location.pathname}${location.hash}`
+    : null;
+  return { ok: false, there };
+}
+
+/** Where passkeys cannot work: why, and the address where they do. */
+export function PasskeyElsewhere({ there }: { there: string | null }) {
+  return (
+    <p class="muted">
+      {t("passkeys.byName")} {there && <a href={there}>{t("passkeys.byName.link")}</a>}
+    </p>
   );
 }
 

@@ -5,7 +5,7 @@ import { browserSupportsWebAuthn, startAuthentication } from "@simplewebauthn/br
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t } from "../i18n";
 import { passkeySignIn, redeemCode, signInOptions, type CreatedProfile } from "./api";
-import { passkeyProblem } from "./Devices";
+import { PasskeyElsewhere, passkeyHere, passkeyProblem } from "./Devices";
 import { problemText } from "./format";
 import { addProfile } from "./store";
 
@@ -94,11 +94,13 @@ export function SignInForm({ code: given, onSignedIn }: Props) {
         </button>
       </div>
       <p id="sign-in-error" class="field-error" role="alert">{error ?? ""}</p>
-      {browserSupportsWebAuthn() && (
+      {browserSupportsWebAuthn() && (passkeyHere().ok ? (
         <p class="actions">
           <button type="button" onClick={passkey} disabled={busy}>{t("signIn.passkey")}</button>
         </p>
-      )}
+      ) : (
+        <PasskeyElsewhere there={(passkeyHere() as { there: string | null }).there} />
+      ))}
     </form>
   );
 }
