@@ -18,10 +18,7 @@ from tests.cluster.players import DicePlayer
 from tests.server.lobby_client import Seat, seat_of
 from tests.server.test_chat import Member
 from tests.server.test_friends import Club, accept_url
-
-
-def bearer(key: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {key}"}
+from tests.server.test_recording import bearer
 
 
 def test_friends_challenge_play_chat_rematch_and_report(cluster: Cluster) -> None:

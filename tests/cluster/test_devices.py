@@ -7,10 +7,7 @@ from __future__ import annotations
 import httpx
 
 from tests.cluster.harness import Cluster
-
-
-def bearer(key: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {key}"}
+from tests.server.test_recording import bearer
 
 
 def test_codes_and_devices_across_processes(cluster: Cluster) -> None:

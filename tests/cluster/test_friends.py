@@ -8,10 +8,7 @@ import httpx
 from tests.cluster.harness import Cluster
 from tests.server.test_chat import Member
 from tests.server.test_friends import Club, accept_url
-
-
-def bearer(key: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {key}"}
+from tests.server.test_recording import bearer
 
 
 def test_friends_see_each_other_across_processes(cluster: Cluster) -> None:
