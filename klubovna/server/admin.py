@@ -22,6 +22,7 @@ from typing import Any
 from sqlalchemy import Engine, select, update
 from sqlalchemy.orm import Session
 
+from klubovna.server.clock import now_ms
 from klubovna.server.features import nicknames
 from klubovna.server.storage.db import AuditRow, ProfileRow, ReportRow
 
@@ -36,10 +37,6 @@ class NotFound(LookupError):
 def admin_token(secret: bytes) -> str:
     """The moderators' bearer token: only who can read the server secret can make it."""
     return hmac.new(secret, b"admin", hashlib.sha256).hexdigest()
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
 
 
 def _audit(session: Session, action: str, target: str, reason: str,
@@ -69,9 +66,9 @@ def hide_nickname(engine: Engine, nickname: str, reason: str) -> str:
     """Rename the profile to the first free "Hráč N" and tell the person why: the new name."""
     with Session(engine) as session, session.begin():
         row = _profile(session, nickname)
-        taken = set(session.scalars(select(ProfileRow.nickname_folded)))
         number = 1
-        while nicknames.key(f"{PLACEHOLDER} {number}") in taken:
+        while session.scalar(select(ProfileRow.id).where(
+                ProfileRow.nickname_folded == nicknames.key(f"{PLACEHOLDER} {number}"))):
             number += 1
         new = f"{PLACEHOLDER} {number}"
         old = row.nickname

@@ -11,27 +11,26 @@ or without dashes, in any case. Only a keyed hash of each code is stored.
 from __future__ import annotations
 
 import hmac
-import io
 import re
 import secrets
 
-import segno
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 from starlette.concurrency import run_in_threadpool
 
 from klubovna.server.clock import now_ms
 from klubovna.server.features.device_names import device_name
+from klubovna.server.features.lobbies import qr_svg
 from klubovna.server.features.profiles import (
     CreatedProfile,
     CurrentProfile,
     address_of,
     limits_of,
+    new_key,
     store_of,
 )
 from klubovna.server.http.errors import ApiError, error_responses
 from klubovna.server.storage.devices import CodeRefused, Devices
-from klubovna.tables import hash_key
 
 router = APIRouter(prefix="/api/profiles", tags=["devices"])
 ERRORS = error_responses(400, 401, 403, 404, 409, 410, 413, 422, 429)
@@ -113,12 +112,6 @@ def devices_of(request: Request) -> Devices:
     return store_of(request).devices
 
 
-def new_key() -> tuple[str, str]:
-    """(key, its hash): 256 bits; only the hash is stored."""
-    key = secrets.token_urlsafe(32)
-    return key, hash_key(key)
-
-
 @router.post("/me/transfer", response_model=TransferCode, status_code=201, responses=ERRORS)
 async def make_transfer(profile: CurrentProfile, request: Request) -> TransferCode:
     """A code that signs one more device in to this profile within 10 minutes; an earlier
@@ -127,11 +120,8 @@ async def make_transfer(profile: CurrentProfile, request: Request) -> TransferCo
     await run_in_threadpool(devices_of(request).new_code, code_hash(request, raw), "transfer",
                             profile.id, now, now + TRANSFER_MS)
     link = str(request.base_url).rstrip("/") + f"/#/profil/prenos/{code}"
-    out = io.BytesIO()
-    segno.make(link, error="m").save(out, kind="svg", scale=6, border=2, xmldecl=False,
-                                     title="QR", dark="#000", light="#fff")
     return TransferCode(code=code, expires_at=now + TRANSFER_MS, now=now, link=link,
-                        qr=out.getvalue().decode())
+                        qr=qr_svg(link, scale=6).decode())
 
 
 @router.post("/me/recovery", response_model=RecoveryCode, status_code=201, responses=ERRORS)

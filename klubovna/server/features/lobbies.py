@@ -234,15 +234,20 @@ async def join_lobby(
     return Seat(code=room.lobby.code, key=key, seat=seat, link=link_of(room))
 
 
+def qr_svg(url: str, scale: int) -> bytes:
+    """A link as a QR code (SVG, black on white whatever the theme: cameras need it)."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=scale, border=2, xmldecl=False,
+                                    title=f"QR: {url}", dark="#000", light="#fff")
+    return out.getvalue()
+
+
 @router.get("/{code}/qr.svg", responses={200: {"content": {"image/svg+xml": {}}}, **ERRORS})
 async def lobby_qr(code: str, request: Request) -> Response:
     """The join link as a QR code (SVG), for a phone's camera."""
     room = await room_by_code(request, code)
     url = str(request.base_url).rstrip("/") + link_of(room)
-    out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", scale=8, border=2, xmldecl=False,
-                                    title=f"QR: {url}", dark="#000", light="#fff")
-    return Response(out.getvalue(), media_type="image/svg+xml",
+    return Response(qr_svg(url, scale=8), media_type="image/svg+xml",
                     headers={"Cache-Control": "public, max-age=3600"})
 
 

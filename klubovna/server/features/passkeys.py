@@ -36,8 +36,8 @@ from webauthn.helpers.structs import (
 
 from klubovna.server.clock import now_ms
 from klubovna.server.features.device_names import device_name
-from klubovna.server.features.devices import code_hash, devices_of, new_key
-from klubovna.server.features.profiles import CreatedProfile, CurrentProfile
+from klubovna.server.features.devices import code_hash, devices_of
+from klubovna.server.features.profiles import CreatedProfile, CurrentProfile, new_key
 from klubovna.server.http.errors import ERRORS, ApiError
 from klubovna.server.storage.devices import CodeRefused
 

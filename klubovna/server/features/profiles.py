@@ -67,6 +67,12 @@ def _taken() -> ApiError:
 # --- keys ---------------------------------------------------------------------------
 
 
+def new_key() -> tuple[str, str]:
+    """A device's key and its hash: 256 bits; only the hash is stored."""
+    key = secrets.token_urlsafe(32)
+    return key, hash_key(key)
+
+
 def store_of(request: Request) -> Store:
     store: Store = request.app.state.store
     return store
@@ -233,9 +239,8 @@ async def create_profile(body: CreateProfile, request: Request) -> CreatedProfil
     """A new profile. Keep the key: it is the only way to the profile."""
     nickname, folded = clean_nickname(body.nickname)
     await limits_of(request).profiles_by_address.check(address_of(request), "new profiles")
-    key = secrets.token_urlsafe(32)  # 256 bits; only its hash is stored
-    device = (secrets.token_urlsafe(12), hash_key(key),
-              device_name(request.headers.get("user-agent")))
+    key, key_hash = new_key()
+    device = (secrets.token_urlsafe(12), key_hash, device_name(request.headers.get("user-agent")))
     try:
         row = await run_in_threadpool(
             store_of(request).create_profile, secrets.token_urlsafe(12), nickname, folded,

@@ -19,6 +19,7 @@ import logging
 import secrets
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -44,6 +45,8 @@ State = tuple[bool, str | None]
 
 
 class Presence(Protocol):
+    def start(self) -> None: ...
+
     async def set(self, profile_id: str, conn_id: str, playing: str | None) -> None: ...
 
     async def drop(self, profile_id: str, conn_id: str) -> None: ...
@@ -68,6 +71,9 @@ class LocalPresence:
     def __init__(self, deliver: Any) -> None:
         self.sockets: dict[str, dict[str, str | None]] = {}
         self.deliver = deliver
+
+    def start(self) -> None:
+        return None
 
     async def set(self, profile_id: str, conn_id: str, playing: str | None) -> None:
         self.sockets.setdefault(profile_id, {})[conn_id] = playing
@@ -175,34 +181,38 @@ class RedisPresence:
         await self.client.aclose()
 
 
+@dataclass
+class Link:
+    """One club socket of this process: whose device, and the game it says it plays."""
+
+    websocket: WebSocket
+    device: str
+    playing: str | None = None
+
+
 class Club:
     """This process's club sockets and the presence every process shares."""
 
     def __init__(self, store: Any, redis_url: str | None = None, node: str = "") -> None:
         self.store = store
-        self.links: dict[str, dict[str, tuple[WebSocket, str]]] = {}
-        """profile id → conn id → (socket, device id)."""
-        self.playing: dict[str, dict[str, str | None]] = {}
-        self.presence: Presence
-        if redis_url:
-            redis_presence = RedisPresence(redis_url, node or secrets.token_hex(4),
-                                           self._deliver)
-            self.presence = redis_presence
-            self._start = redis_presence.start
-        else:
-            self.presence = LocalPresence(self._deliver)
-            self._start = lambda: None
+        self.links: dict[str, dict[str, Link]] = {}
+        """profile id → conn id → its socket."""
+        self.presence: Presence = (
+            RedisPresence(redis_url, node or secrets.token_hex(4), self._deliver) if redis_url
+            else LocalPresence(self._deliver))
         self.refresher: asyncio.Task[None] | None = None
 
     def start(self) -> None:
-        self._start()
+        self.presence.start()
         self.refresher = asyncio.get_running_loop().create_task(self._refresh())
 
     async def _refresh(self) -> None:
         while True:
             await asyncio.sleep(REFRESH_EVERY)
             try:
-                await self.presence.refresh(self.playing)
+                await self.presence.refresh({
+                    profile_id: {conn_id: link.playing for conn_id, link in conns.items()}
+                    for profile_id, conns in self.links.items()})
             except Exception:  # presence is a courtesy: the next round tries again
                 log.exception("presence refresh failed")
 
@@ -216,14 +226,14 @@ class Club:
         own sockets close)."""
         text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
         for id_ in ids:
-            for conn_id, (websocket, device) in list(self.links.get(id_, {}).items()):
+            for conn_id, link in list(self.links.get(id_, {}).items()):
                 try:
                     if message.get("t") == "signed_out":
-                        if message.get("device") == device:
-                            await websocket.close(code=4403)
+                        if message.get("device") == link.device:
+                            await link.websocket.close(code=4403)
                             self.links.get(id_, {}).pop(conn_id, None)
                         continue
-                    await websocket.send_text(text)
+                    await link.websocket.send_text(text)
                 except Exception:  # a socket closing meanwhile: its own loop ends it
                     continue
 
@@ -244,26 +254,25 @@ class Club:
     async def connect(self, profile_id: str, device: str, websocket: WebSocket) -> str:
         conn_id = secrets.token_hex(6)
         first = not self.links.get(profile_id)
-        self.links.setdefault(profile_id, {})[conn_id] = (websocket, device)
-        self.playing.setdefault(profile_id, {})[conn_id] = None
+        self.links.setdefault(profile_id, {})[conn_id] = Link(websocket, device)
         await self.presence.set(profile_id, conn_id, None)
         if first:
             await self._tell_friends(profile_id)
         return conn_id
 
     async def set_playing(self, profile_id: str, conn_id: str, game: str | None) -> None:
-        if self.playing.get(profile_id, {}).get(conn_id, "") == game:
+        link = self.links.get(profile_id, {}).get(conn_id)
+        if link is None or link.playing == game:
             return
-        self.playing.setdefault(profile_id, {})[conn_id] = game
+        link.playing = game
         await self.presence.set(profile_id, conn_id, game)
         await self._tell_friends(profile_id)
 
     async def disconnect(self, profile_id: str, conn_id: str) -> None:
-        for table in (self.links, self.playing):
-            held = table.get(profile_id, {})
-            held.pop(conn_id, None)
-            if not held:
-                table.pop(profile_id, None)
+        held = self.links.get(profile_id, {})
+        held.pop(conn_id, None)
+        if not held:
+            self.links.pop(profile_id, None)
         await self.presence.drop(profile_id, conn_id)
         await self._tell_friends(profile_id)
 

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../profile/ConfirmDialog";
 import { askFriend } from "../club/api";
 import { problemText } from "../profile/format";
 import { useProfiles } from "../profile/store";
+import { read, session, write } from "../storage";
 import type { ChatMessage, LobbyConnection } from "./connection";
 import type { Lobby } from "./types";
 import "./chat.css";
@@ -15,16 +16,17 @@ import "./chat.css";
 export const PHRASES = ["hello", "gg", "again", "moment", "nice", "oops", "thanks", "bye"];
 export const EMOJI = ["👍", "👏", "😀", "😅", "😮", "🤔", "🎉", "❤️", "🍀", "😢"];
 
+/** The seats this tab muted in a room (session storage: for this visit). */
 function mutedKey(code: string): string {
   return `klubovna.muted.${code}`;
 }
 
 function loadMuted(code: string): number[] {
   try {
-    const seats = JSON.parse(sessionStorage.getItem(mutedKey(code)) ?? "[]") as unknown;
+    const seats = JSON.parse(read(session, mutedKey(code)) ?? "[]") as unknown;
     return Array.isArray(seats) ? seats.filter((seat): seat is number => typeof seat === "number") : [];
   } catch {
-    return [];
+    return []; // not JSON
   }
 }
 
@@ -51,11 +53,7 @@ export function Chat({ conn, lobby }: { conn: LobbyConnection; lobby: Lobby }) {
   const mute = (seat: number, nickname: string) => {
     const next = [...muted, seat];
     setMuted(next);
-    try {
-      sessionStorage.setItem(mutedKey(lobby.code), JSON.stringify(next));
-    } catch {
-      /* storage disabled: muted for this page */
-    }
+    write(session, mutedKey(lobby.code), JSON.stringify(next));
     setNote(t("chat.muted", { nickname }));
   };
   const send = (event: Event) => {

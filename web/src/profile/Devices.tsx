@@ -19,32 +19,17 @@ import {
   type Passkey,
   type TransferCode,
 } from "./api";
+import { local, read, write } from "../storage";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { dateTime, problemText } from "./format";
 import { removeProfile, type StoredProfile } from "./store";
 
+/** Per profile: "1" once the person has been told how to keep it. */
 const WARNED = "klubovna.kept.";
-
-/** True when the person has been told once how to keep this profile (localStorage). */
-function warned(id: string): boolean {
-  try {
-    return localStorage.getItem(WARNED + id) === "1";
-  } catch {
-    return false;
-  }
-}
-
-function noteWarned(id: string): void {
-  try {
-    localStorage.setItem(WARNED + id, "1");
-  } catch {
-    /* storage disabled: told again next visit */
-  }
-}
 
 /** Only this browser keeps the profile: said once, until the person answers. */
 export function KeepWarning({ stored, keeping }: { stored: StoredProfile; keeping: Keeping }) {
-  const [shown, setShown] = useState(() => !warned(stored.id));
+  const [shown, setShown] = useState(() => read(local, WARNED + stored.id) !== "1");
   const alone = keeping.devices <= 1 && keeping.passkeys === 0 && !keeping.recovery;
   if (!alone || !shown) return null;
   return (
@@ -58,7 +43,7 @@ export function KeepWarning({ stored, keeping }: { stored: StoredProfile; keepin
           heading?.focus();
           heading?.scrollIntoView({ block: "start", behavior: "smooth" });
         }}>{t("devices.warn.how")}</button>
-        <button type="button" onClick={() => { noteWarned(stored.id); setShown(false); }}>
+        <button type="button" onClick={() => { write(local, WARNED + stored.id, "1"); setShown(false); }}>
           {t("devices.warn.ok")}
         </button>
       </p>

@@ -20,6 +20,7 @@ export function SignInForm({ code: given, onSignedIn }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const here = passkeyHere();
   useEffect(() => {
     if (given) {
       setCode(given);
@@ -94,12 +95,12 @@ export function SignInForm({ code: given, onSignedIn }: Props) {
         </button>
       </div>
       <p id="sign-in-error" class="field-error" role="alert">{error ?? ""}</p>
-      {browserSupportsWebAuthn() && (passkeyHere().ok ? (
+      {browserSupportsWebAuthn() && (here.ok ? (
         <p class="actions">
           <button type="button" onClick={passkey} disabled={busy}>{t("signIn.passkey")}</button>
         </p>
       ) : (
-        <PasskeyElsewhere there={(passkeyHere() as { there: string | null }).there} />
+        <PasskeyElsewhere there={here.there} />
       ))}
     </form>
   );
