@@ -7,10 +7,16 @@ the server the page says so. Screenshots at 360 and 1100 px and axe."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from datetime import date, timedelta
 
-from playwright.sync_api import BrowserContext, Page, expect
+import httpx
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.web.conftest import ConsoleWatch, axe_violations, screenshot
+from klubovna.server.calendar import day_start_ms
+from tests.server.live import LiveServer, free_port
+from tests.web.conftest import ConsoleWatch, axe_violations, people_on, screenshot
 from tests.web.test_profile import allow_http_errors, create_profile, play_to_end
 
 DAILY = "/#/matematicky-poker/denni-vyzva"
@@ -21,10 +27,41 @@ def points(n: int) -> str:
     return f"{n} bod" if n == 1 else f"{n} body" if 2 <= n <= 4 else f"{n} bodů"
 
 
-def test_daily_challenge(context: BrowserContext, page: Page, console: ConsoleWatch) -> None:
+def noon_server(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[LiveServer]:
+    """A server of the module's own, its clock moved on to noon (Prague) of the next day: an
+    attempt and the day's page then fall on one day whenever the test runs (a run across
+    Prague's midnight found the next day's page, without its attempt). The attempts stay off
+    the shared server's table of the day too."""
+    live = LiveServer(tmp_path_factory.mktemp(name), free_port())
+    live.start()
+    today = date.fromisoformat(httpx.get(f"{live.http}/api/daily", timeout=10).json()["date"])
+    live.skip_to(day_start_ms(today + timedelta(days=1)) + 12 * 3600_000)
+    yield live
+    live.stop()
+
+
+def page_on(browser: Browser, server: LiveServer, console: ConsoleWatch) -> Iterator[Page]:
+    """A page in a fresh browser context on `server` (tests/web/conftest.py's `page`)."""
+    people = people_on(browser, server, console)
+    yield next(people)()
+    next(people, None)
+
+
+@pytest.fixture(scope="module")
+def day_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    yield from noon_server(tmp_path_factory, "daily")
+
+
+@pytest.fixture
+def day_page(browser: Browser, day_server: LiveServer, console: ConsoleWatch) -> Iterator[Page]:
+    yield from page_on(browser, day_server, console)
+
+
+def test_daily_challenge(day_page: Page, console: ConsoleWatch) -> None:
     """What the page says without a profile, storage or the server, then, storage on again,
     the day's attempt: one browser (a browser each cost a context, its page loads and its
     engine preload)."""
+    page, context = day_page, day_page.context
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     context.add_init_script(NO_SHARE_SHEET)  # the clipboard path, as on most desktops
     daily_needs_a_profile_storage_and_the_server(context, page, console)

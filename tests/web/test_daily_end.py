@@ -14,10 +14,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from klubovna.server.calendar import day_start_ms
-from tests.server.live import LiveServer, free_port
-from tests.web.conftest import ConsoleWatch, axe_violations, people_on
+from tests.server.live import LiveServer
+from tests.web.conftest import ConsoleWatch, axe_violations
 from tests.web.shots import four_looks
-from tests.web.test_daily import DAILY, NO_SHARE_SHEET, points
+from tests.web.test_daily import DAILY, NO_SHARE_SHEET, noon_server, page_on, points
 from tests.web.test_profile import allow_http_errors, create_profile, play_to_end
 
 REPLAY = "Opakování – nezapočítává se"
@@ -42,20 +42,15 @@ def play_the_attempt(page: Page, nickname: str) -> int:
 
 @pytest.fixture(scope="module")
 def own_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """A server of the module's own: the attempts here stay off the shared server's table of
-    the day (tests/web/test_daily.py finds it empty), and its clock may skip a day. (One for
-    both tests: a server's start is ~1-2 CPU-s; the midnight test moves to a day of its own.)"""
-    live = LiveServer(tmp_path_factory.mktemp("daily-end"), free_port())
-    live.start()
-    yield live
-    live.stop()
+    """A server of the module's own at noon (test_daily.noon_server); its clock may skip a
+    day. (One for both tests: a server's start is ~1-2 CPU-s; the midnight test moves to a
+    day of its own.)"""
+    yield from noon_server(tmp_path_factory, "daily-end")
 
 
 @pytest.fixture
 def own_page(browser: Browser, own_server: LiveServer, console: ConsoleWatch) -> Iterator[Page]:
-    people = people_on(browser, own_server, console)
-    yield next(people)()
-    next(people, None)
+    yield from page_on(browser, own_server, console)
 
 
 def test_the_attempt_shares_its_result_and_a_replay_says_it_is_not_counted(
