@@ -114,7 +114,8 @@ def test_a_duel_in_two_browsers_to_the_end(
     expect(link).to_have_value(re.compile(f"^http://127\\.0\\.0\\.1:\\d+/#/matematicky-poker/hra/{code}$"))
     qr = ada.get_by_role("img", name=f"QR kód s odkazem na hru {code[:3]}-{code[3:]}")
     expect(qr).to_have_attribute("src", f"/api/lobbies/{code}/qr.svg")
-    assert ada.evaluate("(img) => img.complete && img.naturalWidth > 0", qr.element_handle())
+    # Drawn once its request is answered (read at once, it was not yet, once in a run).
+    ada.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=qr.element_handle())
     expect(ada.get_by_role("button", name="Spustit duel")).to_be_disabled()
     expect(player(ada, "Ada")).to_contain_text("zakládá")
     expect(player(ada, "Ada")).to_contain_text("připojen")
