@@ -27,6 +27,7 @@ from klubovna.server.features import (
     lobbies,
     passkeys,
     profiles,
+    ratings,
     replays,
     tables,
 )
@@ -152,6 +153,7 @@ def create_app(config: Config) -> FastAPI:
     app.include_router(devices.router)
     app.include_router(passkeys.router)
     app.include_router(leaderboard.router)
+    app.include_router(ratings.router)
     app.include_router(daily.router)
     app.include_router(lobbies.router)
     app.include_router(replays.router)

@@ -139,6 +139,12 @@ class Lobby:
     free_chat: bool = False
     """The host lets members write their own words in the room's chat (not only the
     preset phrases); each member's profile must also have chosen it."""
+    listed: bool = False
+    """A public room: the open list shows it to everyone while it waits for players, and
+    anyone may watch its table. A private one (the default) only its code or link finds."""
+    watchable: bool = True
+    """Whether its table may be watched (by anyone in a public room; by whoever has the
+    watch link its players share in a private one); the host may turn it off."""
 
     @classmethod
     def open(
@@ -154,6 +160,7 @@ class Lobby:
         profile: str | None = None,
         series: int = 0,
         free_chat: bool = False,
+        listed: bool = False,
     ) -> Lobby:
         """A new room whose creator takes seat 0. `settings` are checked by the game's
         declarations and the room's policy (room_settings), and the engine config the start
@@ -165,7 +172,7 @@ class Lobby:
         assert isinstance(dealer_plays, bool)
         lobby = cls(code=code, game=game, kind=kind, dealer_plays=dealer_plays,
                     settings=values, created=now, last_activity=now, series=series,
-                    free_chat=free_chat)
+                    free_chat=free_chat, listed=listed)
         trial = lobby._config(lobby.limit)
         trial.pop(ROBOTS, None)
         entry(game).game.new(trial, 0)  # raises IllegalAction("bad_config") for a bad one
@@ -267,6 +274,7 @@ class Lobby:
             "code": self.code, "game": self.game, "kind": self.kind, "status": self.status,
             "outcome": self.outcome, "limit": self.limit, "dealer_plays": self.dealer_plays,
             "duel_recorded": self.duel_recorded, "free_chat": self.free_chat,
+            "public": self.listed, "watchable": self.watchable,
             "round": self.round, "next_round": self.policy.next_round,
             "can_go_again": self.can_go_again and self._enough_here(),
             "players": [{"seat": m.seat, "nickname": m.nickname, "host": m.seat == 0,
@@ -441,7 +449,7 @@ class Lobby:
             "next_seat": self.next_seat, "status": self.status, "outcome": self.outcome,
             "duel_recorded": self.duel_recorded, "round": self.round,
             "agreed": list(self.agreed), "series": self.series,
-            "free_chat": self.free_chat,
+            "free_chat": self.free_chat, "listed": self.listed, "watchable": self.watchable,
         }
 
     @classmethod
@@ -467,6 +475,8 @@ class Lobby:
             agreed=[int(seat) for seat in data.get("agreed", [])],
             series=None if data.get("series") is None else int(data["series"]),
             free_chat=bool(data.get("free_chat", False)),  # rooms stored before chat: no
+            listed=bool(data.get("listed", False)),  # (rooms stored before open lists)
+            watchable=bool(data.get("watchable", True)),
         )
 
     # -- helpers -----------------------------------------------------------------------

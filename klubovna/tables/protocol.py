@@ -63,12 +63,20 @@ class Again:
     agree: bool = True
 
 
-ClientMessage = Hello | Act | Ping | Start | Leave | Again
+@dataclass(frozen=True)
+class Watch:
+    """A table's socket, instead of the hello: one who watches, with no seat (the views of
+    no seat, `since` as the hello's)."""
+
+    since: int | None = None
+
+
+ClientMessage = Hello | Act | Ping | Start | Leave | Again | Watch
 
 _FIELDS = {"hello": ({"t", "key"}, {"since"}), "act": ({"t", "seq", "action"}, set()),
-           "ping": ({"t"}, {"seq"})}
-_LOBBY_FIELDS = {**_FIELDS, "start": ({"t"}, set()), "leave": ({"t"}, set()),
-                 "again": ({"t"}, {"agree"})}
+           "ping": ({"t"}, {"seq"}), "watch": ({"t"}, {"since"})}
+_LOBBY_FIELDS = {**{k: v for k, v in _FIELDS.items() if k != "watch"},
+                 "start": ({"t"}, set()), "leave": ({"t"}, set()), "again": ({"t"}, {"agree"})}
 
 
 def _checked_seq(seq: int | None) -> int:
@@ -111,12 +119,15 @@ def parse_client_message(data: Any, lobby: bool = False) -> ClientMessage:
         if not isinstance(agree, bool):
             raise ProtocolError("bad_message", 'The field "agree" must be true or false.')
         return Again(agree)
-    if kind == "hello":
-        key, since = data["key"], data.get("since")
-        if not isinstance(key, str) or not key:
-            raise ProtocolError("bad_message", 'The field "key" must be a non-empty string.')
+    if kind in ("hello", "watch"):
+        since = data.get("since")
         if since is not None and (not is_int(since) or not 0 <= since <= MAX_SEQ):
             raise ProtocolError("bad_message", 'The field "since" must be a whole number >= 0.')
+        if kind == "watch":
+            return Watch(since)
+        key = data["key"]
+        if not isinstance(key, str) or not key:
+            raise ProtocolError("bad_message", 'The field "key" must be a non-empty string.')
         return Hello(key=key, since=since)
     seq = _checked_seq(seq)
     if not isinstance(data["action"], dict):

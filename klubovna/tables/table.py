@@ -15,7 +15,14 @@ from typing import Any
 from klubovna.core import Event, Game, IllegalAction, SharedView, View
 from klubovna.core.declarations import LeavePolicy
 from klubovna.tables.log import LogEntry
-from klubovna.tables.protocol import Act, Hello, Ping, ProtocolError, parse_client_message
+from klubovna.tables.protocol import (
+    Act,
+    Hello,
+    Ping,
+    ProtocolError,
+    Watch,
+    parse_client_message,
+)
 from klubovna.tables.registry import default_bot
 from klubovna.tables.robots import ROBOTS, robot_move, seat_robots
 
@@ -67,8 +74,9 @@ def public(events: list[Event]) -> bool:
     return all(event.get("to") is None for event in events)
 
 
-def events_for(events: list[Event], seat: int) -> list[Event]:
-    """The events `seat` may see: public ones, and those addressed to it (without "to").
+def events_for(events: list[Event], seat: int | None) -> list[Event]:
+    """The events `seat` may see: public ones, and those addressed to it (without "to");
+    for None (one who watches) the public ones.
     When all are public, the very list (read-only, like views: a server's encoder then
     encodes it once for all seats)."""
     if public(events):
@@ -310,6 +318,18 @@ class Table:
             message["ack"] = ack
         return message
 
+    def watch_message(self, now: int, since: int | None = None) -> Message:
+        """What one who watches is sent: the view of no seat (Game.view with None: only what
+        every seat may see) and the public events after version `since` (as
+        view_message)."""
+        after = self.version
+        if since is not None and 0 <= self.version - since <= CATCH_UP_VERSIONS:
+            after = max(0, since)
+        events = [event for batch in self.event_log[after - self.events_from:]
+                  for event in events_for(batch, None)]
+        return {"t": "view", "version": self.version, "after": after, "now": now,
+                "view": self.game.view(self.state, None), "events": events}
+
     def handle(self, seat: int, data: Any, now: int) -> Step:
         """Judge one decoded client message from an authenticated seat."""
         try:
@@ -324,6 +344,9 @@ class Table:
                 return Step(replies=[(seat, wrong_key.to_message())], own=True)
             catch_up = self.view_message(seat, now, since=message.since)
             return Step(replies=[(seat, catch_up)], own=True)
+        if isinstance(message, Watch):
+            refused = ProtocolError("bad_message", "This socket holds a seat: it cannot watch.")
+            return Step(replies=[(seat, refused.to_message())], own=True)
         assert isinstance(message, Act)  # a table's own messages never parse as lobby ones
         return self._act(seat, message, now)
 

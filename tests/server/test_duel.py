@@ -354,6 +354,9 @@ def test_duel_statistics(server: LiveServer) -> None:
     for key in (p_key, q_key):
         stats = stats_of(server, key)
         assert stats["games"] == 1 and stats["duels"] == {"won": 0, "lost": 0, "drawn": 1}
+        # Rated (two profiles, nobody else): a draw between equals moves neither rating.
+        assert {k: stats["rating"][k] for k in ("rating", "games", "provisional")} == {
+            "rating": 1500, "games": 1, "provisional": True}
 
     skipped: list[int] = []
 
@@ -379,6 +382,8 @@ def test_duel_statistics(server: LiveServer) -> None:
     assert p_stats["duels"] == {"won": 1, "lost": 0, "drawn": 1}
     assert q_stats["duels"] == {"won": 0, "lost": 1, "drawn": 1}
     assert p_stats["games"] == q_stats["games"] == 2
+    won, lost = p_stats["rating"]["rating"], q_stats["rating"]["rating"]
+    assert won > 1500 > lost
 
     with started_duel(server, p_key, q_key) as (_, _, a, b):
         move = no_keep(b.view)
@@ -393,6 +398,9 @@ def test_duel_statistics(server: LiveServer) -> None:
     assert p_stats["duels"] == {"won": 1, "lost": 0, "drawn": 1}
     assert q_stats["duels"] == {"won": 0, "lost": 1, "drawn": 1}
     assert p_stats["games"] == q_stats["games"] == 3
+    # Leaving never pays: the leaver ranks last, whatever the boards say.
+    assert p_stats["rating"]["rating"] > won and q_stats["rating"]["rating"] < lost
+    assert len(p_stats["rating"]["history"]) == 3
 
 
 def test_a_profile_holds_one_seat(server: LiveServer) -> None:

@@ -7,10 +7,10 @@ from __future__ import annotations
 import hmac
 import io
 import math
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import segno
-from fastapi import APIRouter, Depends, Header, Request, Response
+from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 from starlette.concurrency import run_in_threadpool
 
@@ -27,7 +27,7 @@ from klubovna.server.features.profiles import (
     refuse_barred,
 )
 from klubovna.server.http.declared import Strict, model_of, nullable, room_declarations, sent
-from klubovna.server.http.errors import ERRORS, ApiError
+from klubovna.server.http.errors import ERRORS, ApiError, error_responses
 from klubovna.server.realtime.lobbies import LiveLobby, Lobbies, settings_of
 from klubovna.server.storage.db import ProfileRow
 from klubovna.tables import normalize_code
@@ -63,6 +63,9 @@ class CreateLobby(BaseModel):
     free_chat: StrictBool = Field(
         default=False, description="Members may write their own words in the room's chat "
         "(those whose profile chose it); else preset phrases and emoji only.")
+    public: StrictBool = Field(
+        default=False, description="The open list shows the room while it waits for "
+        "players, and anyone may watch its table; else only its code or link finds it.")
 
 
 class JoinLobby(BaseModel):
@@ -87,6 +90,29 @@ class LobbyInfo(BaseModel):
     dealer_plays: bool
     players: int
     limit: int
+
+
+class Host(BaseModel):
+    nickname: str
+    rating: int | None = Field(description="The host's rating in the game; null: none yet.")
+    provisional: bool
+
+
+class OpenLobby(BaseModel):
+    code: str
+    game: str
+    kind: str
+    settings: dict[str, Any]
+    host: Host
+    players: int
+    limit: int
+    table: str | None = Field(
+        description="A playing room's table, to watch (`/ws/tables/{id}`, first frame "
+        '`{"t": "watch"}`); null while it waits, or when its host turned watching off.')
+
+
+class OpenLobbies(BaseModel):
+    lobbies: list[OpenLobby]
 
 
 def lobbies_of(request: Request) -> Lobbies:
@@ -207,6 +233,39 @@ async def create_lobby(
         until = room.lobby.last_activity + room.lobby.policy.idle_ms
         await limits_of(request).rooms_by_address.add(opener, room.lobby.code, until, now)
     return Seat(code=room.lobby.code, key=key, seat=seat, link=link_of(room))
+
+
+@router.get("", response_model=OpenLobbies, responses=error_responses(404, 422))
+async def open_lobbies(
+    request: Request,
+    game: Annotated[str | None, Query(description="One game's rooms; left out: every "
+                                      "game's.")] = None,
+    status: Annotated[Literal["waiting", "playing"], Query(
+        description="Rooms that wait for players (the default), or whose game runs (to "
+        "watch).")] = "waiting",
+) -> OpenLobbies:
+    """The public rooms: those that wait for players and have a free seat, or those
+    playing, the newest first (at most 100)."""
+    if game is not None and game not in REGISTRY:
+        raise ApiError(404, "unknown_game", "There is no such game.")
+    store = lobbies_of(request).store
+    found = await run_in_threadpool(store.open_lobbies, game, now_ms(), longest_idle(), status)
+    rooms = [(lobby, table) for lobby, table in found
+             if status == "playing" or len(lobby.members) < lobby.limit]
+    hosts = {(lobby.members[0].profile, lobby.game) for lobby, _ in rooms
+             if lobby.members and lobby.members[0].profile}
+    rated = await run_in_threadpool(store.ratings_of, hosts) if hosts else {}
+    out = []
+    for lobby, table in rooms:
+        host = lobby.members[0]
+        rating = rated.get((host.profile or "", lobby.game))
+        out.append(OpenLobby(
+            code=lobby.code, game=lobby.game, kind=lobby.kind, settings=settings_of(lobby),
+            host=Host(nickname=host.nickname, rating=rating.rating if rating else None,
+                      provisional=rating.provisional if rating else True),
+            players=len(lobby.members), limit=lobby.limit,
+            table=table if status == "playing" and lobby.watchable else None))
+    return OpenLobbies(lobbies=out)
 
 
 @router.get("/{code}", response_model=LobbyInfo, responses=ERRORS)

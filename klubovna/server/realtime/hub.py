@@ -79,6 +79,8 @@ class LiveTable:
     robots_due: bool = False
     """Its computer players may have a move nobody has asked for yet (a table rebuilt after
     a restart in the middle of their turn): the next sweep runs them."""
+    watchers: set[Connection] = field(default_factory=set)
+    """The sockets of those who watch: each step sends them the view of no seat."""
 
 
 class StorageError(Exception):
@@ -102,6 +104,8 @@ class Hub:
         self._sweeper: asyncio.Task[None] | None = None
         self.on_over: Callable[[str], Coroutine[Any, Any, None]] | None = None
         """Called (as a task) with a table's id when its game has just ended."""
+        self.on_watchers: Callable[[str, int], Coroutine[Any, Any, None]] | None = None
+        """Called (as a task) with a table's id and how many watch it, when that changed."""
         self._tasks: set[asyncio.Task[None]] = set()
         self.node: Node | None = None
         """Cluster mode: this process's leases (set by the app)."""
@@ -197,7 +201,7 @@ class Hub:
             if self.node.known(table_id) != resource:
                 continue
             del self.live[table_id]
-            for connections in live.connections.values():
+            for connections in (*live.connections.values(), live.watchers):
                 for connection in list(connections):
                     with contextlib.suppress(Exception):
                         await connection.close(code=CLOSE_MOVED)
@@ -272,6 +276,54 @@ class Hub:
                 raise ProtocolError(INTERNAL, INTERNAL_MESSAGE) from None
             live.connections.setdefault(seat, set()).add(connection)
             await connection.send_text(text)
+
+    async def watch(self, live: LiveTable, connection: Connection, since: int | None) -> None:
+        """Add one who watches: sent the view of no seat now and after every step."""
+        async with live.lock:
+            try:
+                text = Encoder().message(live.table.watch_message(now_ms(), since))
+            except Exception:  # the game's view raised: an answer, not a dropped socket
+                log.exception("the watchers' view of %s failed", live.table.id)
+                raise ProtocolError(INTERNAL, INTERNAL_MESSAGE) from None
+            live.watchers.add(connection)
+            await connection.send_text(text)
+        self._watchers_changed(live)
+
+    def unwatch(self, live: LiveTable, connection: Connection) -> None:
+        if connection in live.watchers:
+            live.watchers.discard(connection)
+            self._watchers_changed(live)
+
+    def _watchers_changed(self, live: LiveTable) -> None:
+        if self.on_watchers is not None:
+            task = asyncio.create_task(self.on_watchers(live.table.id, len(live.watchers)))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def close_watchers(self, live: LiveTable, error: IllegalAction) -> None:
+        """Stop everybody watching (the host turned watching off), telling them why."""
+        text = dumps({"t": "error", "seq": None, **error.to_json()})
+        watchers, live.watchers = live.watchers, set()
+        for connection in watchers:
+            with contextlib.suppress(Exception):  # already closed: nothing to tell
+                await connection.send_text(text)
+                await connection.close(code=CLOSE_LEFT)
+        if watchers:
+            self._watchers_changed(live)
+
+    async def _send_watchers(self, live: LiveTable, now: int) -> None:
+        """The step just committed, to those who watch: one text for all."""
+        try:
+            text = Encoder().message(live.table.watch_message(now, live.table.version - 1))
+        except Exception:
+            log.exception("the watchers' view of %s failed", live.table.id)
+            return
+        for connection in list(live.watchers):
+            if not connection.send_now(text):
+                try:
+                    await connection.send_text(text)
+                except Exception:  # a closed socket: its reader removes it
+                    live.watchers.discard(connection)
 
     async def act_for(self, live: LiveTable, seat: int, action: dict[str, Any]) -> None:
         """Take an action for a seat (see Table.act_for). Raises IllegalAction (InternalError
@@ -391,6 +443,8 @@ class Hub:
             log.exception("storing %s v%s failed", table.id, step.entry.version)
             raise StorageError from error
         await self.send_all(live, table.commit(step, now))
+        if live.watchers:
+            await self._send_watchers(live, now)
         if ends and self.on_over is not None:
             # A task, not a call: the listener may wait for locks held by our caller.
             task = asyncio.create_task(self.on_over(table.id))

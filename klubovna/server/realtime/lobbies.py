@@ -26,7 +26,7 @@ from klubovna.server.realtime.think import paced
 from klubovna.server.realtime.wire import dumps
 from klubovna.server.storage.leases import lobby_resource
 from klubovna.server.storage.store import Recording
-from klubovna.tables import Lobby, Presence, hash_key, new_code
+from klubovna.tables import Lobby, Presence, ProtocolError, hash_key, new_code
 from klubovna.tables.registry import entry
 from klubovna.tables.table import left_game
 
@@ -79,7 +79,8 @@ class Lobbies:
         self._ids = itertools.count(1)
         self._sweeper: asyncio.Task[None] | None = None
         hub.on_over = self.table_over
-        self.frames: dict[str, FrameHandler] = {}
+        hub.on_watchers = self.watchers_changed
+        self.frames: dict[str, FrameHandler] = {"watching": self.set_watching}
         """Frames of a member's socket that a feature answers (the app wires the chat's):
         kind -> handler(room, seat, data, socket)."""
 
@@ -93,7 +94,7 @@ class Lobbies:
     # --- lobbies ------------------------------------------------------------
     async def create(
         self, game: str, kind: str, nickname: str, profile: str | None,
-        settings: Mapping[str, Json], free_chat: bool = False,
+        settings: Mapping[str, Json], free_chat: bool = False, listed: bool = False,
     ) -> tuple[LiveLobby, str, int]:
         """A new lobby with its creator in seat 0: (room, seat key, seat). Raises
         IllegalAction for a game, kind or settings the game does not have."""
@@ -101,7 +102,8 @@ class Lobbies:
         while True:
             lobby = Lobby.open(new_code(self.live), game, kind, nickname, hash_key(key),
                                now_ms(), settings=settings, profile=profile,
-                               series=secrets.randbits(63), free_chat=free_chat)
+                               series=secrets.randbits(63), free_chat=free_chat,
+                               listed=listed)
             if await run_in_threadpool(self.store.create_lobby, lobby, game):
                 break  # else the code was taken meanwhile (by a stored lobby): another
         room = self.live[lobby.code] = LiveLobby(lobby, game, None)
@@ -243,6 +245,8 @@ class Lobbies:
         if room.table_id is not None:
             self.hub.forget(room.table_id)  # the last round's table: over, stored
         room.table_id = live.table.id
+        room.extras.pop("ratings", None)  # (the last round's)
+        room.extras.pop("watchers", None)
         for conn_id, socket in room.sockets.items():
             member_seat = room.presence.seat_of(conn_id)
             if member_seat is not None and lobby.member(member_seat) is not None:
@@ -281,17 +285,59 @@ class Lobbies:
             await self.hub.act_for(next_live, 0, {"type": "start"})
 
     async def table_over(self, table_id: str) -> None:
-        """The hub's listener: a lobby's game ended, so the lobby is finished."""
-        room = next((r for r in self.live.values() if r.table_id == table_id), None)
-        if room is None:
-            code = await run_in_threadpool(self.store.lobby_of_table, table_id)
-            room = None if code is None else await self.get(code)
+        """The hub's listener: a lobby's game ended, so the lobby is finished (and the
+        players see how their ratings changed: `ratings`, by table seat)."""
+        room = await self.room_of_table(table_id)
         if room is None:
             return
         async with room.lock:
             if room.lobby.status != "playing":
                 return  # closed already (the dealer left)
             await self._change(room, lambda lobby: lobby.finish(now_ms()))
+        rated = await run_in_threadpool(self.store.ratings_of_table, table_id)
+        room.extras["ratings"] = {str(seat): {"rating": rating, "change": change}
+                                  for seat, (rating, change) in rated.items()} or None
+        await self.broadcast_lobby(room)
+
+    # --- watching -----------------------------------------------------------
+    async def room_of_table(self, table_id: str) -> LiveLobby | None:
+        room = next((r for r in self.live.values() if r.table_id == table_id), None)
+        if room is None:
+            code = await run_in_threadpool(self.store.lobby_of_table, table_id)
+            room = None if code is None else await self.get(code)
+        return room
+
+    async def watchable(self, table_id: str) -> bool:
+        """Whether one may watch the table: a room's, whose host lets people watch. (Who
+        knows a table's id was shown it: by the open list for a public room, by a player of
+        a private one.)"""
+        room = await self.room_of_table(table_id)
+        return room is not None and room.lobby.watchable
+
+    async def watchers_changed(self, table_id: str, count: int) -> None:
+        """The hub's listener: the players see how many watch."""
+        room = await self.room_of_table(table_id)
+        if room is not None and room.table_id == table_id:
+            room.extras["watchers"] = count
+            await self.broadcast_lobby(room)
+
+    async def set_watching(self, room: LiveLobby, seat: int, data: dict[str, Any],
+                           socket: Any) -> None:
+        """`{"t": "watching", "on": bool}`: the host lets people watch the room's table, or
+        stops it (those watching are told and closed)."""
+        on = data.get("on")
+        if not isinstance(on, bool) or data.keys() != {"t", "on"}:
+            raise ProtocolError("bad_message", 'Send {"t": "watching", "on": true|false}.')
+        if seat != room.lobby.host_seat:
+            raise IllegalAction("not_host", "Only the host decides who may watch.")
+        async with room.lock:
+            def change(lobby: Lobby) -> None:
+                lobby.watchable = on
+            await self._change(room, change)
+        live = await self._live(room)
+        if not on and live is not None:
+            await self.hub.close_watchers(live, IllegalAction(
+                "not_watchable", "The host stopped people watching this table."))
         await self.broadcast_lobby(room)
 
     # --- messages -----------------------------------------------------------
@@ -309,7 +355,9 @@ class Lobbies:
         ]
         return {"t": "lobby", "now": now_ms(),
                 "lobby": {**public, "game": room.game, "settings": settings_of(lobby),
-                          "players": players, "table": room.table_id if playing else None}}
+                          "players": players, "table": room.table_id if playing else None,
+                          "watchers": room.extras.get("watchers", 0) if playing else 0,
+                          "ratings": room.extras.get("ratings") if playing else None}}
 
     async def broadcast_lobby(self, room: LiveLobby) -> None:
         """The lobby message to every socket, encoded once: each socket's `you` is spliced

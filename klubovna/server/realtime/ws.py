@@ -28,7 +28,7 @@ from klubovna.server.realtime.hub import Hub, StorageError, internal_error
 from klubovna.server.realtime.lobbies import CLOSE_SILENT, HEARTBEAT_TIMEOUT_MS, Lobbies
 from klubovna.server.realtime.wire import dumps, framed
 from klubovna.tables import ProtocolError, normalize_code, parse_client_message
-from klubovna.tables.protocol import MAX_MESSAGE_BYTES, Again, Hello, Leave, Ping, Start
+from klubovna.tables.protocol import MAX_MESSAGE_BYTES, Again, Hello, Leave, Ping, Start, Watch
 from klubovna.tables.table import pong
 
 router = APIRouter()
@@ -248,11 +248,12 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         return
     link = Link(websocket)
     seat: int | None = None
+    watching = False
     budget = frame_budget()
     try:
         while True:
             try:  # a socket that never says hello holds nothing for long (as a lobby's)
-                raw = await _receive(websocket, seat is None)
+                raw = await _receive(websocket, seat is None and not watching)
             except TimeoutError:
                 await websocket.close(code=CLOSE_SILENT)
                 break
@@ -266,8 +267,22 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             failure: dict[str, Any] | None = None
             try:
                 data = decode(raw)
-                if seat is None:
+                if watching:
+                    message = parse_client_message(data)
+                    if not isinstance(message, Ping):
+                        raise ProtocolError("watching", "One who watches sends only pings.",
+                                            seq=getattr(message, "seq", None))
+                    await link.answer(message)
+                elif seat is None:
                     hello = parse_client_message(data)
+                    if isinstance(hello, Watch):
+                        lobbies: Lobbies = websocket.app.state.lobbies
+                        if not await lobbies.watchable(table_id):
+                            raise ProtocolError("not_watchable",
+                                                "Nobody may watch this table.")
+                        await hub.watch(live, link, hello.since)
+                        watching = True
+                        continue
                     if not isinstance(hello, Hello):
                         raise ProtocolError("hello_required", "Say hello with your key first.",
                                             seq=data.get("seq") if isinstance(data, dict) else None)
@@ -293,6 +308,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     finally:
         if seat is not None:
             live.connections.get(seat, set()).discard(link)
+        if watching:
+            hub.unwatch(live, link)
 
 
 @router.websocket("/ws/lobbies/{code}")

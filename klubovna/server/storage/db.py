@@ -12,6 +12,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     Engine,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -268,6 +269,10 @@ class ResultRow(Base):
     daily_date: Mapped[str | None] = mapped_column(String(10), nullable=True)
     published: Mapped[bool] = mapped_column(Boolean)
     """On a public table (ranked leaderboard or the table of the day): consent was given."""
+    rating: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The profile's rating in this game after this game, if it was rated (storage/ratings.py):
+    the rating's history."""
+    rating_change: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     __table_args__ = (
         UniqueConstraint("table_id", "seat", name="uq_results_table_seat"),
@@ -278,6 +283,22 @@ class ResultRow(Base):
         Index("ix_results_best", "game", "kind", "published", "complete", "profile_id",
               "score", "mode"),
     )
+
+
+class RatingRow(Base):
+    """A profile's current rating in one game (storage/ratings.py): Weng-Lin's mean and
+    deviation, and how many rated games made it."""
+
+    __tablename__ = "ratings"
+
+    profile_id: Mapped[str] = mapped_column(ForeignKey("profiles.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[int] = mapped_column(BigInteger)
+
+    __table_args__ = (Index("ix_ratings_board", "game", "sigma", "mu"),)
 
 
 class LeaseRow(Base):
@@ -307,6 +328,10 @@ class LobbyRow(Base):
     table_id: Mapped[str | None] = mapped_column(ForeignKey("tables.id"), nullable=True)
     status: Mapped[str] = mapped_column(String(16), index=True)  # waiting | playing | closed
     last_activity: Mapped[int] = mapped_column(BigInteger)
+    listed: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    """A public room (Lobby.listed): the open list reads it by this column."""
+
+    __table_args__ = (Index("ix_lobbies_open", "listed", "status", "game"),)
 
 
 class DailyAttemptRow(Base):

@@ -21,6 +21,7 @@ from klubovna.core import Game
 from klubovna.core.declarations import PublicKind
 from klubovna.core.statistics import Played
 from klubovna.server.calendar import prague_day
+from klubovna.server.storage import ratings
 from klubovna.server.storage.db import ProfileRow, ResultRow, SeatRow, TableRow
 from klubovna.tables.registry import REGISTRY, get_game
 
@@ -68,7 +69,8 @@ def record(
         return []
     rows = []
     game = get_game(table.game)
-    for outcome in game.outcomes(dict(result)):
+    outcomes = game.outcomes(dict(result))
+    for outcome in outcomes:
         profile = session.get(ProfileRow, profiles.get(outcome.seat, ""))
         if profile is None:  # a computer player or a guest; or deleted while the game ran
             continue
@@ -97,6 +99,8 @@ def record(
         )
         session.add(row)
         rows.append(row)
+    if table.profile_id is None:  # a room's table: people against each other
+        ratings.rate(session, rows, len(outcomes), finished_at)
     return rows
 
 
@@ -123,9 +127,22 @@ def profile_statistics(session: Session, profile: ProfileRow, now: int) -> Stati
     game's own block, from the results finished since the profile's last reset."""
     rows = results_since(session, profile.id, profile.stats_since)
     today = prague_day(now)
-    return {name: each.game.statistics([played(row) for row in rows if row.game == name],
-                                       today)
+    rated = ratings.of_profile(session, profile.id)
+    return {name: {**each.game.statistics([played(row) for row in rows if row.game == name],
+                                          today),
+                   "rating": rating_json(session, profile.id, name, rated.get(name))}
             for name, each in REGISTRY.items()}
+
+
+def rating_json(session: Session, profile_id: str, game: str,
+                rating: ratings.Rating | None) -> dict[str, Any] | None:
+    """A game's rating as the profile's statistics carry it (null: never rated; a reset of
+    the statistics keeps it), with its recent history for a chart."""
+    if rating is None:
+        return None
+    return {"rating": rating.rating, "games": rating.games, "provisional": rating.provisional,
+            "history": [{"at": at, "rating": value}
+                        for at, value in ratings.history(session, profile_id, game)]}
 
 
 def result_json(row: ResultRow) -> dict[str, Any]:
@@ -137,5 +154,5 @@ def result_json(row: ResultRow) -> dict[str, Any]:
         "score": row.score, "filled": row.filled, "complete": row.complete,
         "started_at": row.started_at, "finished_at": row.finished_at,
         "duration_ms": row.duration_ms, "daily_date": row.daily_date,
-        "published": row.published,
+        "published": row.published, "rating": row.rating, "rating_change": row.rating_change,
     }

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -19,7 +19,7 @@ from sqlalchemy import Connection, Engine, case, delete, func, insert, select, u
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from klubovna.server.storage import results
+from klubovna.server.storage import ratings, results
 from klubovna.server.storage.db import (
     JOURNAL_SIZE_LIMIT,
     DailyAttemptRow,
@@ -28,6 +28,7 @@ from klubovna.server.storage.db import (
     LogRow,
     PasskeyRow,
     ProfileRow,
+    RatingRow,
     ResultRow,
     SeatRow,
     TableRow,
@@ -370,7 +371,8 @@ class Store:
         try:
             with Session(self.engine) as session, session.begin():
                 session.add(LobbyRow(code=lobby.code, game=game, state=lobby.to_json(),
-                                     status=lobby.status, last_activity=lobby.last_activity))
+                                     status=lobby.status, last_activity=lobby.last_activity,
+                                     listed=lobby.listed))
                 if self.fence is not None:
                     session.flush()  # (a taken code fails here, before any lease)
                     resource = lobby_resource(lobby.code)
@@ -441,6 +443,35 @@ class Store:
     def _waiting(cls, now: int, idle: Mapping[str, int]) -> tuple[Any, ...]:
         return (LobbyRow.status == "waiting", LobbyRow.game.in_(list(idle)),
                 cls._until(idle) > now)
+
+    def open_lobbies(
+        self, game: str | None, now: int, idle: Mapping[str, int], status: str = "waiting",
+        limit: int = 100,
+    ) -> list[tuple[Lobby, str | None]]:
+        """Public rooms (of `game`, or of every game) that wait for players (or play, for
+        `status` "playing"), not expired, the newest first: (lobby, table id)."""
+        if not idle:
+            return []
+        games = [game] if game is not None else list(idle)
+        query = (select(LobbyRow.state, LobbyRow.game, LobbyRow.table_id)
+                 .where(LobbyRow.listed.is_(True), LobbyRow.status == status,
+                        LobbyRow.game.in_(games), self._until(idle) > now)
+                 .order_by(LobbyRow.last_activity.desc()).limit(limit))
+        with Session(self.engine) as session:
+            return [(Lobby.from_json(state, name), table_id)
+                    for state, name, table_id in session.execute(query)]
+
+    def ratings_of(
+        self, pairs: Collection[tuple[str, str]]
+    ) -> dict[tuple[str, str], ratings.Rating]:
+        """The ratings of these (profile, game) pairs that exist."""
+        with Session(self.engine) as session:
+            return ratings.of_pairs(session, pairs)
+
+    def ratings_of_table(self, table_id: str) -> dict[int, tuple[int, int]]:
+        """Each rated seat of a finished table: (rating after, change)."""
+        with Session(self.engine) as session:
+            return ratings.of_table(session, table_id)
 
     def lobby_of_table(self, table_id: str) -> str | None:
         with Session(self.engine) as session:
@@ -535,6 +566,7 @@ class Store:
                         .values(profile_id=None)
                     )
                     session.execute(delete(ResultRow).where(ResultRow.profile_id == profile_id))
+                    session.execute(delete(RatingRow).where(RatingRow.profile_id == profile_id))
                     session.execute(
                         delete(DailyAttemptRow).where(DailyAttemptRow.profile_id == profile_id)
                     )
