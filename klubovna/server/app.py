@@ -103,7 +103,7 @@ def create_app(config: Config) -> FastAPI:
     node = cluster_node(config, engine, store, hub, live_lobbies)
     club = Club(store, config.redis_url, config.node_url or "")
     room_chat = Chat(store)
-    live_lobbies.frames = dict.fromkeys(CHAT_FRAMES, room_chat.handle)
+    live_lobbies.frames.update(dict.fromkeys(CHAT_FRAMES, room_chat.handle))
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -68,7 +68,7 @@ def post_lobby(server: LiveServer, key: str | None = None, **body: Any) -> httpx
     but game, kind, nickname (and settings itself) go into `settings`."""
     request = {"game": "matematicky-poker", "settings": {}}
     for name, value in body.items():
-        if name in ("game", "kind", "nickname", "settings"):
+        if name in ("game", "kind", "nickname", "settings", "public"):
             request[name] = value
         else:
             request["settings"][name] = value

@@ -226,7 +226,7 @@ async def create_lobby(
     await check_waiting_rooms(request, opener, profile, now)
     try:
         room, key, seat = await lobbies_of(request).create(
-            body.game, body.kind, nickname, profile_id, settings, body.free_chat)
+            body.game, body.kind, nickname, profile_id, settings, body.free_chat, body.public)
     except IllegalAction as error:
         raise refused(error) from None
     if request.app.state.config.rooms_per_address:
