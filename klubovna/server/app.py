@@ -25,6 +25,7 @@ from klubovna.server.features import (
     friends,
     leaderboard,
     lobbies,
+    pairing,
     passkeys,
     profiles,
     ratings,
@@ -41,6 +42,7 @@ from klubovna.server.realtime import ws
 from klubovna.server.realtime.club import Club
 from klubovna.server.realtime.hub import Hub
 from klubovna.server.realtime.lobbies import Lobbies
+from klubovna.server.realtime.pairing import Pairing
 from klubovna.server.storage.db import make_engine
 from klubovna.server.storage.leases import Leases, lobby_resource
 from klubovna.server.storage.secret import load_secret, read_replay_token
@@ -103,6 +105,7 @@ def create_app(config: Config) -> FastAPI:
     node = cluster_node(config, engine, store, hub, live_lobbies)
     club = Club(store, config.redis_url, config.node_url or "")
     room_chat = Chat(store)
+    quick = Pairing(live_lobbies, config.redis_url)
     live_lobbies.frames.update(dict.fromkeys(CHAT_FRAMES, room_chat.handle))
 
     @asynccontextmanager
@@ -112,10 +115,12 @@ def create_app(config: Config) -> FastAPI:
         if node is not None:
             await node.start()
         club.start()
+        quick.start()
         # What start-up made lives as long as the process, and so do most sockets' objects:
         # kept out of the collector's passes (server/collector.py).
         async with collecting():
             yield
+        await quick.aclose()
         await club.aclose()
         if node is not None:
             await node.stop()
@@ -135,6 +140,7 @@ def create_app(config: Config) -> FastAPI:
     app.state.hub = hub
     app.state.lobbies = live_lobbies
     app.state.club = club
+    app.state.pairing = quick
     app.state.config = config
     app.state.store = store
     app.state.secret = secret
@@ -154,6 +160,7 @@ def create_app(config: Config) -> FastAPI:
     app.include_router(passkeys.router)
     app.include_router(leaderboard.router)
     app.include_router(ratings.router)
+    app.include_router(pairing.router)
     app.include_router(daily.router)
     app.include_router(lobbies.router)
     app.include_router(replays.router)

@@ -136,7 +136,7 @@ def test_the_board_shows_established_ratings_with_consent_best_first(store: Stor
     assert board[0].games == 24 and board[1].games == 49
     history = rating_of(store, strong)["history"]  # type: ignore[index]
     assert len(history) == 24 and history[-1]["rating"] == board[0].rating
-    assert all(x["rating"] < y["rating"] for x, y in zip(history, history[1:]))
+    assert all(x["rating"] < y["rating"] for x, y in zip(history, history[1:], strict=False))
 
 
 def test_a_deleted_profile_leaves_no_rating(store: Store) -> None:

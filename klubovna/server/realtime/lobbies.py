@@ -168,11 +168,22 @@ class Lobbies:
                 await self._drop(room, old_id, seat, message, CLOSE_TAKEN_OVER)
             room.sockets[conn_id] = socket
         await self.broadcast_lobby(room)
+        if live is None and room.extras.get("start_when_here") and self._all_here(room):
+            room.extras.pop("start_when_here")  # (a quick pair's room: nobody to wait for)
+            with contextlib.suppress(IllegalAction):  # (started or left meanwhile)
+                await self.start_game(room, room.lobby.host_seat)
+            return seat
         if live is not None:
             if since is not None and since > live.table.version:
                 since = None  # a version of the last round's table: this one starts afresh
             await self.hub.join(live, room.lobby.table_seat(seat), socket, since)
         return seat
+
+    @staticmethod
+    def _all_here(room: LiveLobby) -> bool:
+        here = set(room.presence.connected_seats())
+        return room.lobby.status == "waiting" and all(
+            member.seat in here for member in room.lobby.members)
 
     async def disconnect(self, room: LiveLobby, conn_id: str) -> None:
         socket = room.sockets.pop(conn_id, None)
