@@ -4,7 +4,7 @@
 // ServerUnreachable (no server: offline, or a service worker answering in its place).
 import { ApiError, ServerUnreachable } from "../net/remote";
 import { reportServer } from "../worker/client";
-import type { LobbySummary, SeatTicket } from "./types";
+import type { LobbySummary, OpenRoom, SeatTicket } from "./types";
 
 /** Who asks: the profile key, else the nickname. */
 export interface Who {
@@ -42,12 +42,22 @@ async function call<T>(method: string, path: string, body: unknown, key: string 
   throw new ServerUnreachable(`HTTP ${response.status}`);
 }
 
-/** A new lobby: `body` is the game, the kind of room and its settings side by side; the
- *  POST /api/lobbies body nests the settings (`{game, kind, settings}`), and the nickname
- *  goes along when there is no profile key. */
+/** The room's own flags beside the game's settings: own words in its chat, and listed in
+ *  the open list. */
+const ROOM_FLAGS = ["free_chat", "public"] as const;
+
+/** A new lobby: `body` is the game, the kind of room, the room's flags (`free_chat`,
+ *  `public`) and its settings side by side; the POST /api/lobbies body nests the settings
+ *  (`{game, kind, free_chat, public, settings}`), and the nickname goes along when there is
+ *  no profile key. */
 export function createLobby(body: Record<string, unknown>, who: Who): Promise<SeatTicket> {
   const { game, kind, ...settings } = body;
-  const request = { game, kind, settings };
+  const flags: Record<string, unknown> = {};
+  for (const flag of ROOM_FLAGS) {
+    if (flag in settings) flags[flag] = settings[flag];
+    delete settings[flag];
+  }
+  const request = { game, kind, ...flags, settings };
   return call("POST", "/api/lobbies", who.key ? request : { ...request, nickname: who.nickname }, who.key);
 }
 
@@ -57,6 +67,13 @@ export function lookupLobby(code: string): Promise<LobbySummary> {
 
 export function joinLobby(code: string, who: Who): Promise<SeatTicket> {
   return call("POST", `/api/lobbies/${encodeURIComponent(code)}/join`, who.key ? {} : { nickname: who.nickname }, who.key);
+}
+
+/** The open list: the public rooms waiting with a free seat, of one game (its engine's
+ *  name) or of every game, the newest first. */
+export async function openRooms(game?: string): Promise<OpenRoom[]> {
+  const query = game ? `?game=${encodeURIComponent(game)}` : "";
+  return (await call<{ lobbies: OpenRoom[] }>("GET", `/api/lobbies${query}`, undefined, null)).lobbies;
 }
 
 /** The QR code of the join link, as an image the server draws. */

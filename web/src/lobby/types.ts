@@ -19,6 +19,14 @@ export interface LobbyPlayer {
   profile?: boolean;
   /** The seat in the game's views and ranking (null before the start). */
   table_seat: number | null;
+  /** The person's rating in the game, where the server tells it (null: none yet). */
+  rating?: { rating: number; provisional: boolean } | null;
+}
+
+/** A rated game's end: each table seat's rating after it and its change. */
+export interface RatingChange {
+  rating: number;
+  change: number;
 }
 
 /** The `lobby` of a {"t": "lobby"} message, as every game has it. */
@@ -42,6 +50,14 @@ export interface Lobby<Kind extends string = string, Settings = unknown> {
   /** Between rounds: the table finished and the next round may be asked for. */
   can_go_again: boolean;
   players: LobbyPlayer[];
+  /** Listed in the open list (decision 0159); set at the room's creation. */
+  public?: boolean;
+  /** The host lets people watch the room's table; how many watch it now. */
+  watchable?: boolean;
+  watchers?: number;
+  /** Once a rated game ended: each table seat's new rating and change, by the seat as a
+   *  string ("0", "1"); null for a game that is not rated. */
+  ratings?: Record<string, RatingChange> | null;
 }
 
 /** GET /api/lobbies/{code}: what the join page may know before joining. */
@@ -54,6 +70,20 @@ export interface LobbySummary<Settings = unknown> {
   settings: Settings;
   players: number;
   limit: number;
+}
+
+/** One room of GET /api/lobbies (the open list): a public room waiting with a free seat. */
+export interface OpenRoom<Settings = unknown> {
+  code: string;
+  /** The engine's name (the game's route). */
+  game: string;
+  kind: string;
+  settings: Settings;
+  host: { nickname: string; rating: number | null; provisional: boolean };
+  players: number;
+  limit: number;
+  /** A playing room's table to watch (status=playing); null while it waits. */
+  table: string | null;
 }
 
 /** POST /api/lobbies and POST /api/lobbies/{code}/join. */
