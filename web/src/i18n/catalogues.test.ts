@@ -11,6 +11,7 @@ import { games } from "./games";
 import { addCatalogue, getLang, mergeAreas, t, type Area } from "./index";
 import { lobby } from "./lobby";
 import { profile } from "./profile";
+import { ratings } from "./ratings";
 import { replay } from "./replay";
 
 afterEach(() => switchLanguage("cs"));
@@ -82,6 +83,7 @@ describe.each<[string, Area]>([
   ["games", games],
   ["lobby", lobby],
   ["profile", profile],
+  ["ratings", ratings],
   ["replay", replay],
   // each game's catalogue as the app loads it: through the registry (shared code names no
   // game's folder, tests/web/test_shared_imports.py)

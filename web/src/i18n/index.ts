@@ -9,6 +9,7 @@ import { errors } from "./errors";
 import { games } from "./games";
 import { lobby } from "./lobby";
 import { profile } from "./profile";
+import { ratings } from "./ratings";
 import { replay } from "./replay";
 
 export type Lang = "cs" | "en";
@@ -29,7 +30,7 @@ export function mergeAreas(...areas: Area[]): Area {
   return { cs: Object.assign({}, ...areas.map((a) => a.cs)), en: Object.assign({}, ...areas.map((a) => a.en)) };
 }
 
-[club, common, errors, games, lobby, profile, replay].forEach(addCatalogue);
+[club, common, errors, games, lobby, profile, ratings, replay].forEach(addCatalogue);
 
 const STORAGE_KEY = "klubovna.lang";
 let current: Lang = readLang();

@@ -22,6 +22,8 @@ import { CreateProfileForm } from "./CreateProfile";
 import { DevicesPanel, KeepWarning, PasskeysPanel, RecoveryPanel } from "./Devices";
 import { SignInForm } from "./SignIn";
 import { gameRows, type StatsCard } from "./statsCard";
+import { ratingOf } from "./rating";
+import { RatingBlock } from "./RatingParts";
 import { dateTime, problemText } from "./format";
 import { nicknameProblem } from "./nickname";
 import {
@@ -376,12 +378,14 @@ function StatsList({ profile }: { profile: Profile }) {
   return (
     <section aria-labelledby="stats-title" aria-busy={cards === null}>
       <h3 id="stats-title">{t("profile.stats.title")}</h3>
+      <p class="hint">{t("rating.none.about")}</p>
       {cards === null && <p class="muted">{t("profile.loading")}</p>}
       {cards !== null && games.map(([id, stats]) => {
         const game = byEngine(id);
+        const name = game ? gameName(game) : id;
         return (
           <section key={id} class="stats-card" data-game={id} aria-labelledby={`stats-${id}`}>
-            <h4 id={`stats-${id}`}>{game ? gameName(game) : id}</h4>
+            <h4 id={`stats-${id}`}>{name}</h4>
             <dl class="stats">
               {cards[id](stats as never).map(([stat, label, shown]) => (
                 <div key={stat} class="stat" data-stat={stat}>
@@ -390,6 +394,10 @@ function StatsList({ profile }: { profile: Profile }) {
                 </div>
               ))}
             </dl>
+            <RatingBlock rating={ratingOf(stats)} game={name} />
+            {game?.play && (
+              <p class="rating-board-link"><a href={href(`${game.play}/hodnoceni`)}>{t("rating.board.link", { game: name })}</a></p>
+            )}
           </section>
         );
       })}
