@@ -1,6 +1,7 @@
 // What every new-lobby page has around the game's own settings: the notice when there is no
 // server, who plays (profile or nickname), the submit button and its status, creating the
-// lobby and opening its page; below, joining another lobby by its code, and the way back.
+// lobby and opening its page, whether the room is listed for everyone ("Veřejná místnost");
+// below, joining another lobby by its code, the game's open rooms, and the way back.
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t } from "../i18n";
@@ -11,6 +12,7 @@ import { lobbyPath } from "./code";
 import { failureText } from "./format";
 import { GameLinks, type LobbyGame } from "./game";
 import { JoinByCode } from "./JoinByCode";
+import { OpenRooms } from "./OpenRooms";
 import { ServerUnreachable } from "../net/remote";
 import { saveSeat } from "./seats";
 import { WhoField, cleanNickname, lastNickname, rememberNickname } from "./Who";
@@ -37,6 +39,7 @@ export function CreateForm({ game, label, submit, creating, needsServer, check, 
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [freeChat, setFreeChat] = useState(false);
+  const [listed, setListed] = useState(false);
   const [offline, setOffline] = useState(isOffline());
   useEffect(() => onOfflineChange(() => setOffline(isOffline())), []);
   const nicknameInput = useRef<HTMLInputElement>(null);
@@ -52,7 +55,7 @@ export function CreateForm({ game, label, submit, creating, needsServer, check, 
     setChecked(true);
     if (!check()) return;
     if (badName) return nicknameInput.current?.focus();
-    const request = { game: game.id, ...body(), ...(freeChat ? { free_chat: true } : {}) };
+    const request = { game: game.id, ...body(), ...(freeChat ? { free_chat: true } : {}), ...(listed ? { public: true } : {}) };
     if (!selected && cleanName) rememberNickname(cleanName);
     setBusy(true);
     setFailure(null);
@@ -85,16 +88,25 @@ export function CreateForm({ game, label, submit, creating, needsServer, check, 
             inputRef={nicknameInput}
           />
         </fieldset>
-        <label class="check lobby-free-chat">
-          <input type="checkbox" checked={freeChat} onChange={(event) => setFreeChat(event.currentTarget.checked)} />
-          {t("chat.allow")}
-        </label>
+        <div class="lobby-flags">
+          <label class="check lobby-public">
+            <input type="checkbox" checked={listed} aria-describedby="lobby-public-about"
+              onChange={(event) => setListed(event.currentTarget.checked)} />
+            {t("open.public")}
+          </label>
+          <p id="lobby-public-about" class="hint">{t("open.public.about")}</p>
+          <label class="check lobby-free-chat">
+            <input type="checkbox" checked={freeChat} onChange={(event) => setFreeChat(event.currentTarget.checked)} />
+            {t("chat.allow")}
+          </label>
+        </div>
         <div class="mp-start-row">
           <button type="submit" class="primary mp-start" aria-busy={busy ? "true" : undefined}>{submit}</button>
           <p class="mp-start-status" role="status">{busy ? creating : failure ?? ""}</p>
         </div>
       </form>
       <JoinByCode game={game.id} />
+      <OpenRooms game={game.id} />
       <GameLinks game={game} backOnly />
     </>
   );

@@ -1,8 +1,10 @@
 // The home page: the games of the one list (registry.ts); those not built yet are marked
-// as coming, without links.
+// as coming, without links. Below them every game's open tables (lobby/OpenRooms.tsx).
 import { getLang, t } from "../i18n";
 import { href } from "../router";
 import { GAMES, gameName } from "../registry";
+import { OpenRooms } from "../lobby/OpenRooms";
+import "../profile/profile.css";
 
 export function Home() {
   return (
@@ -26,6 +28,7 @@ export function Home() {
           </li>
         ))}
       </ul>
+      <OpenRooms id="home-open" />
       <footer class="home-foot">
         <a href={href("/profil")}>{t("profile.title")}</a>
         <a href={href("/zasady")}>{t("privacy.link")}</a>
