@@ -56,6 +56,13 @@ function gameRoutes(game: GameEntry): Record<string, Page> {
     }));
   }
   if (online && game.play) routes[`${game.play}/hra/:code`] = later(() => withCatalogue(game, lobbyPage));
+  // Its rating board: the same page for every game played online.
+  if (online && game.play && game.engine) {
+    routes[`${game.play}/hodnoceni`] = later(async () => {
+      const { RatingsPage } = await import("./profile/RatingsPage");
+      return () => h(RatingsPage, { game });
+    });
+  }
   return routes;
 }
 

@@ -1,6 +1,7 @@
-// A game's small navigation (play, online, rules; then the other games), made from its
-// registry entry: its `play`, `create` and `rules` paths, named by its catalogue's
-// `<id>.nav.play`, `<id>.nav.online` and `<id>.nav.rules` (the whole as `<id>.nav`).
+// A game's small navigation (play, online, rules, its rating board; then the other games),
+// made from its registry entry: its `play`, `create` and `rules` paths, named by its
+// catalogue's `<id>.nav.play`, `<id>.nav.online` and `<id>.nav.rules` (the whole as
+// `<id>.nav`), and for a game played online its rating board (routes.ts), "Hodnocení".
 import { PageNav } from "../components/PageNav";
 import { GAMES, type GameEntry } from "../registry";
 
@@ -14,7 +15,9 @@ export function gameEntry(id: string): GameEntry {
 /** [path, catalogue key] of the game's pages in its navigation. */
 export function navLinks(game: GameEntry): Array<[string, string]> {
   const pages: Array<[string | undefined, string]> = [[game.play, "play"], [game.create, "online"], [game.rules, "rules"]];
-  return pages.flatMap(([path, word]) => (path ? [[path, `${game.id}.nav.${word}`] as [string, string]] : []));
+  const links = pages.flatMap(([path, word]) => (path ? [[path, `${game.id}.nav.${word}`] as [string, string]] : []));
+  if (game.online && game.play && game.engine) links.push([`${game.play}/hodnoceni`, "rating.board.nav"]);
+  return links;
 }
 
 export function GameNav({ game, current }: { game: string; current: string }) {

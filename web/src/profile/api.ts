@@ -239,6 +239,19 @@ export function getLeaderboard(period: Period, mode: BoardMode): Promise<Leaderb
   return json("GET", `/api/leaderboard?period=${period}&mode=${mode}`);
 }
 
+/** One row of a game's rating board. */
+export interface Standing {
+  nickname: string;
+  rating: number;
+  games: number;
+  provisional: boolean;
+}
+
+/** A game's rating board (its engine's name): the best settled ratings, best first. */
+export async function getRatings(game: string): Promise<Standing[]> {
+  return (await json<{ ratings: Standing[] }>("GET", `/api/ratings/${encodeURIComponent(game)}`)).ratings;
+}
+
 /** The board of `day` (YYYY-MM-DD; by default the server's today in Prague). */
 export function getDaily(key: string | null, day?: string): Promise<Daily> {
   return json("GET", day ? `/api/daily?day=${encodeURIComponent(day)}` : "/api/daily", { key });
