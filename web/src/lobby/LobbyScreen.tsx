@@ -8,6 +8,7 @@ import { formatCode } from "./code";
 import { LobbyConnection } from "./connection";
 import { GameLinks, type LobbyGame, type LobbySession } from "./game";
 import { NextRound } from "./NextRound";
+import { RatingChanges } from "./RatingChanges";
 import { Chat } from "./Chat";
 import { Room } from "./Room";
 import { forgetSeat, type SavedSeat } from "./seats";
@@ -120,6 +121,7 @@ export function LobbyScreen({ game, seat, onLost }: Props) {
     return (
       <>
         <game.Play key={lobby.round} session={session} lobby={lobby} seat={seat} banner={banner} onLeave={askLeave} />
+        <RatingChanges lobby={lobby} />
         <NextRound conn={conn} lobby={lobby} />
         <div class="page room-chat-page"><Chat conn={conn} lobby={lobby} /></div>
         {leaveDialog}
