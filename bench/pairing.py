@@ -76,7 +76,7 @@ async def run(people: int, arrive_s: float, pools: int, redis_url: str | None,
         # The apps ask about their tickets (keeps them alive), as the server would see.
         for wish in await pairing.line.waiting():
             await pairing.line.seen(wish.ticket, now)
-        live_pairing.now_ms = lambda: now  # the server's clock, as the line reads it
+        live_pairing.now_ms = lambda at=now: at  # the server clock, as the line reads it
         before = await pairing.line.waiting()
         cpu = time.process_time()
         await pairing.pair_now(now)
