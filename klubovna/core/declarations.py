@@ -198,9 +198,9 @@ class SeatOutcome:
 
 
 ENVELOPE = ("game", "seat", "over", "turn", "deadline")
-"""The keys every game's view carries alike: the game's name, the seat the view is for,
-whether the game is over for this seat (it has ended, or, where seats finish one by one,
-this seat has finished and only watches), the seats the game waits for now (a sorted list
-of public facts: the seats that may act, but for moves nobody waits for), and the
-deadline (Unix ms) of those seats' time or None. The browser's shared frame reads only
-these."""
+"""The keys every game's view carries alike: the game's name, the seat the view is for
+(None in the view of one who watches), whether the game is over for this seat (it has
+ended, or, where seats finish one by one, this seat has finished and only watches; for one
+who watches, whether it has ended), the seats the game waits for now (a sorted list of
+public facts: the seats that may act, but for moves nobody waits for), and the deadline
+(Unix ms) of those seats' time or None. The browser's shared frame reads only these."""

@@ -48,7 +48,7 @@ class Engine(Generic[S]):
     apply: Callable[[S, int, Mapping[str, Json], int], tuple[S, list[Event]]]
     advance: Callable[[S, int], tuple[S, list[Event]]]
     next_deadline: Callable[[S], int | None]
-    view: Callable[[S, int], View]
+    view: Callable[[S, int | None], View]
     result: Callable[[S], dict[str, Json] | None]
     to_text: Callable[[S], str]
     from_text: Callable[[str], S]

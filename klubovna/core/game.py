@@ -146,9 +146,17 @@ class Game(Protocol[S]):
         """When `advance` would next change something (Unix ms), or None."""
         ...
 
-    def view(self, state: S, seat: int) -> View:
+    def view(self, state: S, seat: int | None) -> View:
         """JSON-ready view with only what `seat` may know, carrying the envelope every
-        game's view has (klubovna.core.declarations.ENVELOPE)."""
+        game's view has (klubovna.core.declarations.ENVELOPE).
+
+        `seat` None is one who watches (a spectator of a room's table): only what every
+        seat may see, in the shape of a seat's view where it can be, with `seat` null in the
+        envelope and `over` whether the game has ended. Every part that is one seat's own
+        is left out: its rack, hand or face-down dice and cards, and whatever is meant for
+        one seat (previews, legal actions, hints); so is all a seat may not know (deck
+        order, cards or dice to come, others' racks). The contract suite checks that it is
+        the same whatever any seat's `hidden_variants` change."""
         ...
 
     def same_own(self, before: S, after: S) -> Container[int]:
@@ -161,8 +169,9 @@ class Game(Protocol[S]):
     def hidden_variants(self, state: S, seat: int, seed: int) -> list[S]:
         """States equal to `state` in all that `seat` may know and different in (some of)
         the rest (others' hands, cards or dice still to come), `seed` choosing how; [] when
-        the seat knows everything. `view(variant, seat)` must equal `view(state, seat)`:
-        the contract suite's proof that views hide what they should."""
+        the seat knows everything. `view(variant, seat)` must equal `view(state, seat)`,
+        and `view(variant, None)` `view(state, None)` (one who watches knows less than any
+        seat): the contract suite's proof that views hide what they should."""
         ...
 
     def result(self, state: S) -> dict[str, Json] | None:

@@ -21,20 +21,35 @@ Browser = Mapping[str, Callable[..., Json]]
 their parameters and answers are JSON (a tuple answers as a list)."""
 
 
-class Envelope(TypedDict):
-    """What every seat's view has (klubovna.core.declarations.ENVELOPE)."""
+class Common(TypedDict):
+    """The envelope (klubovna.core.declarations.ENVELOPE) but `seat`: what a seat's view and
+    the view of one who watches have alike."""
 
     game: str
-    seat: int
     over: bool
     turn: list[int]
     deadline: int | None
 
 
-def typed_view(view: Callable[[S, int], Mapping[str, Any]]) -> Callable[[S, int], View]:
-    """A game's view function, annotated with its TypedDict, as `Engine.view`: the same
+class Envelope(Common):
+    """What every seat's view has (klubovna.core.declarations.ENVELOPE)."""
+
+    seat: int
+
+
+class WatchEnvelope(Common):
+    """What the view of one who watches has (Game.view with seat None): `seat` is null and
+    `over` is whether the game has ended."""
+
+    seat: None
+
+
+def typed_view(
+    view: Callable[[S, int | None], Mapping[str, Any]],
+) -> Callable[[S, int | None], View]:
+    """A game's view function, annotated with its TypedDicts, as `Engine.view`: the same
     function (a TypedDict is a dict), its declared shape checked by tests/contract/test_wire.py."""
-    return cast("Callable[[S, int], View]", view)
+    return cast("Callable[[S, int | None], View]", view)
 
 
 def typed_result(
@@ -44,4 +59,5 @@ def typed_result(
     return cast("Callable[[S], dict[str, Json] | None]", result)
 
 
-__all__ = ["Browser", "Envelope", "typed_result", "typed_view"]
+__all__ = ["Browser", "Common", "Envelope", "WatchEnvelope", "typed_result",
+           "typed_view"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import inspect
 import json
+from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -116,6 +117,52 @@ def leaks(game: Game[Any], trace: Trace, view: Any, seed: int) -> list[str]:
     return found
 
 
+# One who watches (`view(state, None)`: a spectator of a room's table) knows less than any
+# seat: its view must be the same for every seat's hidden variants, and hold nothing that is
+# one seat's to do.
+
+
+def watch_leaks(game: Game[Any], trace: Trace, view: Any, seed: int) -> list[str]:
+    """Where `view(state, None)` shows one who watches something a seat may not know: a
+    hidden variant of any seat that it tells apart from the state itself."""
+    found = []
+    for step, (state, _) in enumerate(trace.states):
+        shown = view(state, None)
+        for seat in range(game.seats(state)):
+            for other in game.hidden_variants(state, seat, seed + step):
+                if view(other, None) != shown:
+                    found.append(f"step {step}, a variant of seat {seat}'s")
+    return found
+
+
+def nested(value: Any) -> Iterator[Any]:
+    """`value` and every value inside it (a view's dicts and lists, all the way down)."""
+    yield value
+    children = value.values() if isinstance(value, dict) else value if isinstance(
+        value, list) else ()
+    for child in children:
+        yield from nested(child)
+
+
+def check_watch(game: Game[Any], name: str, trace: Trace) -> None:
+    """The view of one who watches: JSON, the envelope with `seat` None, the same `turn` as
+    every seat's, `over` once the game has ended, and nothing any seat may do (no
+    `actions`, no legal action anywhere in it); a replay shows it the same."""
+    for state, _ in trace.states:
+        watched = game.view(state, None)
+        json.dumps(watched)
+        assert set(ENVELOPE) <= set(watched), f"missing {set(ENVELOPE) - set(watched)}"
+        assert (watched["game"], watched["seat"]) == (name, None)
+        assert watched["over"] is (game.result(state) is not None), "over: the game ended"
+        assert watched["turn"] == game.view(state, 0)["turn"], "another turn than the seats'"
+        assert watched["deadline"] is None or type(watched["deadline"]) is int
+        assert not watched.get("actions"), "one who watches has actions"
+        moves = [action for seat in range(game.seats(state)) for action in game.legal(state, seat)]
+        assert not [value for value in nested(watched) if value in moves], "a legal action"
+    again = replay(game, trace.config, trace.seed, trace.log)
+    assert game.view(again, None) == game.view(trace.state, None), "watched after replay"
+
+
 @pytest.mark.parametrize("name", GAMES)
 @EXAMPLES
 @given(data=st.data(), seed=st.integers(0, 2**63 - 1))
@@ -123,7 +170,7 @@ def test_random_play(name: str, data: st.DataObject, seed: int) -> None:
     """Random legal play never crashes, never gets stuck (nobody to move and nothing due
     while the game runs: `play` asserts it), ends once; it replays, its states round-trip
     through their text form, its views carry the envelope and hide what seats may not
-    know."""
+    know; the view of one who watches hides what any seat may not know."""
     game = get_game(name)
     trace = play(game, data)
     check_ends_once(game, trace)
@@ -131,6 +178,8 @@ def test_random_play(name: str, data: st.DataObject, seed: int) -> None:
     check_text_round_trips(game, trace)
     check_envelope(game, name, trace)
     assert leaks(game, trace, game.view, seed) == [], "views hide what seats may not know"
+    check_watch(game, name, trace)
+    assert watch_leaks(game, trace, game.view, seed) == [], "one who watches sees a secret"
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -138,13 +187,15 @@ def test_random_play(name: str, data: st.DataObject, seed: int) -> None:
 @given(data=st.data())
 def test_the_hidden_check_catches_a_leak(name: str, data: st.DataObject) -> None:
     """The canary: a view that also shows the whole state must be caught wherever the game
-    says something is hidden, so variants that hide nothing cannot pass for a proof."""
+    says something is hidden, so variants that hide nothing cannot pass for a proof (a
+    seat's view, and the view of one who watches)."""
     game = get_game(name)
     trace = play(game, data, steps=20)
     hides = any(game.hidden_variants(state, seat, 1) for state, _ in trace.states
                 for seat in range(game.seats(state)))
     leaky = lambda state, seat: {**game.view(state, seat), "leak": repr(state)}  # noqa: E731
     assert bool(leaks(game, trace, leaky, 1)) == hides
+    assert bool(watch_leaks(game, trace, leaky, 1)) == hides, "one who watches"
 
 
 # --- refusals ---------------------------------------------------------------------------

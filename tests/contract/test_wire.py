@@ -43,7 +43,7 @@ def test_play_fits_the_wire(name: str, data: st.DataObject) -> None:
     game, declared = get_game(name), wire(name)
     trace = play(game, data, leaves=True)
     for state, _ in trace.states:
-        for shown in views(game, state):
+        for shown in [*views(game, state), game.view(state, None)]:  # and one who watches
             assert mismatch(shown, declared.VIEW) is None, mismatch(shown, declared.VIEW)
         result = game.result(state)
         if result is not None:
@@ -54,16 +54,22 @@ def test_play_fits_the_wire(name: str, data: st.DataObject) -> None:
 
 
 def test_the_checker_catches_a_wrong_view() -> None:
-    """A view with a field of the wrong type, a missing one or an extra one does not fit."""
+    """A view with a field of the wrong type, a missing one or an extra one does not fit;
+    nor does the view of one who watches with a rack, or with a seat."""
     game = get_game("zoliky-s-kameny")
     shown = dict(game.view(game.new({}, 3), 0))
-    declared = wire("zoliky-s-kameny").VIEW
+    declared = wire("zoliky-s-kameny").ZkView
     assert mismatch(shown, declared) is None
     assert mismatch({**shown, "pool": "78"}, declared) == "$.pool: '78' is not int"
     assert "lacks ['pool']" in str(mismatch({k: v for k, v in shown.items() if k != "pool"},
                                             declared))
     assert "has no ['secret']" in str(mismatch({**shown, "secret": 1}, declared))
     assert mismatch({**shown, "rack": [[0, 1, 2]]}, declared) is not None
+    watched = dict(game.view(game.new({}, 3), None))
+    everyone = wire("zoliky-s-kameny").VIEW
+    assert mismatch(watched, everyone) is None
+    assert mismatch({**watched, "rack": shown["rack"]}, everyone) is not None
+    assert mismatch({**watched, "seat": 0}, everyone) is not None
 
 
 def test_the_browser_gets_only_what_a_game_offers() -> None:

@@ -79,12 +79,12 @@ class Counting:
     def next_deadline(self, state: State) -> int | None:
         return None
 
-    def view(self, state: State, seat: int) -> View:
+    def view(self, state: State, seat: int | None) -> View:
         running = state.started and not state.ended
         return {"game": self.name, "seat": seat, "over": state.ended,
                 "turn": [state.turn] if running else [], "deadline": None,
                 "total": state.total, "out": sorted(state.out),
-                "actions": self.legal(state, seat)}
+                "actions": [] if seat is None else self.legal(state, seat)}
 
     def same_own(self, before: State, after: State) -> Container[int]:
         return ()

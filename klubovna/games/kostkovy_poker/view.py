@@ -1,5 +1,6 @@
 """What one seat sees of a Kostkový poker game (JSON-ready): its own dice, everybody's chips,
-bets and kept-dice counts, the table dice, and the last hand's showdown.
+bets and kept-dice counts, the table dice, and the last hand's showdown; and what one who
+watches sees: all of that but the dice of any seat.
 Never another seat's dice before the showdown, never a folded hand, never a future roll."""
 
 from __future__ import annotations
@@ -13,16 +14,19 @@ from .pots import side_pots
 from .rules import action_types, keep_max, result, to_call, to_move
 from .scoring import best_line, hand_value
 from .state import ANTE, KEEP_COSTS, MAX_RAISES, State
-from .wire import KpView, Phase
+from .wire import KpPublic, KpView, KpWatchView, Phase
 
 GAME_NAME = "kostkovy-poker"
 
 
-def view(state: State, seat: int) -> KpView:
+def view(state: State, seat: int | None) -> KpView | KpWatchView:
     """Everything `seat` may know now. The envelope every game's view has (game, seat,
     over, turn, deadline: klubovna.core.declarations.ENVELOPE): `turn` lists the seats that
     may act now (every undecided keeper, or the one whose betting turn it is), `deadline`
     is when their time runs out.
+
+    `seat` None is one who watches: the public part alone, without any dice behind a
+    screen (not even which of them a seat kept) and without anything one seat may do.
 
     >>> from klubovna.games.kostkovy_poker.rules import apply, new
     >>> s, _ = apply(new({"seats": 3}, seed=4), 0, {"type": "start"}, now=0)
@@ -31,13 +35,32 @@ def view(state: State, seat: int) -> KpView:
     ('keep', 5, ['keep'], 4, 3)
     >>> [p["kept"] for p in v["players"]]  # counts are shown once everyone has chosen
     [None, None, None]
+    >>> watched = view(s, None)
+    >>> watched["seat"], "dice" in watched, watched["pot"], watched["turn"] == v["turn"]
+    (None, False, 3, True)
     """
+    if seat is None:
+        return {"seat": None, **_public(state)}
     require_seat(seat, len(state.seats))
     me = state.seats[seat]
     keeping = state.phase == "keep" and me.live and me.kept is None
     return {
-        "game": GAME_NAME,
         "seat": seat,
+        **_public(state),
+        "dice": list(me.rolled),
+        "kept": None if me.kept is None else list(me.kept),
+        "to_call": min(to_call(state, seat), me.chips) if state.phase == "betting" else 0,
+        "call_all_in": state.phase == "betting" and 0 < me.chips <= to_call(state, seat),
+        "actions": action_types(state, seat),
+        "keep_max": keep_max(me.chips) if keeping else None,
+    }
+
+
+def _public(state: State) -> KpPublic:
+    """What every seat sees alike (and one who watches): the envelope but `seat`, chips,
+    bets, pots, the table dice and the last hand's showdown."""
+    return {
+        "game": GAME_NAME,
         "chips_at_start": state.chips,
         "seconds": state.seconds,
         "started": state.started,
@@ -55,14 +78,8 @@ def view(state: State, seat: int) -> KpView:
         "raises": state.raises,
         "max_raises": MAX_RAISES,
         "players": [_public_seat(state, i) for i in range(len(state.seats))],
-        "dice": list(me.rolled),
-        "kept": None if me.kept is None else list(me.kept),
-        "to_call": min(to_call(state, seat), me.chips) if state.phase == "betting" else 0,
-        "call_all_in": state.phase == "betting" and 0 < me.chips <= to_call(state, seat),
         "raise_to": (state.level + state.bet_size
                      if state.phase == "betting" and state.bet_size is not None else None),
-        "actions": action_types(state, seat),
-        "keep_max": keep_max(me.chips) if keeping else None,
         "last_hand": _last_hand(state),
         "game_over": state.over,
         "result": result(state),

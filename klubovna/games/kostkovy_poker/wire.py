@@ -7,7 +7,7 @@ checks real play against them."""
 # annotations (Python 3.11).
 from typing import Literal, TypedDict
 
-from klubovna.core.wire import Envelope
+from klubovna.core.wire import Common, Envelope, WatchEnvelope
 
 Phase = Literal["waiting", "keep", "betting", "over"]
 EndReason = Literal["last_player", "agreement", "left"]
@@ -83,7 +83,9 @@ class KpResult(TypedDict):
     standings: list[Standing]
 
 
-class KpView(Envelope):
+class KpPublic(Common):
+    """What every seat sees alike (view.py _public): the envelope but `seat`, and the rest."""
+
     chips_at_start: int
     seconds: int | None
     started: bool
@@ -100,19 +102,28 @@ class KpView(Envelope):
     raises: int
     max_raises: int
     players: list[KpPlayer]
+    raise_to: int | None
+    """While betting: the round bet a raise makes ("raise to N"); else None."""
+    last_hand: LastHand | None
+    game_over: bool
+    result: KpResult | None
+
+
+class KpView(Envelope, KpPublic):
+    """A seat's view: the public part and the seat's own dice and choices."""
+
     dice: list[int]
     """This seat's five dice rolled behind the screen (empty between hands)."""
     kept: list[int] | None
     """Indexes into `dice` of the dice kept; None until chosen."""
     to_call: int
     call_all_in: bool
-    raise_to: int | None
-    """While betting: the round bet a raise makes ("raise to N"); else None."""
     actions: list[str]
     keep_max: int | None
-    last_hand: LastHand | None
-    game_over: bool
-    result: KpResult | None
+
+
+class KpWatchView(WatchEnvelope, KpPublic):
+    """The view of one who watches (seat null): the public part only, no dice of any seat."""
 
 
 class Start(TypedDict):
@@ -135,9 +146,10 @@ class Stop(TypedDict):
 
 KpAction = Start | Keep | Bet | Stop
 
-VIEW = KpView
+VIEW = KpView | KpWatchView
 RESULT = KpResult
 ACTION = KpAction
 
 __all__ = ["ACTION", "RESULT", "VIEW", "BetAction", "EndReason", "KpAction", "KpPlayer",
-           "KpResult", "KpView", "LastHand", "Phase", "ShownHand", "ShownPot", "Standing"]
+           "KpPublic", "KpResult", "KpView", "KpWatchView", "LastHand", "Phase", "ShownHand",
+           "ShownPot", "Standing"]

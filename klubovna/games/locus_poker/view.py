@@ -1,7 +1,8 @@
 """What one seat sees of a game of Locus Poker (JSON-ready). Nothing is hidden: the grid's
 cards are all face up and every chip is public; the unused rest of the deck is in no state
 and no view. A seat's view differs from the other's only in `seat`, `actions` and
-`preview` (its own bonus).
+`preview` (its own bonus); the view of one who watches (seat null) has neither of the
+last two.
 
 The shape (the web app reads it; a change is announced in a commit starting "VIEW:"):
 
@@ -54,30 +55,45 @@ from .hands import NAMES
 from .rules import action_types, result, to_move
 from .scoring import bonus, hand_cells
 from .state import SEATS, Chip, Move, State
-from .wire import Card, LpView
+from .wire import Card, LpPublic, LpView, LpWatchView
 from .wire import Move as WireMove
 
 GAME_NAME = "locus-poker"
 
 
-def view(state: State, seat: int) -> LpView:
+def view(state: State, seat: int | None) -> LpView | LpWatchView:
     """Everything `seat` may know now, with the envelope (game, seat, over, turn,
     deadline: klubovna.core.declarations.ENVELOPE); there is no clock, so no deadline.
+    `seat` None is one who watches: all of it but `preview` and `actions`, which are one
+    seat's.
 
     >>> from klubovna.games.locus_poker.rules import apply, new
     >>> s, _ = apply(new({"grid": "6x5"}, seed=4), 0, {"type": "start"}, now=0)
     >>> v = view(s, 0)
     >>> v["turn"], len(v["cards"]), v["chips_left"], v["preview"][0]["down"]["name"]
     ([0], 30, [15, 15], 'pair')
+    >>> watched = view(s, None)
+    >>> watched["seat"], "preview" in watched, "actions" in watched, watched["turn"]
+    (None, False, False, [0])
     """
-    require_seat(seat, SEATS)
-    cols, rows = state.cols, state.rows
     chips = state.chips()
+    if seat is None:
+        return {"seat": None, **_public(state, chips)}
+    require_seat(seat, SEATS)
+    return {
+        "seat": seat,
+        **_public(state, chips),
+        "preview": preview(state, seat, chips),
+        "actions": action_types(state, seat),
+    }
+
+
+def _public(state: State, chips: list[Chip | None]) -> LpPublic:
+    """What both seats see alike (and one who watches): the grid, chips, totals and moves."""
     per_seat = len(state.cards) // SEATS
     placed = [sum(m.seat == s for m in state.moves) for s in range(SEATS)]
     return {
         "game": GAME_NAME,
-        "seat": seat,
         "over": state.over,
         "turn": to_move(state),
         "deadline": None,
@@ -85,16 +101,14 @@ def view(state: State, seat: int) -> LpView:
         "round": state.round,
         "starter": state.starter,
         "grid": state.grid,
-        "cols": cols,
-        "rows": rows,
+        "cols": state.cols,
+        "rows": state.rows,
         "cards": [cast(Card, card_json(c)) for c in state.cards],  # [rank, suit], a JSON list
         "chips": [None if chip is None else _chip_json(chip) for chip in chips],
         "chips_left": [per_seat - n for n in placed],
         "totals": state.totals(),
         "last": _last(state),
         "moves": [_move_json(m) for m in state.moves],
-        "preview": preview(state, seat, chips),
-        "actions": action_types(state, seat),
         "result": result(state),
     }
 

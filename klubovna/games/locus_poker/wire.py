@@ -7,7 +7,7 @@ tests/contract/test_wire.py checks real play against them."""
 # annotations (Python 3.11).
 from typing import Literal, NotRequired, TypedDict
 
-from klubovna.core.wire import Envelope
+from klubovna.core.wire import Common, Envelope, WatchEnvelope
 
 Card = tuple[int, int]
 """A card: [rank 2..14 (14 the ace), suit 0..3]."""
@@ -56,7 +56,9 @@ class LpResult(TypedDict):
     standings: list[LpStanding]
 
 
-class LpView(Envelope):
+class LpPublic(Common):
+    """What both seats see alike (view.py _public): the envelope but `seat`, and the rest."""
+
     started: bool
     round: int
     starter: int
@@ -69,10 +71,19 @@ class LpView(Envelope):
     totals: list[int]
     last: Move | None
     moves: list[Move]
+    result: LpResult | None
+
+
+class LpView(Envelope, LpPublic):
+    """A seat's view: the public part, its preview and what it may do."""
+
     preview: list[Preview | None]
     """Per cell what this seat would score there now (None: played)."""
     actions: list[str]
-    result: LpResult | None
+
+
+class LpWatchView(WatchEnvelope, LpPublic):
+    """The view of one who watches (seat null): the public part only."""
 
 
 class Start(TypedDict):
@@ -87,9 +98,9 @@ class Play(TypedDict):
 
 LpAction = Start | Play
 
-VIEW = LpView
+VIEW = LpView | LpWatchView
 RESULT = LpResult
 ACTION = LpAction
 
-__all__ = ["ACTION", "RESULT", "VIEW", "Card", "Chip", "Face", "LpAction", "LpResult",
-           "LpStanding", "LpView", "Move", "Preview", "Score"]
+__all__ = ["ACTION", "RESULT", "VIEW", "Card", "Chip", "Face", "LpAction", "LpPublic",
+           "LpResult", "LpStanding", "LpView", "LpWatchView", "Move", "Preview", "Score"]

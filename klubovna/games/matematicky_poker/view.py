@@ -1,5 +1,6 @@
-"""What one seat sees of a Matematický poker game (JSON-ready) and the points preview.
-Never the deck order nor any undrawn card; the rules live in rules.py, points in scoring.py."""
+"""What one seat sees of a Matematický poker game (JSON-ready), what one who watches sees (the
+public part), and the points preview. Never the deck order nor any undrawn card; the rules
+live in rules.py, points in scoring.py."""
 
 from __future__ import annotations
 
@@ -14,12 +15,12 @@ from klubovna.core.rules import require_seat
 from .rules import hand_deadline, ranking, to_move
 from .scoring import LINES, LINES_THROUGH, board_total, score_board, score_line, total_of
 from .state import CELLS, DEALER, JOKER, Player, State
-from .wire import MpView, MultiView
+from .wire import MpView, MpWatchView, MultiView
 
 GAME_NAME = "matematicky-poker"
 
 
-def view(state: State, seat: int) -> MpView | MultiView:
+def view(state: State, seat: int | None) -> MpView | MultiView | MpWatchView:
     """Everything `seat` may know: its board, hand, counters, score, deadline and preview.
 
     The envelope every game's view has (klubovna.core.declarations.ENVELOPE): `game` and `turn`
@@ -27,16 +28,31 @@ def view(state: State, seat: int) -> MpView | MultiView:
     its board is finished, or for a dealer who only deals, the game) and `deadline` (its
     card's, hard mode) are the seat's own.
 
+    `seat` None is one who watches: the public part of a duel or group (`_public_part`:
+    scores, filled cells, numbers handled, the boards at the end), in a solo game too; no
+    board while it is played, no hand, preview or deadline, no card drawn.
+
     >>> from klubovna.games.matematicky_poker.state import Player
     >>> v = view(State(mode="easy", seconds=None, table="adjacent", preview=True,
     ...                deck=(3, 0), players=(Player(position=1, hand=3),), started=True), 0)
     >>> v["hand"], v["cards_left"], v["preview"][:3]
     ({'kind': 'number', 'value': 3}, 1, [None, None, None])
     """
+    if seat is None:
+        return _watch_view(state)
     require_seat(seat, len(state.players))
     if state.variant != "solo":
         return _multi_view(state, seat)
     return _own_view(state, seat)
+
+
+def _watch_view(state: State) -> MpWatchView:
+    """One who watches: the public part every seat shares (the very object: a server
+    encodes it once for the seats and the watchers), and a null seat."""
+    public = _public_part(state)
+    # A SharedView is the dict of its parts (an MpWatchView here): wire.py declares them.
+    return cast(MpWatchView, SharedView(
+        public, {"seat": None, "over": state.over, "deadline": None}, public=public))
 
 
 def _own_view(state: State, seat: int) -> MpView:

@@ -84,12 +84,11 @@ class Opponent(FinalBoard):
     score: int
 
 
-class PublicPart(TypedDict):
-    """What every seat of a duel or group sees alike (view.py _public_part)."""
+class PublicFields(TypedDict):
+    """The public part (view.py _public_part) but its `variant`."""
 
     game: str
     turn: list[int]
-    variant: Literal["duel", "group"]
     mode: Mode
     table: ScoringTable
     seconds: int | None
@@ -100,6 +99,12 @@ class PublicPart(TypedDict):
     ranking: list[RankRow]
     boards: list[FinalBoard] | None
     game_over: bool
+
+
+class PublicPart(PublicFields):
+    """What every seat of a duel or group sees alike (view.py _public_part)."""
+
+    variant: Literal["duel", "group"]
 
 
 class PlayingView(PublicPart, PlayerPart):
@@ -123,6 +128,17 @@ class DealerView(PublicPart):
 
 
 MultiView = PlayingView | DealerView
+
+
+class MpWatchView(PublicFields):
+    """One who watches (seat null): the public part alone, of a solo game too (its board
+    only at the end, as a duel's)."""
+
+    variant: Literal["solo", "duel", "group"]
+    seat: None
+    over: bool
+    """The game has ended."""
+    deadline: None
 
 
 class MpResult(TypedDict):
@@ -191,11 +207,11 @@ class Leave(TypedDict):
 
 MpAction = Start | Draw | Place | KeepJoker | JokerNow | KeptJoker | End | Leave
 
-VIEW = MpView | MultiView
+VIEW = MpView | MultiView | MpWatchView
 RESULT = MpResult | MultiResult
 ACTION = MpAction
 
 __all__ = ["ACTION", "RESULT", "VIEW", "BoardScore", "DealerView", "FinalBoard", "Hand",
-           "JokerHand", "Mode", "MpAction", "MpResult", "MpView", "MultiResult", "MultiView",
-           "NumberHand", "Opponent", "PlayerPart", "PlayingView", "PublicPart", "RankRow",
-           "ScoringTable", "SeatPublic", "SeatResult"]
+           "JokerHand", "Mode", "MpAction", "MpResult", "MpView", "MpWatchView", "MultiResult",
+           "MultiView", "NumberHand", "Opponent", "PlayerPart", "PlayingView", "PublicFields",
+           "PublicPart", "RankRow", "ScoringTable", "SeatPublic", "SeatResult"]

@@ -1,5 +1,6 @@
 """What one seat sees of a game of Mathesso (JSON-ready). Nothing in it is the seat's own:
-every seat sees the same, but for `seat` and `actions`.
+every seat sees the same, but for `seat` and `actions`; one who watches too (seat null, no
+`actions`).
 
 Hidden: the coloured side of a face-down card never appears, nor anything derived from it.
 Shown: the black side of every card; the coloured side of the card turned in the current
@@ -55,29 +56,40 @@ from klubovna.core.rules import require_seat
 
 from .rules import action_types, pair_list, points, result, to_move
 from .state import State
-from .wire import MaView
+from .wire import MaPublic, MaView, MaWatchView
 
 GAME_NAME = "mathesso"
 
 
-def view(state: State, seat: int) -> MaView:
+def view(state: State, seat: int | None) -> MaView | MaWatchView:
     """Everything `seat` may know now, with the envelope (game, seat, over, turn,
     deadline: klubovna.core.declarations.ENVELOPE); there is no clock, so no deadline.
+    `seat` None is one who watches: the same but for `actions`.
 
     >>> from klubovna.games.mathesso.rules import apply, new
     >>> s, _ = apply(new({"variant": "atto", "seats": 2}, seed=4), 0, {"type": "start"}, 0)
     >>> v = view(s, 1)
     >>> v["turn"] == v["order"][:1], len(v["cards"]), v["cards"][0]["face"], len(v["ritual"])
     (True, 22, None, 1)
+    >>> watched = view(s, None)
+    >>> watched["seat"], "actions" in watched, watched["cards"] == v["cards"]
+    (None, False, True)
     """
+    if seat is None:
+        return {"seat": None, **_public(state)}
     require_seat(seat, state.seats)
+    return {"seat": seat, **_public(state), "actions": action_types(state, seat)}
+
+
+def _public(state: State) -> MaPublic:
+    """What every seat sees alike (and one who watches): all of the view but `seat` and
+    `actions`."""
     taken = state.taken()
     up = set(state.up)
     cards = state.cards
     shown_ritual = state.started and state.turns == 0 and not state.up
     return {
         "game": GAME_NAME,
-        "seat": seat,
         "over": state.over,
         "turn": to_move(state),
         "deadline": None,
@@ -102,7 +114,6 @@ def view(state: State, seat: int) -> MaView:
         "choosing": state.choosing,
         "players": [_player(state, i) for i in range(state.seats)],
         "remaining": len(state.layout) - len(taken),
-        "actions": action_types(state, seat),
         "result": result(state),
     }
 

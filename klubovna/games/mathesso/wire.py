@@ -7,7 +7,7 @@ checks real play against them."""
 # annotations (Python 3.11).
 from typing import Literal, NotRequired, TypedDict
 
-from klubovna.core.wire import Envelope
+from klubovna.core.wire import Common, Envelope, WatchEnvelope
 
 Group = Literal["multiplication", "square", "prime", "fibonacci", "factorial", "zero", "cjv"]
 
@@ -98,7 +98,9 @@ class MaResult(TypedDict):
     explained: list[list[ScoreLine]]
 
 
-class MaView(Envelope):
+class MaPublic(Common):
+    """What every seat sees alike (view.py _public): the envelope but `seat`, and the rest."""
+
     started: bool
     variant: str
     cjv: bool
@@ -112,8 +114,17 @@ class MaView(Envelope):
     choosing: bool
     players: list[MaPlayer]
     remaining: int
-    actions: list[str]
     result: MaResult | None
+
+
+class MaView(Envelope, MaPublic):
+    """A seat's view: the public part and what the seat may do."""
+
+    actions: list[str]
+
+
+class MaWatchView(WatchEnvelope, MaPublic):
+    """The view of one who watches (seat null): the public part only."""
 
 
 class Start(TypedDict):
@@ -139,10 +150,10 @@ class Pass(TypedDict):
 
 MaAction = Start | Turn | Stop | Extra | Pass
 
-VIEW = MaView
+VIEW = MaView | MaWatchView
 RESULT = MaResult
 ACTION = MaAction
 
 __all__ = ["ACTION", "RESULT", "VIEW", "Face", "Group", "LastTurn", "MaAction", "MaCard",
-           "MaPlayer", "MaResult", "MaView", "RitualDraw", "ScoreLine", "ShownCard", "Standing",
-           "TakenPair"]
+           "MaPlayer", "MaPublic", "MaResult", "MaView", "MaWatchView", "RitualDraw", "ScoreLine",
+           "ShownCard", "Standing", "TakenPair"]

@@ -7,7 +7,7 @@ web build makes the TypeScript types of web/src/games/zoliky_s_kameny from these
 # annotations (Python 3.11).
 from typing import Literal, TypedDict
 
-from klubovna.core.wire import Envelope
+from klubovna.core.wire import Common, Envelope, WatchEnvelope
 
 Tile = tuple[int, int] | Literal["J"]
 """A tile: [colour 0..3, number 1..13], or "J" for a joker."""
@@ -41,19 +41,30 @@ class ZkResult(TypedDict):
     standings: list[ZkStanding]
 
 
-class ZkView(Envelope):
+class ZkPublic(Common):
+    """What every seat sees alike (view.py _public): the envelope but `seat`, and the rest."""
+
     started: bool
     round: int
     starter: int
     table: list[list[Tile]]
-    rack: list[Tile]
-    melded: bool
     meld_min: int
     pool: int
     passes: int
     players: list[ZkPlayer]
-    actions: list[str]
     result: ZkResult | None
+
+
+class ZkView(Envelope, ZkPublic):
+    """A seat's view: the public part and the seat's own rack."""
+
+    rack: list[Tile]
+    melded: bool
+    actions: list[str]
+
+
+class ZkWatchView(WatchEnvelope, ZkPublic):
+    """The view of one who watches (seat null): the public part only, no rack."""
 
 
 class Start(TypedDict):
@@ -75,9 +86,9 @@ class Pass(TypedDict):
 
 ZkAction = Start | Play | Draw | Pass
 
-VIEW = ZkView
+VIEW = ZkView | ZkWatchView
 RESULT = ZkResult
 ACTION = ZkAction
 
-__all__ = ["ACTION", "RESULT", "VIEW", "EndReason", "Tile", "ZkAction", "ZkPlayer", "ZkResult",
-           "ZkStanding", "ZkView"]
+__all__ = ["ACTION", "RESULT", "VIEW", "EndReason", "Tile", "ZkAction", "ZkPlayer", "ZkPublic",
+           "ZkResult", "ZkStanding", "ZkView", "ZkWatchView"]

@@ -23,6 +23,12 @@ DEALER_VIEW_KEYS = {
 }
 """The view of a group dealer who only deals: no board, the drawn cards and every queue."""
 
+WATCH_VIEW_KEYS = {
+    "game", "variant", "mode", "table", "seconds", "started", "drawn", "cards_left", "seats",
+    "ranking", "boards", "game_over", "turn", "seat", "over", "deadline",
+}
+"""The view of one who watches (seat None): the public part alone, no board, hand or card."""
+
 
 def queue_of(view: dict, entry: dict) -> int:  # type: ignore[type-arg]
     """A seat's queue length (hand + queue) as a client works it out from its entry in the

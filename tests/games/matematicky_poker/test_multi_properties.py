@@ -2,7 +2,8 @@
 
 No crash, every playing seat ends finished, seed + log replays exactly, the text form
 round-trips, and no view shows any undrawn card, nor another seat's board during play beyond
-the cards the viewer has handled itself (a duel's `opponent`).
+the cards the viewer has handled itself (a duel's `opponent`); one who watches sees the
+public part alone, the same whatever any seat holds.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from tests.games.matematicky_poker import (
     DEALER_VIEW_KEYS,
     DUEL_VIEW_KEYS,
     MULTI_VIEW_KEYS,
+    WATCH_VIEW_KEYS,
     queue_of,
 )
 
@@ -127,6 +129,22 @@ def check_views(state: State) -> None:
             assert queue_of(shown, entry) == state.waiting(entry["seat"])
 
 
+def check_watched(state: State) -> None:
+    """One who watches: the very public part the seats' views share, a null seat, and
+    nothing that moves with the undrawn cards or with any seat's board, hand or counters
+    while the game runs (the boards are everybody's at the end)."""
+    watched = ENGINE.view(state, None)
+    assert isinstance(watched, SharedView) and set(watched) == WATCH_VIEW_KEYS
+    assert watched.public is ENGINE.view(state, 0).public
+    assert (watched["seat"], watched["over"], watched["deadline"]) == (None, state.over, None)
+    rigged_deck = replace(state, deck=state.deck[: state.drawn] + other_cards(
+        state.deck[state.drawn:]))
+    assert ENGINE.view(rigged_deck, None) == watched
+    if not state.over:
+        everyone = replace(state, players=tuple(scrambled(p) for p in state.players))
+        assert without_public(ENGINE.view(everyone, None)) == without_public(watched)
+
+
 def check_invariants(state: State) -> None:
     assert State.from_text(state.to_text()) == state
     for seat in state.playing:
@@ -139,6 +157,7 @@ def check_invariants(state: State) -> None:
     ranking = [(r["score"], r["filled"]) for r in ENGINE.view(state, 0)["ranking"]]
     assert ranking == sorted(ranking, reverse=True)
     check_views(state)
+    check_watched(state)
 
 
 def play(

@@ -219,9 +219,10 @@ class Nim:
 
     # -- what seats see, and the end
 
-    def view(self, state: State, seat: int) -> View:
-        """Everything: Nim has no hidden information."""
-        if not is_seat(seat, state.seats):
+    def view(self, state: State, seat: int | None) -> View:
+        """Everything: Nim has no hidden information. One who watches (`seat` None) sees it
+        too, as does every seat (Nim has no seat's own part)."""
+        if seat is not None and not is_seat(seat, state.seats):
             raise IllegalAction("not_your_seat", f"Seat {seat!r} does not play in this game.")
         return {
             "game": NAME, "seat": seat, "over": state.over,
