@@ -18,12 +18,12 @@ from tests.web.conftest import axe_violations
 
 ENGINE_PRELOAD = False  # nothing is played: set-up pages load no engine (conftest.SAVE_DATA)
 
-# path, the nav's links (Czech), the online page's path
+# path, the nav's links (Czech; the rating board is every online game's), the online page's path
 GAMES = [
-    ("/locus-poker", ["Hrát", "Online", "Pravidla"], "/locus-poker/online"),
-    ("/zoliky-s-kameny", ["Hrát", "Online", "Pravidla"], "/zoliky-s-kameny/online"),
-    ("/mathesso", ["Hrát", "Online", "Pravidla"], "/mathesso/online"),
-    ("/kostkovy-poker", ["Hrát", "Stůl online", "Pravidla"], "/kostkovy-poker/stul"),
+    ("/locus-poker", ["Hrát", "Online", "Pravidla", "Hodnocení"], "/locus-poker/online"),
+    ("/zoliky-s-kameny", ["Hrát", "Online", "Pravidla", "Hodnocení"], "/zoliky-s-kameny/online"),
+    ("/mathesso", ["Hrát", "Online", "Pravidla", "Hodnocení"], "/mathesso/online"),
+    ("/kostkovy-poker", ["Hrát", "Stůl online", "Pravidla", "Hodnocení"], "/kostkovy-poker/stul"),
 ]
 
 
