@@ -382,9 +382,11 @@ def test_declarations(name: str, data: st.DataObject) -> None:
 @EXAMPLES
 @given(data=st.data())
 def test_leaving_seats(name: str, data: st.DataObject) -> None:
-    """A seat that leaves is out (its game ends, with "end"); leaves replay like moves."""
+    """A seat that leaves is out (its game ends, with "end"); leaves replay like moves; one
+    who watches sees the game end when it ends."""
     game = get_game(name)
     trace = play(game, data, leaves=True)
+    check_watch(game, name, trace)
     for i, entry in enumerate(trace.log):
         if entry["kind"] != "leave":
             continue
