@@ -1,0 +1,80 @@
+"""Issue #37's "done when" across processes: two people who do not know each other find each
+other through the open list and, separately, through quick pairing, each on a process of
+their own; they play Kostkový poker to its end and their ratings change."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import httpx
+
+from tests.cluster.harness import Cluster
+from tests.cluster.players import DicePlayer
+from tests.server.lobby_client import Seat, seat_of
+from tests.server.test_recording import bearer
+
+KP = "kostkovy-poker"
+TABLE = {"seats": 2, "chips": 10, "robots": "klidny"}
+
+
+def profile(node: Any, nickname: str) -> dict[str, Any]:
+    made = httpx.post(f"{node.http}/api/profiles", json={"nickname": nickname})
+    assert made.status_code == 201, made.text
+    return dict(made.json())
+
+
+def rating(node: Any, key: str) -> dict[str, Any] | None:
+    stats = httpx.get(f"{node.http}/api/profiles/me/stats", headers=bearer(key)).json()
+    found: dict[str, Any] | None = stats[KP]["rating"]
+    return found
+
+
+def play(people: list[DicePlayer]) -> None:
+    async def all_of_them() -> None:
+        await asyncio.wait_for(asyncio.gather(*(person.run() for person in people)), 120)
+
+    asyncio.run(all_of_them())
+    assert all(p.story.view is not None and p.story.view["game_over"] for p in people)
+
+
+def paired(node: Any, ticket: str) -> Seat:
+    deadline = time.monotonic() + 60
+    while (answer := httpx.get(f"{node.http}/api/pairing/{ticket}").json())["status"] == \
+            "waiting":
+        assert time.monotonic() < deadline, answer
+        time.sleep(0.2)
+    assert answer["status"] == "paired", answer
+    return Seat(answer["code"], answer["key"], answer["seat"], answer["link"])
+
+
+def test_strangers_meet_by_the_open_list_and_by_quick_pairing(cluster: Cluster) -> None:
+    one, two, _ = cluster.nodes
+    eva, jan = profile(one, "Eva Cizi"), profile(two, "Jan Cizi")
+    room = seat_of(httpx.post(f"{one.http}/api/lobbies", headers=bearer(eva["key"]), json={
+        "game": KP, "kind": "table", "settings": TABLE, "public": True}))
+    # Jan, on another process, finds Eva's table in the open list and sits down.
+    listed = httpx.get(f"{two.http}/api/lobbies", params={"game": KP}).json()["lobbies"]
+    [found] = [each for each in listed if each["code"] == room.code]
+    assert found["host"]["nickname"] == "Eva Cizi" and found["players"] == 1
+    seat = httpx.post(f"{two.http}/api/lobbies/{room.code}/join", headers=bearer(jan["key"]),
+                      json={})
+    assert seat.status_code == 201, seat.text
+    play([DicePlayer(one, room, "Eva", start_with=2), DicePlayer(two, Seat(**seat.json()),
+                                                                   "Jan")])
+    after = [rating(one, eva["key"]), rating(two, jan["key"])]
+    assert all(each is not None and each["games"] == 1 for each in after), after
+    assert after[0]["rating"] + after[1]["rating"] == 3000  # type: ignore[index]
+
+    # Then each asks for anyone, on their own process: the matcher pairs them.
+    tickets = [httpx.post(f"{node.http}/api/pairing", headers=bearer(who["key"]), json={
+        "game": KP, "kind": "table", "settings": TABLE}) for node, who in ((one, eva),
+                                                                           (two, jan))]
+    assert all(ticket.status_code == 201 for ticket in tickets), tickets
+    seats = [paired(node, ticket.json()["ticket"]) for node, ticket in zip((one, two), tickets,
+                                                                          strict=True)]
+    assert seats[0].code == seats[1].code
+    play([DicePlayer(one, seats[0], "Eva"), DicePlayer(two, seats[1], "Jan")])
+    again = [rating(two, eva["key"]), rating(one, jan["key"])]
+    assert all(each is not None and each["games"] == 2 for each in again), again
