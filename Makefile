@@ -45,6 +45,7 @@ bench: deps test-deps cluster-deps
 	$(BIN)/python bench/web.py
 	$(BIN)/python bench/leaderboard.py
 	$(BIN)/python bench/pairing.py
+	$(BIN)/python bench/computer_ratings.py
 	$(BIN)/python bench/realtime.py
 	$(BIN)/python bench/cluster.py
 	$(BIN)/python bench/kostkovy_poker.py
