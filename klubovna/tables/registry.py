@@ -26,24 +26,29 @@ class Entry:
     game: Game[Any]
     bots: Mapping[str, Bot] = field(default_factory=dict)
     browser: Browser = field(default_factory=dict)
+    ratings: Mapping[str, int] = field(default_factory=dict)
+    """Each computer player's fixed rating on the ratings' scale (bench/computer_ratings.py)."""
 
 
 REGISTRY: dict[str, Entry] = {}
 
 
 def register(game: Game[Any], bots: Mapping[str, Bot] | None = None,
-             *browser: Browser) -> Entry:
+             *browser: Browser, ratings: Mapping[str, int] | None = None) -> Entry:
     """Add a game (again: replace it) with the browser tables of its folders (merged: a name
-    in two is a ValueError) and return its entry. A game whose leaver becomes a computer
-    player ("robot") needs one: ValueError without."""
+    in two is a ValueError) and its computer players' ratings (one for each, or none), and
+    return its entry. A game whose leaver becomes a computer player ("robot") needs one:
+    ValueError without."""
     if getattr(game, "leaver", None) == "robot" and not bots:
         raise ValueError(f"{game.name}: a leaver becomes a computer player, but it has none")
+    if ratings and set(ratings) != set(bots or {}):
+        raise ValueError(f"{game.name}: ratings for {sorted(ratings)}, bots {sorted(bots or {})}")
     offered: dict[str, Any] = {}
     for table in browser:
         if twice := offered.keys() & table.keys():
             raise ValueError(f"{game.name}: the browser is offered {sorted(twice)} twice")
         offered.update(table)
-    entry = Entry(game, dict(bots or {}), offered)
+    entry = Entry(game, dict(bots or {}), offered, dict(ratings or {}))
     REGISTRY[game.name] = entry
     return entry
 

@@ -18,6 +18,7 @@ import ast
 import collections.abc
 import importlib
 import inspect
+import json
 import sys
 import types
 import typing
@@ -169,8 +170,10 @@ def field_notes(hint: Any) -> dict[str, str]:
     return notes
 
 
-def game_file(package: str, browser: typing.Mapping[str, Any]) -> str:
-    """The TypeScript of one game's wire module and browser table."""
+def game_file(package: str, browser: typing.Mapping[str, Any],
+              ratings: typing.Mapping[str, int] | None = None) -> str:
+    """The TypeScript of one game's wire module, browser table and its computer players'
+    fixed ratings."""
     wire = importlib.import_module(f"klubovna.games.{package}.wire")
     exported = [name for name in wire.__all__ if not name.isupper()]
     aliases = {id(vars(wire)[name]): name for name in exported
@@ -181,7 +184,11 @@ def game_file(package: str, browser: typing.Mapping[str, Any]) -> str:
     none = "/** This game offers the browser no functions. */\nexport interface Browser {}"
     tail = writer.browser(browser) if browser else none
     body = "\n\n".join(text for text in writer.named.values())
-    return f"{HEADER.format(package=package)}\n{body}\n\n{tail}\n"
+    fixed = ", ".join(f"{json.dumps(name)}: {value}" for name, value in (ratings or {}).items())
+    rated = ("/** Each computer player's fixed rating on the ratings' scale "
+             "(bench/computer_ratings.py). */\n"
+             f"export const COMPUTER_RATINGS: Record<string, number> = {{{fixed}}};")
+    return f"{HEADER.format(package=package)}\n{body}\n\n{tail}\n\n{rated}\n"
 
 
 def main() -> None:
@@ -193,7 +200,7 @@ def main() -> None:
         if not (ROOT / "klubovna" / "games" / package / "wire.py").exists():
             continue  # a plug-in game: its web side is its own
         target = GAMES / package / OUTPUT
-        text = game_file(package, entry.browser)
+        text = game_file(package, entry.browser, entry.ratings)
         if not target.exists() or target.read_text() != text:
             target.write_text(text)
 

@@ -23,8 +23,15 @@ class Standing(BaseModel):
                               "established ratings.")
 
 
+class Computer(BaseModel):
+    name: str = Field(description="The computer player's id (its level).")
+    rating: int = Field(description="Fixed, from the computer players' ladder.")
+
+
 class Board(BaseModel):
     ratings: list[Standing] = Field(description=f"At most {ratings.BOARD}, best first.")
+    computer: list[Computer] = Field(description="The game's computer players, weakest "
+                                     "first, on the same scale (docs/decisions/0158).")
 
 
 @router.get("/{game}", response_model=Board, responses=error_responses(404))
@@ -39,4 +46,6 @@ async def rating_board(game: str, request: Request) -> Board:
 
     rows = await run_in_threadpool(read)
     return Board(ratings=[Standing(nickname=row.nickname, rating=row.rating, games=row.games,
-                                   provisional=row.provisional) for row in rows])
+                                   provisional=row.provisional) for row in rows],
+                 computer=[Computer(name=name, rating=rating)
+                           for name, rating in REGISTRY[game].ratings.items()])
