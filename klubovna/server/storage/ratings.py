@@ -143,7 +143,7 @@ def history(session: Session, profile_id: str, game: str) -> list[tuple[int, int
         .where(ResultRow.profile_id == profile_id, ResultRow.game == game,
                ResultRow.rating.is_not(None))
         .order_by(ResultRow.finished_at.desc(), ResultRow.id.desc()).limit(HISTORY)).all()
-    return [(at, rating) for at, rating in reversed(rows)]
+    return [(at, rating or 0) for at, rating in reversed(rows)]  # (never None: filtered)
 
 
 @dataclass(frozen=True)
@@ -169,6 +169,6 @@ def board(session: Session, game: str) -> list[Standing]:
 
 def of_table(session: Session, table_id: str) -> dict[int, tuple[int, int]]:
     """Each rated seat of a finished table: (rating after, change)."""
-    return {seat: (rating, change) for seat, rating, change in session.execute(
+    return {seat: (rating or 0, change or 0) for seat, rating, change in session.execute(
         select(ResultRow.seat, ResultRow.rating, ResultRow.rating_change)
         .where(ResultRow.table_id == table_id, ResultRow.rating.is_not(None)))}
