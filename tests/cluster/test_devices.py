@@ -43,3 +43,26 @@ def test_a_recovery_code_works_on_any_process_once(cluster: Cluster) -> None:
     assert first.status_code == 201 and first.json()["id"] == made["id"]
     second = httpx.post(f"{one.http}/api/profiles/transfer", json={"code": code})
     assert second.status_code == 410 and second.json()["code"] == "code_used"
+
+
+def test_a_passkey_across_processes(cluster: Cluster) -> None:
+    """Each step of both ceremonies on another process (the challenges are the database's):
+    the site's one origin in front of them all, as a proxy gives it."""
+    from tests.server.softkey import SoftKey
+
+    one, two, three = cluster.nodes
+    origin = one.http
+    made = httpx.post(f"{one.http}/api/profiles", json={"nickname": "Klíčová"}).json()
+    mine = {**bearer(made["key"]), "Origin": origin}
+    options = httpx.post(f"{one.http}/api/profiles/me/passkeys/options", headers=mine).json()
+    passkey = SoftKey()
+    added = httpx.post(f"{two.http}/api/profiles/me/passkeys", headers=mine,
+                       json={"credential": passkey.create(options, origin)})
+    assert added.status_code == 201, added.text
+    sign_in = httpx.post(f"{two.http}/api/passkeys/options", headers={"Origin": origin}).json()
+    phone = httpx.post(f"{three.http}/api/profiles/passkey", headers={"Origin": origin},
+                       json={"credential": passkey.get(sign_in, origin)})
+    assert phone.status_code == 201, phone.text
+    assert phone.json()["id"] == made["id"]
+    assert httpx.get(f"{one.http}/api/profiles/me",
+                     headers=bearer(phone.json()["key"])).json()["nickname"] == "Klíčová"

@@ -199,3 +199,25 @@ def test_the_export_lists_devices_without_keys(server: LiveServer) -> None:
     assert set(device) == {"id", "name", "created_at", "last_seen"}
     assert export.json()["passkeys"] == []
     assert key not in export.text and "key_hash" not in export.text
+
+
+def test_a_passkey_added_on_one_device_signs_another_in(server: LiveServer) -> None:
+    """With tests/server/softkey.py's authenticator (the browser test uses Chromium's)."""
+    from tests.server.softkey import SoftKey
+
+    desk = httpx.post(f"{server.http}/api/profiles", json={"nickname": "Klíčník"}).json()
+    origin = server.http
+    headers = {"Authorization": f"Bearer {desk['key']}", "Origin": origin}
+    options = httpx.post(f"{server.http}/api/profiles/me/passkeys/options", headers=headers)
+    passkey = SoftKey()
+    added = httpx.post(f"{server.http}/api/profiles/me/passkeys", headers=headers,
+                       json={"credential": passkey.create(options.json(), origin)})
+    assert added.status_code == 201, added.text
+    sign_in = httpx.post(f"{server.http}/api/passkeys/options", headers={"Origin": origin})
+    phone = httpx.post(f"{server.http}/api/profiles/passkey", headers={"Origin": origin},
+                       json={"credential": passkey.get(sign_in.json(), origin)})
+    assert phone.status_code == 201, phone.text
+    assert phone.json()["id"] == desk["id"] and phone.json()["key"] != desk["key"]
+    again = httpx.post(f"{server.http}/api/profiles/passkey", headers={"Origin": origin},
+                       json={"credential": passkey.get(sign_in.json(), origin)})
+    assert_error(again, 422, "bad_passkey")  # a challenge is used once
