@@ -386,6 +386,9 @@ def test_duel_statistics(server: LiveServer) -> None:
     assert won > 1500 > lost
 
     with started_duel(server, p_key, q_key) as (_, _, a, b):
+        # Ratings beside the names in the room.
+        assert [p["rating"] for p in a.lobby["players"]] == [
+            {"rating": won, "provisional": True}, {"rating": lost, "provisional": True}]
         move = no_keep(b.view)
         assert move is not None
         assert b.act_patiently(move, server=server)["t"] == "view"

@@ -48,6 +48,7 @@ def test_the_open_list_shows_public_rooms_waiting_with_a_free_seat(server: LiveS
         lobby = other.wait_lobby(lambda lobby: lobby["status"] == "playing")
         assert lobby["public"] is True and lobby["watchable"] is True
         assert lobby["watchers"] == 0 and lobby["ratings"] is None
+        assert [player["rating"] for player in lobby["players"]] == [None, None]  # unrated
         [playing] = listed(server, codes, game=MP, status="playing")
         assert playing["table"] == lobby["table"] and playing["players"] == 2
         host.send({"t": "watching", "on": False})
