@@ -240,6 +240,22 @@ def context(
     assert console.errors == [], console.errors
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A failed browser test's report says what each of its pages showed (address and
+    accessibility tree): a flake seen once on a busy machine leaves its evidence."""
+    report = yield
+    context = getattr(item, "funcargs", {}).get("context")
+    if report.when == "call" and report.failed and isinstance(context, BrowserContext):
+        for index, shown in enumerate(context.pages):
+            try:
+                tree = shown.locator("body").aria_snapshot(timeout=5_000)
+            except Exception as error:  # (the page or browser is gone)
+                tree = f"(no snapshot: {error})"
+            report.sections.append((f"page {index}: {shown.url}", tree[:6_000]))
+    return report
+
+
 @pytest.fixture
 def page(context: BrowserContext) -> Page:
     """The context's page."""
