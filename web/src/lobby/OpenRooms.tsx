@@ -204,6 +204,7 @@ function RoomRow({ room, game, named, busy, onJoin }: {
   onJoin: () => void;
 }) {
   const entry = byEngine(room.game);
+  const name = entry ? gameName(entry) : room.game;
   const [kind, info] = roomWords(room, game);
   const mine = loadSeat(room.code) !== null;
   const { host } = room;
@@ -211,12 +212,13 @@ function RoomRow({ room, game, named, busy, onJoin }: {
     <li class="open-room" data-code={room.code} data-game={room.game}>
       <div class="open-room-text">
         <p class="open-room-title">
-          {named && <strong class="open-room-game">{entry ? gameName(entry) : room.game}</strong>}
-          <span class="open-room-kind">{kind}</span>
+          {named && <strong class="open-room-game">{name}</strong>}
+          {/* (a kind that says the game's name again, "Locus Poker online", is left out) */}
+          {!(named && kind.includes(name)) && <span class="open-room-kind">{kind}</span>}
         </p>
         {info && <p class="open-room-info">{info}</p>}
         <p class="open-room-host">
-          <span class="nickname">{t("open.host", { nickname: host.nickname })}</span>
+          <span>{t("open.host")} <span class="nickname">{host.nickname}</span></span>
           {host.rating !== null && <> <RatingBadge rating={host.rating} provisional={host.provisional} /></>}
           <span class="open-room-players">{t("open.players", { count: room.players, limit: room.limit })}</span>
           {mine && <span class="lobby-tag you">{t("open.yours")}</span>}

@@ -49,10 +49,12 @@ export function RatingChart({ values, game }: { values: number[]; game: string }
         {drawn.points.length > 1 && <path class="rating-chart-line" d={drawn.path} vector-effect="non-scaling-stroke" />}
         <circle class="rating-chart-last" cx={last.x} cy={last.y} r="3.5" />
       </svg>
-      <figcaption aria-hidden="true">
-        <span>{Math.max(...values)}</span>
-        <span>{Math.min(...values)}</span>
-      </figcaption>
+      {drawn.points.length > 1 && (
+        <figcaption aria-hidden="true">
+          <span>{Math.max(...values)}</span>
+          <span>{Math.min(...values)}</span>
+        </figcaption>
+      )}
     </figure>
   );
 }

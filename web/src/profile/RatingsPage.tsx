@@ -8,7 +8,7 @@ import { t, useLang } from "../i18n";
 import { GAMES, gameName, type GameEntry } from "../registry";
 import { href } from "../router";
 import { ServerUnreachable, getRatings, type Standing } from "./api";
-import { problemText } from "./format";
+import { plural, problemText } from "./format";
 import { useProfiles } from "./store";
 import "./profile.css";
 import "./rating.css";
@@ -65,7 +65,7 @@ export function RatingsPage({ game }: { game: GameEntry }) {
       </nav>
       <p class="status-line" role="status">
         {loaded.state === "loading" && t("rating.board.loading")}
-        {ratings && (ratings.length ? t("rating.board.count", { count: ratings.length }) : t("rating.board.empty"))}
+        {ratings && (ratings.length ? plural("rating.board.count", ratings.length) : t("rating.board.empty"))}
       </p>
       {(loaded.state === "offline" || loaded.state === "failed") && (
         <div class="notice warn" role="status">
