@@ -94,6 +94,9 @@ export const lobby = {
     "lobby.error.left_game": "Z této hry jsi už odešel, vrátit se nejde.",
     "lobby.error.rate_limited": "Příliš mnoho pokusů. Chvilku počkej.",
     "lobby.error.too_many_rooms": "Na hráče už čeká příliš mnoho her. Některou spusť nebo opusť, případně to zkus později.",
+    "lobby.error.not_watchable": "Tuhle hru teď sledovat nejde: hostitel sledování vypnul.",
+    "lobby.error.bad_pairing": "Rychlé párování skládá stůl pro dva lidi: vyber druh hry a nastavení pro dva, bez počítačových hráčů.",
+    "lobby.error.unknown_ticket": "Na soupeře už nečekáš: hledání skončilo. Zkus to znovu.",
   } as Record<string, string>,
   en: {
     "lobby.needs.server": "A game with a code needs the server, which cannot be reached now. It does not work offline.",
@@ -186,5 +189,8 @@ export const lobby = {
     "lobby.error.left_game": "You left this game; there is no way back.",
     "lobby.error.rate_limited": "Too many attempts. Wait a moment.",
     "lobby.error.too_many_rooms": "Too many games are already waiting for players. Start or leave one of them, or try again later.",
+    "lobby.error.not_watchable": "This game cannot be watched now: the host turned watching off.",
+    "lobby.error.bad_pairing": "Quick pairing makes a table for two people: choose a kind of game and settings for two, without computer players.",
+    "lobby.error.unknown_ticket": "You are no longer waiting for an opponent: the search ended. Try again.",
   } as Record<string, string>,
 };
