@@ -151,7 +151,7 @@ def test_the_lobby_before_the_start(server: LiveServer) -> None:
         assert lobby["duel_recorded"] is True and lobby["you"] == 0
         assert lobby["players"] == [{"seat": 0, "nickname": "Ada", "host": True, "gone": False,
                                      "agreed": False, "profile": False, "connected": True,
-                                     "table_seat": None}]
+                                     "table_seat": None, "rating": None}]
         assert (lobby["round"], lobby["next_round"], lobby["can_go_again"]) == (1, "all", False)
         # No game yet: no view, and no start without the opponent.
         assert "view" not in [m["t"] for m in ada.ping()]
@@ -166,7 +166,8 @@ def test_the_lobby_before_the_start(server: LiveServer) -> None:
         ada.wait_lobby(lambda lobby: len(lobby["players"]) == 2)
         assert ada.lobby["players"][1] == {"seat": 1, "nickname": "Bob", "host": False,
                                            "gone": False, "agreed": False, "profile": False,
-                                           "connected": False, "table_seat": None}
+                                           "connected": False, "table_seat": None,
+                                           "rating": None}
         assert_error(post_join(server, host.code, body={"nickname": "Cyril"}), 409, "lobby_full")
         assert get_lobby(server, host.code).json()["players"] == 2
 

@@ -129,7 +129,7 @@ def test_a_game_played_to_the_end_counts_in_the_profiles_card(server: LiveServer
     player nothing, and Matematický poker's card stays as it was."""
     _, ada_key = new_profile(server)
     assert stats_of(server, ada_key, "kostkovy-poker") == {
-        "games": 0, "won": 0, "lost": 0, "drawn": 0, "figures": {}}
+        "games": 0, "won": 0, "lost": 0, "drawn": 0, "figures": {}, "rating": None}
     host = seat_of(post_lobby(server, ada_key, game="kostkovy-poker", kind="table",
                               seats=3, chips=10, robots="klidny"))
     guest = seat_of(post_join(server, host.code, body={"nickname": "Bob"}))
@@ -146,7 +146,8 @@ def test_a_game_played_to_the_end_counts_in_the_profiles_card(server: LiveServer
     hands = result["hands"] if mine["out"] is None else mine["out"]
     expected = {"games": 1, "won": 0, "lost": 0, "drawn": 0,
                 "figures": {"hands": hands, "hands_won": result["hands_won"][0],
-                            "chips": mine["chips"] - 10}}
+                            "chips": mine["chips"] - 10},
+                "rating": None}  # a guest and a computer player at the table: unrated
     expected[outcome] = 1
     assert stats_of(server, ada_key, "kostkovy-poker") == expected
     assert outcome == "lost" or 1 <= result["hands_won"][0] <= hands  # a winner won a hand
