@@ -59,6 +59,20 @@ describe("the hello", () => {
   });
 });
 
+describe("one who watches", () => {
+  it("has no key: says watch instead of hello, then asks from the last version seen", () => {
+    const owner = { receive: (message: Incoming) => void received.push(message), lost: () => true };
+    new ReconnectingSocket("/ws/tables/t1", null, owner).open();
+    const first = lastSocket().accept();
+    expect(first.sent).toEqual([{ t: "watch" }]);
+    first.receive(view(7, { seat: null }));
+    expect(received).toEqual([view(7, { seat: null })]);
+    first.drop();
+    vi.advanceTimersByTime(500);
+    expect(lastSocket().accept().sent).toEqual([{ t: "watch", since: 7 }]);
+  });
+});
+
 describe("actions", () => {
   it("are numbered and sent at once on an open socket", () => {
     const line = connect({}, 4);

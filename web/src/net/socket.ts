@@ -3,8 +3,10 @@
 // server sends what was missed), actions with sequence numbers resent until acknowledged (so
 // nothing is applied twice), public updates merged into whole views, a ping every 10 s, and a
 // new socket with a growing pause when the line drops or goes silent (sooner when the browser
-// comes back online or the tab shows again). What a message means, and whether a lost line is
-// worth another try, is its owner's (net/remote.ts, lobby/connection.ts).
+// comes back online or the tab shows again). Without a key it watches: the first frame is
+// {"t": "watch", since} instead of the hello (one who holds no seat; docs/api.md "Watching a
+// table"). What a message means, and whether a lost line is worth another try, is its
+// owner's (net/remote.ts, lobby/connection.ts, watch/connection.ts).
 import type { Action, Json, ServerMessage, ViewMessage } from "./protocol";
 
 /** A message as it came: the table protocol's, or a lobby's own ("lobby", "taken_over"). */
@@ -19,7 +21,8 @@ export interface SocketOwner {
 }
 
 export interface SocketOptions {
-  /** The first hello's `since` when no version was seen yet (0: the whole game's events). */
+  /** The first hello's (or watch frame's) `since` when no version was seen yet (0: the
+   *  whole game's events). */
   since?: number;
   /** Pauses before a new socket: the first, doubling up to the last, plus up to 30 %. */
   pauses?: { first: number; last: number };
@@ -49,7 +52,8 @@ export class ReconnectingSocket {
 
   constructor(
     private readonly path: string,
-    private readonly key: string,
+    /** The seat's key; null: one who watches (the watch frame instead of the hello). */
+    private readonly key: string | null,
     private readonly owner: SocketOwner,
     private seq = 0,
     private readonly options: SocketOptions = {},
@@ -93,7 +97,8 @@ export class ReconnectingSocket {
     this.socket = socket;
     socket.onopen = () => {
       const since = this.version ?? this.options.since;
-      socket.send(JSON.stringify({ t: "hello", key: this.key, ...(since === undefined ? {} : { since }) }));
+      const first = this.key === null ? { t: "watch" } : { t: "hello", key: this.key };
+      socket.send(JSON.stringify({ ...first, ...(since === undefined ? {} : { since }) }));
       for (const [seq, action] of this.pending) socket.send(JSON.stringify({ t: "act", seq, action }));
       this.heard = Date.now();
       clearInterval(this.pinger);
