@@ -40,6 +40,7 @@ def test_two_strangers_are_paired_and_their_game_starts(server: LiveServer) -> N
     assert ticket["offer_computer_at"] - ticket["since"] == 45_000
     waiting = status(server, ticket["ticket"]).json()
     assert waiting["status"] == "waiting" and waiting["window"] >= 100
+    assert waiting["since"] == ticket["since"] <= waiting["now"] < ticket["offer_computer_at"]
     second = seek(server, b_key, **LP).json()
     a, b = paired(server, ticket["ticket"]), paired(server, second["ticket"])
     assert a["status"] == b["status"] == "paired", (a, b)

@@ -52,6 +52,8 @@ class Ticket(BaseModel):
 class Status(BaseModel):
     status: Literal["waiting", "paired", "failed"]
     since: int | None = None
+    now: int | None = Field(default=None, description="While waiting: the server's clock "
+                            "now (Unix ms), to count the wait and the computer's offer by.")
     window: int | None = Field(default=None, description="Rating points either way "
                                "accepted now; null: anyone (or not waiting).")
     code: str | None = None
@@ -111,7 +113,7 @@ async def ticket_status(ticket: str, request: Request) -> Status:
     wish = await line.seen(ticket, now)
     if wish is None:
         raise ApiError(404, "unknown_ticket", "Nobody waits with this ticket (any more).")
-    return Status(status="waiting", since=wish.since, window=window(now - wish.since))
+    return Status(status="waiting", since=wish.since, now=now, window=window(now - wish.since))
 
 
 @router.delete("/{ticket}", status_code=204, responses=ERRORS)
