@@ -63,18 +63,22 @@ function KpFrame({ data, step, view: frame }: ReplayViewProps) {
   const over = endedHand(view, data.frames[step - 1] as KpView | undefined, step);
   const shown = over?.before ?? view;
   const names = replayNames(view, data.names);
+  const watching = (view.seat as number | null) === null;
   return (
     <div class={`kp-game kp-replay felt-${prefs.felt} dice-${prefs.dice}`} data-hand={view.hand}>
       <p class="mp-info">{view.started ? t("kp.game.info", { hand: shown.hand, chips: view.chips_at_start }) : t("kp.game.waiting")}</p>
       <div class="kp-felt">
         <Opponents view={shown} names={names} over={over} />
         <Center view={shown} names={names} over={over} rolls={STILL} />
-        <div class="kp-me">
-          <SeatCard view={shown} player={shown.players[shown.seat]} names={names} over={over} mine />
-          <MyDice view={shown} rolled={0} shownKept={over?.last.hands.find((hand) => hand.seat === view.seat)?.kept ?? null} />
-        </div>
+        {/* (one who watches, seat null, has no seat and no dice of its own: every seat is above) */}
+        {!watching && (
+          <div class="kp-me">
+            <SeatCard view={shown} player={shown.players[shown.seat]} names={names} over={over} mine />
+            <MyDice view={shown} rolled={0} shownKept={over?.last.hands.find((hand) => hand.seat === view.seat)?.kept ?? null} />
+          </div>
+        )}
       </div>
-      {view.game_over && view.result && <End result={view.result} names={names} me={view.seat} />}
+      {view.game_over && view.result && <End result={view.result} names={names} me={view.seat ?? -1} />}
     </div>
   );
 }

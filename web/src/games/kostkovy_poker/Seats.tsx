@@ -118,12 +118,16 @@ function SeatStatus({ view, player, over, shown, won, back, out, turn, mine }: S
   );
 }
 
-/** The other players' cards, in turn order from the seat left of the person's. */
+/** The other players' cards, in turn order from the seat left of the person's; one who
+ *  watches (seat null) sees every player's, from the first seat. */
 export function Opponents({ view, names, over }: { view: KpView; names: SeatNames; over: HandOver | null }) {
   const n = view.players.length;
-  const order = Array.from({ length: n - 1 }, (_, i) => (view.seat + 1 + i) % n);
+  const seat = view.seat as number | null;
+  const order = seat === null
+    ? view.players.map((player) => player.seat)
+    : Array.from({ length: n - 1 }, (_, i) => (seat + 1 + i) % n);
   return (
-    <ul class={`kp-seats n${n - 1}`} aria-label={t("kp.seats")}>
+    <ul class={`kp-seats n${order.length}`} aria-label={t("kp.seats")}>
       {order.map((seat) => (
         <li key={seat}>
           <SeatCard view={view} player={view.players[seat]} names={names} over={over} />

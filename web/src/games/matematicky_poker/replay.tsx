@@ -3,12 +3,15 @@
 // cards dealt; the end frame of a duel or group adds everybody's board (what the end showed),
 // a duel's earlier frames the other board as far as the seat had come.
 // The coach passes its marks (the computer's cell, the player's) for the step's board.
+// One who watches a duel or group (seat null) sees its ranking instead, every board at the end.
 import { t, useLang } from "../../i18n";
 import type { ReplayView, ReplayViewProps, ReplayWords } from "../../replay/types";
 import { Board, cellPlace, type Outline } from "./Board";
 import { MiniBoard } from "./lobby/MiniBoard";
-import type { MultiView, PlayingView } from "./lobby/types";
+import { queueOf, type MultiView, type PlayingView } from "./lobby/types";
+import { places } from "./lobby/words";
 import type { MpView } from "./types";
+import type { MpWatchView } from "./wire.gen";
 import "../../components/game.css";
 import "./mp.css";
 
@@ -82,8 +85,68 @@ export const mpWords: ReplayWords = (data, index) => {
   return null;
 };
 
-/** The registry's `replay` entry: a frame of a replay, without the coach's marks. */
+const DECK = 54;
+
+/** What one who watches sees (seat null, docs/api.md "Watching a table"): no board, hand or
+ *  card of anybody while the game runs, only the ranking (points, filled cells, cards still
+ *  to place) and how far the deck is drawn; at the end every board. */
+export function WatchFrame({ view, names }: { view: MpWatchView; names?: Record<number, string> }) {
+  useLang();
+  const nameOf = (seat: number) => names?.[seat] ?? t("mp.replay.seat", { seat: seat + 1 });
+  const placed = places(view.ranking);
+  const scores = new Map(view.ranking.map((row) => [row.seat, row.score]));
+  return (
+    <div class="mp-game mp-replay-frame mp-watch-frame">
+      <p class="mp-replay-state">
+        <span class="mp-watch-drawn" data-drawn={view.drawn}>{t("lobby.desk.drawn", { drawn: view.drawn, deck: DECK })}</span>
+      </p>
+      <section class="lobby-ranking" aria-labelledby="mp-watch-ranking">
+        <h2 id="mp-watch-ranking">{t("lobby.ranking")}</h2>
+        <table class="lobby-table">
+          <thead>
+            <tr>
+              <th scope="col"><span aria-hidden="true">#</span><span class="visually-hidden">{t("lobby.col.place")}</span></th>
+              <th scope="col">{t("lobby.col.player")}</th>
+              <th scope="col">{t("lobby.col.score")}</th>
+              <th scope="col">{t("lobby.col.filled")}</th>
+              <th scope="col">{t("lobby.col.queue")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.ranking.map((row, index) => {
+              const seat = view.seats.find((each) => each.seat === row.seat);
+              return (
+                <tr key={row.seat} data-seat={row.seat}>
+                  <td>{placed[index]}.</td>
+                  <th scope="row">
+                    <span class="nickname">{nameOf(row.seat)}</span>
+                    {seat?.left && <span class="lobby-presence"> {t("lobby.presence.gone")}</span>}
+                  </th>
+                  <td data-score={row.score}>{row.score}</td>
+                  <td>{row.filled}</td>
+                  <td>{seat?.finished ? <span title={t("lobby.queue.done")}>✓<span class="visually-hidden"> {t("lobby.queue.done")}</span></span> : queueOf(view, seat)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </section>
+      {view.boards && view.boards.length > 0 && (
+        <div class="lobby-boards mp-replay-others">
+          {view.boards.map((board) => (
+            <MiniBoard key={board.seat} board={board} caption={nameOf(board.seat)} score={scores.get(board.seat) ?? 0} you={false} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The registry's `replay` entry: a frame of a replay, without the coach's marks; the view of
+ *  one who watches (seat null) as WatchFrame. */
 export const MpReplay: ReplayView = Object.assign(
-  ({ data, view }: ReplayViewProps) => <ReplayFrame view={view as MpView | MultiView} names={data.names} />,
+  ({ data, view }: ReplayViewProps) => (view as { seat: number | null }).seat === null
+    ? <WatchFrame view={view as MpWatchView} names={data.names} />
+    : <ReplayFrame view={view as MpView | MultiView} names={data.names} />,
   { words: mpWords },
 );

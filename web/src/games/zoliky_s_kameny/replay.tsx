@@ -93,13 +93,16 @@ const ZkFrame = ({ data, step, view }: ReplayViewProps) => {
                 editable={false} selected={[]} onToggle={() => {}} onAdd={() => {}} />
             ))}
           </section>
-          <section class="zk-rack-area" aria-labelledby="zk-replay-rack">
-            <div class="zk-rack-head"><h2 id="zk-replay-rack">{t("zk.rack")}</h2></div>
-            <div class="zk-rack">
-              {frame.rack.length === 0 && <p class="hint">{t("zk.rack.empty")}</p>}
-              {sortTiles(frame.rack, (tile) => tile, loadOrder()).map((tile, i) => <TileView key={i} tile={tile} />)}
-            </div>
-          </section>
+          {/* (one who watches, seat null, has no rack: its view holds none) */}
+          {frame.rack && (
+            <section class="zk-rack-area" aria-labelledby="zk-replay-rack">
+              <div class="zk-rack-head"><h2 id="zk-replay-rack">{t("zk.rack")}</h2></div>
+              <div class="zk-rack">
+                {frame.rack.length === 0 && <p class="hint">{t("zk.rack.empty")}</p>}
+                {sortTiles(frame.rack, (tile) => tile, loadOrder()).map((tile, i) => <TileView key={i} tile={tile} />)}
+              </div>
+            </section>
+          )}
         </div>
       )}
     </div>
