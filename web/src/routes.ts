@@ -76,5 +76,7 @@ export const ROUTES: Record<string, Page> = Object.assign(
     "/zasady": PrivacyPage,
     // A shared replay: the game's view comes from the registry by the replay's game.
     "/zaznam/:token": later(() => import("./replay/ReplayPage").then((m) => m.ReplayPage)),
+    // Watching a room's table: the game's view comes from the registry by the view's game.
+    "/sledovat/:table": later(() => import("./watch/WatchPage").then((m) => m.WatchPage)),
   },
 );

@@ -13,6 +13,7 @@ import { lobby } from "./lobby";
 import { profile } from "./profile";
 import { ratings } from "./ratings";
 import { replay } from "./replay";
+import { watch } from "./watch";
 
 afterEach(() => switchLanguage("cs"));
 
@@ -85,6 +86,7 @@ describe.each<[string, Area]>([
   ["profile", profile],
   ["ratings", ratings],
   ["replay", replay],
+  ["watch", watch],
   // each game's catalogue as the app loads it: through the registry (shared code names no
   // game's folder, tests/web/test_shared_imports.py)
   ...(await Promise.all(

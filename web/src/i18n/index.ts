@@ -11,6 +11,7 @@ import { lobby } from "./lobby";
 import { profile } from "./profile";
 import { ratings } from "./ratings";
 import { replay } from "./replay";
+import { watch } from "./watch";
 
 export type Lang = "cs" | "en";
 type Catalogue = Record<string, string>;
@@ -30,7 +31,7 @@ export function mergeAreas(...areas: Area[]): Area {
   return { cs: Object.assign({}, ...areas.map((a) => a.cs)), en: Object.assign({}, ...areas.map((a) => a.en)) };
 }
 
-[club, common, errors, games, lobby, profile, ratings, replay].forEach(addCatalogue);
+[club, common, errors, games, lobby, profile, ratings, replay, watch].forEach(addCatalogue);
 
 const STORAGE_KEY = "klubovna.lang";
 let current: Lang = readLang();
