@@ -1,6 +1,7 @@
 // One lobby with this browser's seat: the socket and the game's session over it, and what to
 // show — the room before the start, the running game (the game's own screen), the end —
-// plus the line's state (reconnecting, taken over by another tab) and leaving.
+// plus the line's state (reconnecting, taken over by another tab) and leaving; while the game
+// runs, its watchers (Watchers.tsx: how many, the link for them, the host's switch).
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang } from "../i18n";
 import { ConfirmDialog } from "../profile/ConfirmDialog";
@@ -12,6 +13,7 @@ import { RatingChanges } from "./RatingChanges";
 import { Chat } from "./Chat";
 import { Room } from "./Room";
 import { forgetSeat, type SavedSeat } from "./seats";
+import { Watchers, WatchersNote, watchersOf } from "./Watchers";
 
 interface Props {
   game: LobbyGame;
@@ -96,8 +98,13 @@ export function LobbyScreen({ game, seat, onLost }: Props) {
       </section>
     );
   }
-  const banner = conn.link === "reconnecting" && (
-    <p class="notice warn lobby-link-state" role="status">{t("lobby.reconnecting")}</p>
+  // Over the game: the line's state, and how many watch it (every game shows its banner).
+  const watched = watchersOf(lobby) > 0;
+  const banner = (conn.link === "reconnecting" || watched) && (
+    <>
+      {conn.link === "reconnecting" && <p class="notice warn lobby-link-state" role="status">{t("lobby.reconnecting")}</p>}
+      {watched && <WatchersNote lobby={lobby} />}
+    </>
   );
   if (!lobby) {
     return (
@@ -121,6 +128,7 @@ export function LobbyScreen({ game, seat, onLost }: Props) {
     return (
       <>
         <game.Play key={lobby.round} session={session} lobby={lobby} seat={seat} banner={banner} onLeave={askLeave} />
+        <Watchers conn={conn} lobby={lobby} />
         <RatingChanges lobby={lobby} />
         <NextRound conn={conn} lobby={lobby} />
         <div class="page room-chat-page"><Chat conn={conn} lobby={lobby} /></div>

@@ -45,7 +45,7 @@ function descriptor(engine: string): Promise<LobbyGame | null> {
 }
 
 /** The descriptors of the games among `rooms`, as they load. */
-function useDescriptors(rooms: OpenRoom[]): Record<string, LobbyGame | null> {
+export function useDescriptors(rooms: OpenRoom[]): Record<string, LobbyGame | null> {
   const [known, setKnown] = useState<Record<string, LobbyGame | null>>({});
   const wanted = [...new Set(rooms.map((room) => room.game))].sort().join(",");
   useEffect(() => {
@@ -74,7 +74,7 @@ export function roomWords(room: OpenRoom, game: LobbyGame | null | undefined): [
 
 /** Asks `load` now and every `ms` while the page is visible; again at once when the page
  *  is shown or the window focused. Returns the function that asks now. */
-function usePolling(load: () => Promise<void>, ms: number): () => void {
+export function usePolling(load: () => Promise<void>, ms: number): () => void {
   const latest = useRef(load);
   latest.current = load;
   const now = useRef<() => void>(() => {});

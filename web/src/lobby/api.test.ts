@@ -41,4 +41,12 @@ describe("openRooms", () => {
     await openRooms();
     expect(fetch.mock.calls[1][0]).toBe("/api/lobbies");
   });
+
+  it("asks for the rooms being played, to watch", async () => {
+    const fetch = answering({ lobbies: [] });
+    await openRooms(undefined, "playing");
+    expect(fetch.mock.calls[0][0]).toBe("/api/lobbies?status=playing");
+    await openRooms("mathesso", "playing");
+    expect(fetch.mock.calls[1][0]).toBe("/api/lobbies?game=mathesso&status=playing");
+  });
 });

@@ -70,9 +70,11 @@ export function joinLobby(code: string, who: Who): Promise<SeatTicket> {
 }
 
 /** The open list: the public rooms waiting with a free seat, of one game (its engine's
- *  name) or of every game, the newest first. */
-export async function openRooms(game?: string): Promise<OpenRoom[]> {
-  const query = game ? `?game=${encodeURIComponent(game)}` : "";
+ *  name) or of every game, the newest first; with `status` "playing", the public rooms whose
+ *  game runs, each with its table to watch (null: its host does not let people watch). */
+export async function openRooms(game?: string, status: "waiting" | "playing" = "waiting"): Promise<OpenRoom[]> {
+  const asked = [game ? `game=${encodeURIComponent(game)}` : "", status === "playing" ? "status=playing" : ""].filter(Boolean);
+  const query = asked.length ? `?${asked.join("&")}` : "";
   return (await call<{ lobbies: OpenRoom[] }>("GET", `/api/lobbies${query}`, undefined, null)).lobbies;
 }
 

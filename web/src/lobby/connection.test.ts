@@ -176,3 +176,15 @@ describe("the game on the line", () => {
     expect(round.code).toBe("ABCDEF");
   });
 });
+
+describe("watching", () => {
+  it("the host lets people watch or stops them with one frame; nothing without a line", () => {
+    const { lobby: connection } = connect();
+    expect(connection.watching(false)).toBe(false);
+    const socket = lastSocket().accept();
+    socket.receive(lobby);
+    expect(connection.watching(false)).toBe(true);
+    expect(connection.watching(true)).toBe(true);
+    expect(socket.frames("watching")).toEqual([{ t: "watching", on: false }, { t: "watching", on: true }]);
+  });
+});

@@ -93,6 +93,13 @@ export class LobbyConnection implements TableConnection {
     this.changed();
   }
 
+  /** The host lets people watch the room's table, or stops them (the lobby message then
+   *  says `watchable`; watchers are closed with not_watchable). False without a line. */
+  watching(on: boolean): boolean {
+    this.failure = null;
+    return this.line.send({ t: "watching", on });
+  }
+
   /** This connection for one round's session: the same line, but closing it only stops
    *  that session listening, so the next round's session gets the line as it is. */
   forRound(): LobbyConnection {

@@ -1,9 +1,11 @@
 // The home page: the games of the one list (registry.ts); those not built yet are marked
-// as coming, without links. Below them every game's open tables (lobby/OpenRooms.tsx).
+// as coming, without links. Below them every game's open tables (lobby/OpenRooms.tsx) and
+// the public games being played, to watch (lobby/PlayingRooms.tsx).
 import { getLang, t } from "../i18n";
 import { href } from "../router";
 import { GAMES, gameName } from "../registry";
 import { OpenRooms } from "../lobby/OpenRooms";
+import { PlayingRooms } from "../lobby/PlayingRooms";
 import "../profile/profile.css";
 
 export function Home() {
@@ -29,6 +31,7 @@ export function Home() {
         ))}
       </ul>
       <OpenRooms id="home-open" />
+      <PlayingRooms id="home-playing" />
       <footer class="home-foot">
         <a href={href("/profil")}>{t("profile.title")}</a>
         <a href={href("/zasady")}>{t("privacy.link")}</a>
