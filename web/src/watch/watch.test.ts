@@ -2,6 +2,7 @@
 // messages and closes, the view before the latest kept only when it is the step just before,
 // the frames a game's replay view draws, the links; and the connection over a fake socket.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Incoming } from "../net/socket";
 import { fakeBrowser, lastSocket } from "../testing/fakeSocket";
 import { WatchConnection } from "./connection";
 import { heard, lost, UNWATCHED, watchedFrames, watchLink, watchPath, type Watched, type WatchedView } from "./watch";
@@ -9,7 +10,7 @@ import { heard, lost, UNWATCHED, watchedFrames, watchLink, watchPath, type Watch
 const seen = (turn: number, over = false, extra: object = {}): WatchedView => ({ game: "locus-poker", seat: null, over, turn: [turn], ...extra });
 const view = (version: number, shown: WatchedView) => ({ t: "view", version, after: version, now: 0, view: shown, events: [] });
 
-function after(...messages: object[]): Watched {
+function after(...messages: Incoming[]): Watched {
   return messages.reduce<Watched>((state, message) => heard(state, message), UNWATCHED);
 }
 
