@@ -2,8 +2,9 @@
 // Kostkový poker's real declarations from the build data.
 import { describe, expect, it } from "vitest";
 import { ROOMS as KP_ROOMS, SETTINGS as KP, BOTS as KP_BOTS } from "virtual:game-data/kostkovy_poker";
-import { SETTINGS as MA } from "virtual:game-data/mathesso";
-import { applies, defaults, legal, options, room, roomSettings, sendable, setting, type Declared } from "./settings";
+import { ROOMS as LP_ROOMS } from "virtual:game-data/locus_poker";
+import { ROOMS as MA_ROOMS, SETTINGS as MA } from "virtual:game-data/mathesso";
+import { applies, defaults, legal, options, pairable, room, roomLimit, roomSettings, sendable, setting, type Declared } from "./settings";
 
 describe("options", () => {
   it("lists a choice's choices and a closed range's every number", () => {
@@ -58,5 +59,19 @@ describe("roomSettings", () => {
   });
   it("names a missing room", () => {
     expect(() => room(KP_ROOMS, "duel")).toThrow(/duel/);
+  });
+});
+
+describe("pairable", () => {
+  it("takes a room for two people without computer players only", () => {
+    const duel = room(LP_ROOMS, "duel");
+    expect(roomLimit(duel, { grid: "6x6" })).toBe(2);
+    expect(pairable(duel, { grid: "6x6" })).toBe(true);
+    for (const table of [room(KP_ROOMS, "table"), room(MA_ROOMS, "table")]) {
+      expect(pairable(table, { seats: 2 })).toBe(true);
+      expect(roomLimit(table, { seats: 4 })).toBe(4);
+      expect(pairable(table, { seats: 4 })).toBe(false); // two computer players, or more people
+      expect(pairable(table, { seats: 1 })).toBe(false);
+    }
   });
 });

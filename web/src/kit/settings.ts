@@ -90,3 +90,18 @@ export function room(rooms: readonly DeclaredRoom[], kind: string): DeclaredRoom
   if (!found) throw new Error(`no room ${kind}`);
   return found;
 }
+
+/** How many people a room of `room` with these settings seats: the table's seats where
+ *  computer players take the rest (its `seats` setting), else the kind's most (as the
+ *  server's Lobby.limit). */
+export function roomLimit(room: DeclaredRoom, values: Values): number {
+  if (room.robots === null) return room.seats[1];
+  const seats = values.seats;
+  return typeof seats === "number" ? Math.min(seats, room.seats[1]) : room.seats[1];
+}
+
+/** Whether quick pairing takes these settings: a room of exactly two people, no computer
+ *  player (the server's rule; it says `bad_pairing` otherwise). */
+export function pairable(room: DeclaredRoom, values: Values): boolean {
+  return roomLimit(room, values) === 2 && room.seats[0] <= 2;
+}
