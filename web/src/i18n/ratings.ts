@@ -1,6 +1,7 @@
-// Texts of ratings and open rooms, the same for every game (docs/decisions/0158-ratings.md,
-// 0159-open-rooms-and-watching.md): a public room's checkbox and the open list
-// (lobby/OpenRooms.tsx), a rating with its "provisional" mark, its chart on the profile
+// Texts of ratings, open rooms and quick pairing, the same for every game
+// (docs/decisions/0158-ratings.md, 0159-open-rooms-and-watching.md, 0160-quick-pairing.md): a
+// public room's checkbox and the open list (lobby/OpenRooms.tsx), "Hrát s kýmkoli"
+// (lobby/QuickPair.tsx), a rating with its "provisional" mark, its chart on the profile
 // (profile/RatingChart.tsx), each game's rating board (profile/RatingsPage.tsx) and the
 // changes at the end of a rated game (lobby/RatingChanges.tsx). Same keys in both languages.
 export const ratings = {
@@ -62,6 +63,26 @@ export const ratings = {
     "rating.board.back": "Zpět na hru",
 
     "rating.end.title": "Hodnocení po hře",
+
+    "pair.title": "Hrát s kýmkoli",
+    "pair.lead": "Klubovna ti najde soupeře, který chce hrát se stejným nastavením, a nejdřív zkusí někoho s podobným hodnocením. Hra začne sama, jakmile budete oba u stolu.",
+    "pair.go": "Hrát s kýmkoli",
+    "pair.starting": "Zařazuji tě mezi čekající…",
+    "pair.needs.profile": "Hrát s kýmkoli jde jen s profilem: soupeře ti hledáme podle hodnocení.",
+    "pair.profile": "Založit profil",
+    "pair.not.two": "S kýmkoli se hraje jen ve dvou, bez počítačových hráčů.",
+    "pair.seats": "S kýmkoli se hraje jen ve dvou: nastav dvě místa u stolu.",
+    "pair.waiting": "Hledám soupeře…",
+    "pair.waited": "Čekáš už",
+    "pair.window": "Zatím jen někoho s hodnocením ±{points} bodů od tvého.",
+    "pair.window.any": "Teď už kohokoli.",
+    "pair.offline": "Server teď neodpovídá, zkouším to dál…",
+    "pair.cancel": "Zrušit",
+    "pair.cancelled": "Hledání soupeře je zrušené.",
+    "pair.computer": "Zatím se nikdo nenašel. Můžeš čekat dál, nebo si zahrát s počítačem (čekání tím skončí).",
+    "pair.computer.go": "Hrát s počítačem",
+    "pair.found": "Soupeř je tu, otevírám stůl…",
+    "pair.again": "Zkusit znovu",
   } as Record<string, string>,
   en: {
     "open.public": "Public room",
@@ -121,5 +142,25 @@ export const ratings = {
     "rating.board.back": "Back to the game",
 
     "rating.end.title": "Ratings after the game",
+
+    "pair.title": "Play anyone",
+    "pair.lead": "The club finds you an opponent who wants to play with the same settings, trying someone of a similar rating first. The game starts by itself once you are both at the table.",
+    "pair.go": "Play anyone",
+    "pair.starting": "Putting you in the queue…",
+    "pair.needs.profile": "Playing anyone needs a profile: your opponent is found by rating.",
+    "pair.profile": "Create a profile",
+    "pair.not.two": "Playing anyone is for two people only, without computer players.",
+    "pair.seats": "Playing anyone is for two people only: choose two seats at the table.",
+    "pair.waiting": "Looking for an opponent…",
+    "pair.waited": "Waiting for",
+    "pair.window": "For now only someone rated within ±{points} points of you.",
+    "pair.window.any": "Anyone now.",
+    "pair.offline": "The server does not answer now; still trying…",
+    "pair.cancel": "Cancel",
+    "pair.cancelled": "You stopped looking for an opponent.",
+    "pair.computer": "Nobody has come yet. Keep waiting, or play the computer instead (that ends the wait).",
+    "pair.computer.go": "Play the computer",
+    "pair.found": "Opponent found, opening the table…",
+    "pair.again": "Try again",
   } as Record<string, string>,
 };

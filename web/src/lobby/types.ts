@@ -94,3 +94,18 @@ export interface SeatTicket {
   link: string;
 }
 
+/** POST /api/pairing: the secret ticket, and when the wait began and when the computer is
+ *  offered instead (Unix ms, the server's clock). */
+export interface PairingTicket {
+  ticket: string;
+  since: number;
+  offer_computer_at: number;
+}
+
+/** GET /api/pairing/{ticket}: still waiting (the server's clock `now`; `window`: the rating
+ *  points either way accepted now, null: anyone), paired (the seat, as POST /api/lobbies
+ *  answers), or the pair's room failed (the server's code). */
+export type PairingStatus =
+  | { status: "waiting"; since: number; now: number; window: number | null }
+  | ({ status: "paired" } & SeatTicket)
+  | { status: "failed"; error: string };
