@@ -11,7 +11,7 @@ import { CreateForm } from "../lobby/CreateForm";
 import type { LobbyGame } from "../lobby/game";
 import { Choice, Flag } from "./Choice";
 import { GameNav, gameEntry } from "./GameNav";
-import { applies, defaults, options, sendable, type Declared, type DeclaredRoom, type Value, type Values } from "./settings";
+import { applies, defaults, options, pairable, sendable, type Declared, type DeclaredRoom, type Value, type Values } from "./settings";
 import "../components/game.css";
 import "../profile/profile.css";
 import "../lobby/lobby.css";
@@ -75,6 +75,14 @@ export function OnlineCreate({ game, lobby, room, settings, look = (each) => ({ 
     const all = { ...values, ...Object.fromEntries(settings.filter(typed).map((each) => [each.name, parsed(each)])) };
     return { kind: room.kind, ...sendable(settings, all) };
   };
+  // Quick pairing: a room for two without computer players; the computer player's choice
+  // (a table's, for seats nobody takes) is left out, so it never keeps two people apart.
+  const unpaired = () => (pairable(room, values) ? null : t(room.robots !== null ? "pair.seats" : "pair.not.two"));
+  const pairBody = () => {
+    const sent: Record<string, unknown> = body();
+    if (room.robots !== null) delete sent[room.robots];
+    return sent;
+  };
   const many = settings.length > 1;
   // The flags side by side, where the first of them is declared (after what they depend on).
   const flags = settings.filter((each) => each.kind === "bool");
@@ -112,7 +120,7 @@ export function OnlineCreate({ game, lobby, room, settings, look = (each) => ({ 
       <h1 id={`${game}-online-title`}>{t(key("title"))}</h1>
       <p class="lead">{t(key("lead"))}</p>
       <CreateForm game={lobby} label={t(key("label"))} submit={t(key("create"))} creating={t(key("creating"))}
-        needsServer={t(key("needs.server"))} check={check} body={body}>
+        needsServer={t(key("needs.server"))} check={check} body={body} unpaired={unpaired} pairBody={pairBody}>
         {(checked) => settings.length === 0 ? info : (
           <fieldset class={`mp-choices ${game}-online-choices`}>
             <legend>{legend ?? t(key("settings"))}</legend>

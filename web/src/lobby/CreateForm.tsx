@@ -1,7 +1,8 @@
 // What every new-lobby page has around the game's own settings: the notice when there is no
 // server, who plays (profile or nickname), the submit button and its status, creating the
 // lobby and opening its page, whether the room is listed for everyone ("Veřejná místnost");
-// below, joining another lobby by its code, the game's open rooms, and the way back.
+// below, the other way to play with the same settings, "Hrát s kýmkoli" (QuickPair.tsx),
+// joining another lobby by its code, the game's open rooms, and the way back.
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t } from "../i18n";
@@ -13,6 +14,7 @@ import { failureText } from "./format";
 import { GameLinks, type LobbyGame } from "./game";
 import { JoinByCode } from "./JoinByCode";
 import { OpenRooms } from "./OpenRooms";
+import { QuickPair } from "./QuickPair";
 import { ServerUnreachable } from "../net/remote";
 import { saveSeat } from "./seats";
 import { WhoField, cleanNickname, lastNickname, rememberNickname } from "./Who";
@@ -28,11 +30,15 @@ interface Props {
   check: () => boolean;
   /** The POST /api/lobbies body (kind and settings), without who plays. */
   body: () => Record<string, unknown>;
+  /** Quick pairing with the chosen settings: why it cannot take them, in words (null: it
+   *  can; the server's `bad_pairing` otherwise), and what it sends (`body` by default). */
+  unpaired?: () => string | null;
+  pairBody?: () => Record<string, unknown>;
   /** The game's settings; `checked` once a submit was tried (wrong fields say so). */
   children: (checked: boolean) => ComponentChildren;
 }
 
-export function CreateForm({ game, label, submit, creating, needsServer, check, body, children }: Props) {
+export function CreateForm({ game, label, submit, creating, needsServer, check, body, unpaired, pairBody, children }: Props) {
   const { selected } = useProfiles();
   const [nickname, setNickname] = useState(lastNickname);
   const [checked, setChecked] = useState(false);
@@ -105,6 +111,8 @@ export function CreateForm({ game, label, submit, creating, needsServer, check, 
           <p class="mp-start-status" role="status">{busy ? creating : failure ?? ""}</p>
         </div>
       </form>
+      <QuickPair game={game} check={() => (setChecked(true), check())} body={pairBody ?? body} unpaired={unpaired?.() ?? null}
+        needsServer={needsServer} />
       <JoinByCode game={game.id} />
       <OpenRooms game={game.id} />
       <GameLinks game={game} backOnly />

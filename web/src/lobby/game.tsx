@@ -58,6 +58,9 @@ export interface LobbyGame<S extends LobbySession = LobbySession, L extends Lobb
   /** New games as [path, catalogue key], and the key of the link back to the game's page. */
   links: Array<[string, string]>;
   back: string;
+  /** Where the game is played against the computer (quick pairing offers it after a long
+   *  wait); the game's page, `/${id}`, by default. */
+  computer?: string;
   /** Whether the first view should bring the game's events so far (the screen rebuilds
    *  its story from them after a reload). */
   history?: boolean;

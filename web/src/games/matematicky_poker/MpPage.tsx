@@ -51,9 +51,11 @@ import type { Level, Setup as SetupChoice } from "./types";
 /** `message` is already in words when `code` is null. */
 type Failure = { code: string | null; message: string; plain?: boolean } | null;
 
-/** #/matematicky-poker?hra=zebricek opens the setup on the ranked game. */
+/** #/matematicky-poker?hra=zebricek opens the setup on the ranked game, ?hra=pocitac on the
+ *  duel against the computer. */
 function kindFromHash(): SetupKind {
-  return hashParams().get("hra") === "zebricek" ? "ranked" : "solo";
+  const asked = hashParams().get("hra");
+  return asked === "zebricek" ? "ranked" : asked === "pocitac" ? "computer" : "solo";
 }
 
 /** The unfinished game of this device, as the page finds it when it opens. */

@@ -62,6 +62,7 @@ function CreatePage({ kind }: { kind: LobbyKind }) {
         needsServer={t("lobby.mp.needs.server")}
         check={check}
         body={body}
+        unpaired={() => (kind === "group" ? t("pair.not.two") : null)}
       >
         {(checked) => (
           <>

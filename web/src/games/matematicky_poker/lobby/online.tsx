@@ -34,6 +34,7 @@ export const MP_LOBBY: LobbyGame<GameSession, LobbyState> = {
     ["/matematicky-poker/skupina", "lobby.new.group"],
   ],
   back: "lobby.back.mp",
+  computer: "/matematicky-poker?hra=pocitac",
   session: (conn) => new GameSession(conn, null),
   Play: MultiGame,
 };
