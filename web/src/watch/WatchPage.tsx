@@ -67,7 +67,8 @@ export function WatchPage({ params }: { params: Record<string, string> }) {
       <LinkState link={link} onRetry={() => conn?.retry()} />
       <p class="visually-hidden" aria-live="polite" aria-atomic="true">{said}</p>
       {loaded && "failed" in loaded && <p class="notice warn" role="alert">{t("watch.no_view")}</p>}
-      {frames && gameView && (
+      {/* (a refused page shows no stale position: the game went on without it) */}
+      {frames && gameView && (link !== "not_watchable" && link !== "unknown") && (
         <div class="watch-frame" data-version={state?.version ?? undefined} data-over={state?.view?.over ? "true" : "false"}>
           {h(gameView, { data: frames.data, step: frames.step, view: frames.data.frames[frames.step] })}
         </div>
