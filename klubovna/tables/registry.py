@@ -79,11 +79,15 @@ def get_game(name: object) -> Game[Any]:
 def _register_club() -> None:
     """The club's games, one line each: its engine and its bot folder's registry."""
     from klubovna.bots.kostkovy_poker import BOTS as KOSTKOVY_POKER_BOTS
+    from klubovna.bots.kostkovy_poker import RATINGS as KOSTKOVY_POKER_RATINGS
     from klubovna.bots.locus_poker import BOTS as LOCUS_POKER_BOTS
+    from klubovna.bots.locus_poker import RATINGS as LOCUS_POKER_RATINGS
     from klubovna.bots.matematicky_poker import BOTS as MATEMATICKY_POKER_BOTS
     from klubovna.bots.matematicky_poker.browser import BROWSER as MATEMATICKY_POKER_COACH
     from klubovna.bots.mathesso import BOTS as MATHESSO_BOTS
+    from klubovna.bots.mathesso import RATINGS as MATHESSO_RATINGS
     from klubovna.bots.zoliky_s_kameny import BOTS as ZOLIKY_S_KAMENY_BOTS
+    from klubovna.bots.zoliky_s_kameny import RATINGS as ZOLIKY_S_KAMENY_RATINGS
     from klubovna.games.kostkovy_poker import ENGINE as KOSTKOVY_POKER
     from klubovna.games.locus_poker import ENGINE as LOCUS_POKER
     from klubovna.games.matematicky_poker import ENGINE as MATEMATICKY_POKER
@@ -94,10 +98,11 @@ def _register_club() -> None:
 
     register(MATEMATICKY_POKER, MATEMATICKY_POKER_BOTS, MATEMATICKY_POKER_BROWSER,
              MATEMATICKY_POKER_COACH)
-    register(KOSTKOVY_POKER, KOSTKOVY_POKER_BOTS)
-    register(ZOLIKY_S_KAMENY, ZOLIKY_S_KAMENY_BOTS, ZOLIKY_S_KAMENY_BROWSER)
-    register(LOCUS_POKER, LOCUS_POKER_BOTS)
-    register(MATHESSO, MATHESSO_BOTS)
+    register(KOSTKOVY_POKER, KOSTKOVY_POKER_BOTS, ratings=KOSTKOVY_POKER_RATINGS)
+    register(ZOLIKY_S_KAMENY, ZOLIKY_S_KAMENY_BOTS, ZOLIKY_S_KAMENY_BROWSER,
+             ratings=ZOLIKY_S_KAMENY_RATINGS)
+    register(LOCUS_POKER, LOCUS_POKER_BOTS, ratings=LOCUS_POKER_RATINGS)
+    register(MATHESSO, MATHESSO_BOTS, ratings=MATHESSO_RATINGS)
 
 
 _register_club()

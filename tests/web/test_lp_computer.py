@@ -103,6 +103,9 @@ def test_a_whole_game_against_the_first_opponent_and_its_replay(page: Page) -> N
     expect(gallery.locator("strong")).to_have_text(
         ["Pepík", "Bára", "Ota", "Věra", "Karel", "Libuše", "Mistr"])
     expect(page.locator(".lp-record")).to_have_text("Porazil jsi 0 ze 7")
+    # Each beside its fixed rating, on the players' scale (bench/computer_ratings.py).
+    expect(gallery.locator(".computer-rating")).to_have_text(
+        [f"Hodnocení {value}" for value in (1000, 1622, 2076, 2286, 2467, 2567, 2762)])
     screenshot(page, "lp-setup")
     assert axe_violations(page) == []
     gallery.first.click()

@@ -15,4 +15,8 @@ from .klidny import KLIDNY, Klidny
 BOTS: Mapping[str, Bot] = {KLIDNY.name: KLIDNY, CHYTRY.name: CHYTRY}
 """The computer players a table may seat, by name; the first is the default one."""
 
-__all__ = ["BOTS", "CHYTRY", "KLIDNY", "Bot", "Chytry", "Klidny", "wants_to_stop"]
+RATINGS: Mapping[str, int] = {"klidny": 1000, "chytry": 1313}
+"""Each one's fixed rating on the ratings' scale (bench/computer_ratings.py, 2026-12-07,
+100 games a step: Chytrý won 78.0 % [68.9, 85.0] against Klidný)."""
+
+__all__ = ["BOTS", "RATINGS", "CHYTRY", "KLIDNY", "Bot", "Chytry", "Klidny", "wants_to_stop"]

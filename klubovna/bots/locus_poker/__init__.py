@@ -31,6 +31,12 @@ BOTS: Mapping[str, Bot] = {bot.name: bot for bot in (PEPIK, BARA, OTA, VERA, KAR
 """The computer players a table may seat, by id, weakest first; the first is the default
 one (who never takes over a seat here: a leaver ends the game)."""
 
+RATINGS: Mapping[str, int] = {"pepik": 1000, "bara": 1622, "ota": 2076, "vera": 2286,
+                               "karel": 2467, "libuse": 2567, "mistr": 2762}
+"""Each one's fixed rating on the ratings' scale (bench/computer_ratings.py, 2026-12-07,
+40 games a step: 92.5, 86.2, 70.0, 67.5, 60.0 and 68.8 % up the ladder (the
+400-game ladder of docs/benchmarks.md: 94.1, 83.9, 70.4, 76.8, 71.6, 67.1 %))."""
+
 OPPONENTS: tuple[tuple[str, str, str, str], ...] = (
     ("pepik", "Pepík", "Bere, co se zrovna leskne, a často se splete.",
      "Grabs whatever shines right now, and often slips."),
@@ -50,4 +56,4 @@ OPPONENTS: tuple[tuple[str, str, str, str], ...] = (
 """Per opponent, weakest first: its id (a BOTS key), Czech name, and one-line character
 in Czech and English (the web build reads these)."""
 
-__all__ = ["BOTS", "OPPONENTS", "Beginner", "Greedy", "Plan", "Searcher"]
+__all__ = ["BOTS", "RATINGS", "OPPONENTS", "Beginner", "Greedy", "Plan", "Searcher"]

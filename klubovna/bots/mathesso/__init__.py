@@ -38,4 +38,10 @@ BOTS: Mapping[str, Bot] = {bot.name: bot for bot in (KOTE, ZAJIC, LISKA, SOVA, S
 """The computer players a table may seat, by name, weakest first; the first is the
 default one."""
 
-__all__ = ["BOTS", "KOTE", "LISKA", "SLON", "SOVA", "ZAJIC", "Player"]
+RATINGS: Mapping[str, int] = {"kote": 1000, "zajic": 1729, "liska": 2458, "sova": 3187,
+                               "slon": 3916}
+"""Each one's fixed rating on the ratings' scale (bench/computer_ratings.py, 2026-12-07,
+100 games a step: each level won 98.5–100 % against the one below, so each step is the
+most the ladder counts (+729: a share held at 95 %); the real gaps may be wider)."""
+
+__all__ = ["BOTS", "RATINGS", "KOTE", "LISKA", "SLON", "SOVA", "ZAJIC", "Player"]

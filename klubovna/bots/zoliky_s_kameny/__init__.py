@@ -16,4 +16,8 @@ BOTS: Mapping[str, Bot] = {LEHKA.name: LEHKA, STREDNI.name: STREDNI, TEZKA.name:
 """The computer players a table may seat, by name, easiest first; the first is the
 default one."""
 
-__all__ = ["BOTS", "LEHKA", "STREDNI", "TEZKA", "Lehka", "Stredni", "Tezka", "extended"]
+RATINGS: Mapping[str, int] = {"lehka": 1000, "stredni": 1729, "tezka": 2458}
+"""Each one's fixed rating on the ratings' scale (bench/computer_ratings.py, 2026-12-07,
+40 games a step: 100 % each, so each step is the most the ladder counts (+729))."""
+
+__all__ = ["BOTS", "RATINGS", "LEHKA", "STREDNI", "TEZKA", "Lehka", "Stredni", "Tezka", "extended"]

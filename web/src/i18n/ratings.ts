@@ -6,6 +6,7 @@
 // changes at the end of a rated game (lobby/RatingChanges.tsx). Same keys in both languages.
 export const ratings = {
   cs: {
+    "rating.computer.about": "Hodnocení počítače na stejné stupnici jako hodnocení hráčů (nový hráč začíná na 1500).",
     "open.public": "Veřejná místnost",
     "open.public.about": "Místnost uvidí v seznamu otevřených stolů kdokoli a může si přisednout; hru pak může kdokoli sledovat.",
     "open.title": "Otevřené stoly",
@@ -85,6 +86,7 @@ export const ratings = {
     "pair.again": "Zkusit znovu",
   } as Record<string, string>,
   en: {
+    "rating.computer.about": "The computer's rating, on the same scale as players' ratings (a new player starts at 1500).",
     "open.public": "Public room",
     "open.public.about": "Anyone sees the room in the list of open tables and may join it; anyone may then watch the game.",
     "open.title": "Open tables",

@@ -7,10 +7,12 @@ import { SEATS, SETTINGS } from "virtual:game-data/kostkovy_poker";
 import { parseWhole, WholeField } from "../../components/WholeField";
 import { t, useLang } from "../../i18n";
 import { Choice } from "../../kit/Choice";
+import { ComputerRating } from "../../kit/ComputerRating";
 import type { SetupProps } from "../../kit/game";
 import { setting } from "../../kit/settings";
 import { SetupForm } from "../../kit/SetupForm";
 import { BOT_NAMES, MAX_PEOPLE, minBots } from "./storage";
+import { COMPUTER_RATINGS } from "./wire.gen";
 import type { BotName, KpSetup } from "./types";
 import "./kp.css";
 
@@ -28,7 +30,9 @@ function CountChoice({ label, name, counts, value, onChoose }: {
 }
 
 /** The computer players' names as pills. */
-const botOptions = () => BOT_NAMES.map((bot) => ({ value: bot, text: t(`kp.bot.${bot}`) }));
+const botOptions = () => BOT_NAMES.map((bot) => ({
+  value: bot, text: <>{t(`kp.bot.${bot}`)} <ComputerRating ratings={COMPUTER_RATINGS} bot={bot} /></>,
+}));
 
 export function Setup({ initial, busy, failure, focusStart, onStart }: SetupProps<KpSetup>) {
   useLang(); // its own words are passed down: they follow the language too

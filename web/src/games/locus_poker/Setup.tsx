@@ -4,8 +4,10 @@
 // a game of that mode saved in this browser goes on instead.
 import { useState } from "preact/hooks";
 import { BOTS, SETTINGS } from "virtual:game-data/locus_poker";
+import { COMPUTER_RATINGS } from "./wire.gen";
 import { t, useLang } from "../../i18n";
 import { Choice } from "../../kit/Choice";
+import { ComputerRating } from "../../kit/ComputerRating";
 import type { SetupProps } from "../../kit/game";
 import { options, setting } from "../../kit/settings";
 import { SetupForm } from "../../kit/SetupForm";
@@ -59,7 +61,7 @@ function Opponent({ bot, level, beaten }: { bot: string; level: number; beaten: 
     <>
       <Avatar level={level} size={56} />
       <span class="lp-opponent-text">
-        <strong>{opponentName(bot)}</strong>
+        <span><strong>{opponentName(bot)}</strong> <ComputerRating ratings={COMPUTER_RATINGS} bot={bot} /></span>
         <small class="lp-opponent-level">
           {t("lp.opponent.level", { n: level + 1, total: BOTS.length })}
           {beaten && <span class="lp-beaten"> · ✓ {t("lp.opponent.beaten")}</span>}

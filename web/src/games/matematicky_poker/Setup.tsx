@@ -3,12 +3,14 @@
 // group games (server only: offline it says so), the helper modes and the rules.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { parseWhole, WholeField } from "../../components/WholeField";
+import { ComputerRating } from "../../kit/ComputerRating";
 import { t, useLang } from "../../i18n";
 import { href } from "../../router";
 import { useProfiles } from "../../profile/store";
 import { isOffline, onOfflineChange, preloadEngine } from "../../worker/client";
 import type { LeaveOutcome } from "./MpPage";
 import { LEVELS, MODES, TABLES, type Level, type Setup as SetupChoice } from "./types";
+import { COMPUTER_RATINGS } from "./wire.gen";
 import "../../components/game.css";
 import "./mp.css";
 import "../../profile/profile.css";
@@ -128,7 +130,7 @@ export function Setup({ initial, busy, failure, focusStart, initialKind, resume,
                   onChange={() => setSetup({ ...setup, level })}
                 />
                 <span class="mp-choice-text">
-                  <strong>{t(`mp.computer.${level}`)}</strong>
+                  <strong>{t(`mp.computer.${level}`)} <ComputerRating ratings={COMPUTER_RATINGS} bot={level} /></strong>
                   <small>{t(`mp.computer.${level}.about`)}</small>
                 </span>
               </label>

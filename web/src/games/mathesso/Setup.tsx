@@ -4,8 +4,10 @@
 // memory); a game saved on this device goes on instead. It runs in this browser, offline too.
 import { useState } from "preact/hooks";
 import { BOTS, COUNTS, SEATS, SETTINGS } from "virtual:game-data/mathesso";
+import { COMPUTER_RATINGS } from "./wire.gen";
 import { t, useLang } from "../../i18n";
 import { Choice, Flag } from "../../kit/Choice";
+import { ComputerRating } from "../../kit/ComputerRating";
 import type { SetupProps } from "../../kit/game";
 import { applies, options, setting } from "../../kit/settings";
 import { SetupForm } from "../../kit/SetupForm";
@@ -73,7 +75,10 @@ export function Setup({ initial, busy, failure, focusStart, saved, onStart }: Pr
                 <div class="ma-levels">
                   <Choice label={t("ma.level.of", { name: names[index] })} name={`ma-level-${index}`} cls="ma-pill" row="ma-level-pills"
                     value={player.level} onChoose={(level) => setPlayer(index, { level })}
-                    options={BOTS.map((_, level) => ({ value: level, text: levelName(level) }))} />
+                    options={BOTS.map((bot, level) => ({
+                      value: level,
+                      text: <>{levelName(level)} <ComputerRating ratings={COMPUTER_RATINGS} bot={bot} /></>,
+                    }))} />
                   <small class="hint">{levelAbout(player.level)}</small>
                 </div>
               )}
