@@ -66,7 +66,8 @@ def test_a_public_room_is_watched_from_the_home_page(people: Callable[[], Page])
     expect(cyril.get_by_role("heading", name="Sledování: Žolíky s kameny")).to_be_visible()
     expect(cyril.locator(".watch-state")).to_have_text("Sleduješ živě")
     players = cyril.locator(".watch-frame .zk-player")
-    expect(players).to_have_text([re.compile("Hráč 1.*Kamenů: 14"), re.compile("Hráč 2.*Kamenů: 14")])
+    expect(players).to_have_text([re.compile("Hráč 1.*Kamenů: 14"),
+                                  re.compile("Hráč 2.*Kamenů: 14")])
     expect(cyril.locator(".watch-frame .mp-info")).to_contain_text("v zásobě 78")
     # Nothing of a seat's own: no rack, no "Vy", nothing to press in the game.
     frame = cyril.locator(".watch-frame")
@@ -84,7 +85,8 @@ def test_a_public_room_is_watched_from_the_home_page(people: Callable[[], Page])
     expect(bob.get_by_role("switch")).to_have_count(0)  # only the host decides
     ada.context.grant_permissions(["clipboard-read", "clipboard-write"])
     ada.get_by_role("button", name="Zkopírovat odkaz pro diváky").click()
-    expect(ada.locator(".lobby-watch .lobby-copied")).to_have_text("Odkaz pro diváky je zkopírovaný.")
+    expect(ada.locator(".lobby-watch .lobby-copied")).to_have_text(
+        "Odkaz pro diváky je zkopírovaný.")
     copied = ada.evaluate("navigator.clipboard.readText()")
     assert copied.endswith(f"/#/sledovat/{table}"), copied
     assert copied.startswith("http://"), copied
