@@ -25,12 +25,16 @@ def test_friends_see_each_other_across_processes(cluster: Cluster) -> None:
     assert accepted.status_code == 200, accepted.text
     listed = httpx.get(f"{one.http}/api/friends", headers=bearer(ada["key"])).json()
     assert listed["friends"] == [{"id": bob["id"], "nickname": "Bob Uzel", "online": True,
-                                  "playing": None}]
+                                  "playing": None, "watch": None}]
     ada_club = Club(one, ada["key"])
-    assert ada_club.welcome["presence"] == {bob["id"]: {"online": True, "playing": None}}
+    assert ada_club.welcome["presence"] == {bob["id"]: {"online": True, "playing": None,
+                                                        "watch": None}}
     bob_club.until("presence", id=ada["id"], online=True)
-    ada_club.send({"t": "playing", "game": "zoliky-s-kameny"})
-    bob_club.until("presence", id=ada["id"], playing="zoliky-s-kameny")
+    ada_club.send({"t": "playing", "game": "zoliky-s-kameny", "watch": "Xy_9-abcDEF012345"})
+    bob_club.until("presence", id=ada["id"], playing="zoliky-s-kameny",
+                   watch="Xy_9-abcDEF012345")  # the table to watch, through Redis
+    listed = httpx.get(f"{two.http}/api/friends", headers=bearer(bob["key"])).json()
+    assert listed["friends"][0]["watch"] == "Xy_9-abcDEF012345"
     ada_club.close()
     bob_club.until("presence", id=ada["id"], online=False)
     bob_club.close()

@@ -24,7 +24,14 @@ def test_presence_written_right_after_a_restart_is_kept(server: RedisServer) -> 
             server.kill()
             server.start()
             await presence.set("ada", "c2", "mathesso")
-            assert await presence.states(["ada"]) == {"ada": (True, "mathesso")}
+            assert await presence.states(["ada"]) == {"ada": (True, "mathesso", None)}
+            # A socket's table to watch (decision 0159) is kept beside its game, and wins
+            # over a socket's game without one.
+            await presence.set("ada", "c3", "kostkovy-poker", "Xy_9-abcDEF012345")
+            assert await presence.states(["ada"]) == {
+                "ada": (True, "kostkovy-poker", "Xy_9-abcDEF012345")}
+            await presence.refresh({"ada": {"c3": ("mathesso", None)}})  # watching turned off
+            assert await presence.states(["ada"]) == {"ada": (True, "mathesso", None)}
         finally:
             await presence.aclose()
 

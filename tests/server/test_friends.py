@@ -85,12 +85,15 @@ def test_asking_accepting_and_presence(server: LiveServer) -> None:
     accepted = httpx.post(f"{server.http}/api/friends/{ada_id}/accept", headers=bearer(bob))
     assert accepted.status_code == 200, accepted.text
     assert lists(server, bob)["friends"] == [
-        {"id": ada_id, "nickname": "Ada Friend", "online": False, "playing": None}]
+        {"id": ada_id, "nickname": "Ada Friend", "online": False, "playing": None,
+         "watch": None}]
     assert lists(server, ada)["friends"] == [
-        {"id": bob_id, "nickname": "Bob Friend", "online": True, "playing": None}]
+        {"id": bob_id, "nickname": "Bob Friend", "online": True, "playing": None,
+         "watch": None}]
     # Ada comes online: Bob sees it; she plays Kostkový poker, then stops, then leaves.
     ada_club = Club(server, ada)
-    assert ada_club.welcome["presence"] == {bob_id: {"online": True, "playing": None}}
+    assert ada_club.welcome["presence"] == {bob_id: {"online": True, "playing": None,
+                                                     "watch": None}}
     bob_club.until("presence", id=ada_id, online=True)
     ada_club.send({"t": "playing", "game": "kostkovy-poker"})
     bob_club.until("presence", id=ada_id, playing="kostkovy-poker")
@@ -153,6 +156,38 @@ def test_blocking(server: LiveServer) -> None:
     assert httpx.delete(f"{server.http}/api/blocks/{fred_id}",
                         headers=bearer(gina)).status_code == 204
     assert ask(server, fred, id=gina_id).status_code == 201
+
+
+TABLE = "Xy_9-abcDEF012345"
+"""A table id's shape (secrets.token_urlsafe(12)): the club socket stores it as told; the table
+socket's `watch` check decides whether it may be watched."""
+
+
+def test_a_friend_playing_a_watchable_game_can_be_watched(server: LiveServer) -> None:
+    (eva_id, eva), (jan_id, jan) = friends(server)
+    with Club(server, jan) as jan_club, Club(server, eva) as eva_club:
+        jan_club.until("presence", id=eva_id, online=True)
+        eva_club.send({"t": "playing", "game": "kostkovy-poker", "watch": TABLE})
+        heard = jan_club.until("presence", id=eva_id, playing="kostkovy-poker")
+        assert heard["watch"] == TABLE
+        (listed,) = lists(server, jan)["friends"]
+        assert {k: listed[k] for k in ("id", "online", "playing", "watch")} == {
+            "id": eva_id, "online": True, "playing": "kostkovy-poker", "watch": TABLE}
+        # Jan's welcome on another socket carries it too.
+        with Club(server, jan) as again:
+            assert again.welcome["presence"][eva_id]["watch"] == TABLE
+        # Bad values are refused and change nothing.
+        for bad in (123, "", "no spaces here", "x" * 33, "../tables", ["a"]):
+            eva_club.send({"t": "playing", "game": "kostkovy-poker", "watch": bad})
+            assert eva_club.until("error")["code"] == "bad_watch"
+        eva_club.send({"t": "playing", "game": None, "watch": TABLE})  # no game, no table
+        assert eva_club.until("error")["code"] == "bad_watch"
+        assert lists(server, jan)["friends"][0]["watch"] == TABLE
+        # The game goes on unwatchable (the host turned it off): the same game, no table.
+        eva_club.send({"t": "playing", "game": "kostkovy-poker"})
+        heard = jan_club.until("presence", id=eva_id, watch=None)
+        assert heard["playing"] == "kostkovy-poker"
+        assert lists(server, jan)["friends"][0]["watch"] is None
 
 
 def test_the_club_socket_checks_what_it_hears(server: LiveServer) -> None:

@@ -50,6 +50,8 @@ class PersonOut(BaseModel):
 class FriendOut(PersonOut):
     online: bool
     playing: str | None = Field(description="The game being played (its id), or null.")
+    watch: str | None = Field(description="The table the game may be watched at "
+                              "(#/sledovat/<table>), or null.")
 
 
 class FriendLists(BaseModel):
@@ -122,7 +124,8 @@ async def list_friends(profile: CurrentProfile, request: Request) -> FriendLists
     states = await club_of(request).states(p.id for p in lists.friends)
     return FriendLists(
         friends=[FriendOut(id=p.id, nickname=p.nickname, online=states[p.id][0],
-                           playing=states[p.id][1]) for p in lists.friends],
+                           playing=states[p.id][1], watch=states[p.id][2])
+                 for p in lists.friends],
         incoming=[PersonOut(id=p.id, nickname=p.nickname) for p in lists.incoming],
         outgoing=[PersonOut(id=p.id, nickname=p.nickname) for p in lists.outgoing])
 
@@ -146,9 +149,9 @@ async def _presence_both(request: Request, one: str, two: str) -> None:
     club = club_of(request)
     states = await club.states([one, two])
     for me, them in ((one, two), (two, one)):
-        online, playing = states[them]
+        online, playing, watch = states[them]
         await club.notify([me], {"t": "presence", "id": them, "online": online,
-                                 "playing": playing})
+                                 "playing": playing, "watch": watch})
 
 
 @router.post("/api/friends/{other_id}/accept", response_model=PersonOut, responses=ERRORS)

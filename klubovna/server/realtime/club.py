@@ -2,7 +2,9 @@
 (docs/api.md, "The club socket"): friends' presence, and notices of requests and
 challenges as they happen.
 
-Presence is who has a club socket open (online) and the game they said they are playing.
+Presence is who has a club socket open (online), the game they said they are playing and the
+table it may be watched at (`watch`, decision 0159: only a hint; the table socket still asks
+the room whether it may be watched).
 It lives in Redis when configured, so every server process sees every person: each socket
 is a field of `klubovna:presence:{profile}` that its process refreshes and that expires
 when that process stops refreshing it (PRESENCE_TTL_MS). Notices to people go through one
@@ -16,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import secrets
 import time
 from collections.abc import Iterable
@@ -40,14 +43,19 @@ REFRESH_EVERY = 20.0
 """Seconds between a process's refreshes of its sockets' presence."""
 CHANNEL = "klubovna:club"
 
-State = tuple[bool, str | None]
-"""(online, the game being played or None)."""
+State = tuple[bool, str | None, str | None]
+"""(online, the game being played or None, the table to watch it at or None)."""
+Playing = tuple[str | None, str | None]
+"""One socket's (game, table to watch) as it reported them."""
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""The shape of a table's id (secrets.token_urlsafe, hub.py): what `watch` may be."""
 
 
 class Presence(Protocol):
     def start(self) -> None: ...
 
-    async def set(self, profile_id: str, conn_id: str, playing: str | None) -> None: ...
+    async def set(self, profile_id: str, conn_id: str, playing: str | None,
+                  watch: str | None = None) -> None: ...
 
     async def drop(self, profile_id: str, conn_id: str) -> None: ...
 
@@ -55,28 +63,32 @@ class Presence(Protocol):
 
     async def publish(self, ids: list[str], message: dict[str, Any]) -> None: ...
 
-    async def refresh(self, held: dict[str, dict[str, str | None]]) -> None: ...
+    async def refresh(self, held: dict[str, dict[str, Playing]]) -> None: ...
 
     async def aclose(self) -> None: ...
 
 
-def _state(values: Iterable[str | None]) -> State:
+def _state(values: Iterable[Playing]) -> State:
+    """One person's presence from their sockets': a game with a table to watch first."""
     found = list(values)
-    return bool(found), next((game for game in found if game), None)
+    game, watch = next((one for one in found if one[0] and one[1]),
+                       next((one for one in found if one[0]), (None, None)))
+    return bool(found), game, watch
 
 
 class LocalPresence:
     """One process: presence in memory, notices delivered here."""
 
     def __init__(self, deliver: Any) -> None:
-        self.sockets: dict[str, dict[str, str | None]] = {}
+        self.sockets: dict[str, dict[str, Playing]] = {}
         self.deliver = deliver
 
     def start(self) -> None:
         return None
 
-    async def set(self, profile_id: str, conn_id: str, playing: str | None) -> None:
-        self.sockets.setdefault(profile_id, {})[conn_id] = playing
+    async def set(self, profile_id: str, conn_id: str, playing: str | None,
+                  watch: str | None = None) -> None:
+        self.sockets.setdefault(profile_id, {})[conn_id] = (playing, watch)
 
     async def drop(self, profile_id: str, conn_id: str) -> None:
         held = self.sockets.get(profile_id, {})
@@ -90,7 +102,7 @@ class LocalPresence:
     async def publish(self, ids: list[str], message: dict[str, Any]) -> None:
         await self.deliver(ids, message)
 
-    async def refresh(self, held: dict[str, dict[str, str | None]]) -> None:
+    async def refresh(self, held: dict[str, dict[str, Playing]]) -> None:
         return None
 
     async def aclose(self) -> None:
@@ -145,11 +157,12 @@ class RedisPresence:
             log.warning("presence: Redis does not answer (%s)", error)
             return None
 
-    async def set(self, profile_id: str, conn_id: str, playing: str | None) -> None:
+    async def set(self, profile_id: str, conn_id: str, playing: str | None,
+                  watch: str | None = None) -> None:
         key = self._key(profile_id)
         async with self.client.pipeline(transaction=False) as pipe:
             pipe.hset(key, f"{self.node}:{conn_id}", json.dumps(
-                {"playing": playing, "until": now_ms() + PRESENCE_TTL_MS}))
+                {"playing": playing, "watch": watch, "until": now_ms() + PRESENCE_TTL_MS}))
             pipe.pexpire(key, PRESENCE_TTL_MS)
             await self._run(pipe.execute())
 
@@ -168,17 +181,18 @@ class RedisPresence:
         for id_, values in zip(wanted, found, strict=True):
             # A field of a process that stopped refreshing it is past its `until`.
             live = [json.loads(value) for value in values]
-            states[id_] = _state(entry["playing"] for entry in live if entry["until"] > now)
+            states[id_] = _state((entry["playing"], entry.get("watch"))
+                                 for entry in live if entry["until"] > now)
         return states
 
     async def publish(self, ids: list[str], message: dict[str, Any]) -> None:
         await self._run(self.client.publish(CHANNEL, json.dumps({"to": ids,
                                                                  "message": message})))
 
-    async def refresh(self, held: dict[str, dict[str, str | None]]) -> None:
+    async def refresh(self, held: dict[str, dict[str, Playing]]) -> None:
         for profile_id, conns in held.items():
-            for conn_id, playing in conns.items():
-                await self.set(profile_id, conn_id, playing)
+            for conn_id, (playing, watch) in conns.items():
+                await self.set(profile_id, conn_id, playing, watch)
 
     async def aclose(self) -> None:
         if self.listener is not None:
@@ -188,11 +202,13 @@ class RedisPresence:
 
 @dataclass
 class Link:
-    """One club socket of this process: whose device, and the game it says it plays."""
+    """One club socket of this process: whose device, the game it says it plays and the
+    table it may be watched at."""
 
     websocket: WebSocket
     device: str
     playing: str | None = None
+    watch: str | None = None
 
 
 class Club:
@@ -216,7 +232,8 @@ class Club:
             await asyncio.sleep(REFRESH_EVERY)
             try:
                 await self.presence.refresh({
-                    profile_id: {conn_id: link.playing for conn_id, link in conns.items()}
+                    profile_id: {conn_id: (link.playing, link.watch)
+                                 for conn_id, link in conns.items()}
                     for profile_id, conns in self.links.items()})
             except Exception:  # presence is a courtesy: the next round tries again
                 log.exception("presence refresh failed")
@@ -251,10 +268,10 @@ class Club:
         return await self.presence.states(ids)
 
     async def _tell_friends(self, profile_id: str) -> None:
-        online, playing = (await self.presence.states([profile_id]))[profile_id]
+        online, playing, watch = (await self.presence.states([profile_id]))[profile_id]
         friends = await run_in_threadpool(self.store.friends.friend_ids, profile_id)
         await self.notify(friends, {"t": "presence", "id": profile_id, "online": online,
-                                    "playing": playing})
+                                    "playing": playing, "watch": watch})
 
     async def connect(self, profile_id: str, device: str, websocket: WebSocket) -> str:
         conn_id = secrets.token_hex(6)
@@ -265,12 +282,13 @@ class Club:
             await self._tell_friends(profile_id)
         return conn_id
 
-    async def set_playing(self, profile_id: str, conn_id: str, game: str | None) -> None:
+    async def set_playing(self, profile_id: str, conn_id: str, game: str | None,
+                          watch: str | None = None) -> None:
         link = self.links.get(profile_id, {}).get(conn_id)
-        if link is None or link.playing == game:
+        if link is None or (link.playing, link.watch) == (game, watch):
             return
-        link.playing = game
-        await self.presence.set(profile_id, conn_id, game)
+        link.playing, link.watch = game, watch
+        await self.presence.set(profile_id, conn_id, game, watch)
         await self._tell_friends(profile_id)
 
     async def disconnect(self, profile_id: str, conn_id: str) -> None:
@@ -298,8 +316,9 @@ def _error(code: str, message: str) -> str:
 @router.websocket("/ws/club")
 async def club_socket(websocket: WebSocket) -> None:
     """The first frame is `{"t": "hello", "key": PROFILE_KEY}`; then `{"t": "playing",
-    "game": GAME_ID | null}` and `{"t": "ping"}`. The server sends `welcome`, `presence`,
-    `friends` (the lists changed: read them again) and `pong` (docs/api.md)."""
+    "game": GAME_ID | null, "watch"?: TABLE_ID | null}` and `{"t": "ping"}`. The server sends
+    `welcome`, `presence`, `friends` (the lists changed: read them again) and `pong`
+    (docs/api.md)."""
     await websocket.accept()
     club: Club = websocket.app.state.club
     profile_id: str | None = None
@@ -349,8 +368,8 @@ async def club_socket(websocket: WebSocket) -> None:
                 friends = await run_in_threadpool(club.store.friends.friend_ids, profile_id)
                 states = await club.states(friends)
                 await websocket.send_text(json.dumps({"t": "welcome", "presence": {
-                    id_: {"online": online, "playing": playing}
-                    for id_, (online, playing) in states.items()}}))
+                    id_: {"online": online, "playing": playing, "watch": watch}
+                    for id_, (online, playing, watch) in states.items()}}))
             elif kind == "ping":
                 await websocket.send_text(json.dumps({"t": "pong", "now": now_ms()}))
             elif kind == "playing":
@@ -358,7 +377,13 @@ async def club_socket(websocket: WebSocket) -> None:
                 if game is not None and game not in REGISTRY:
                     await websocket.send_text(_error("unknown_game", "There is no such game."))
                     continue
-                await club.set_playing(profile_id, conn_id, game)
+                watch = data.get("watch")
+                if watch is not None and (game is None or not isinstance(watch, str)
+                                          or not TABLE_ID.fullmatch(watch)):
+                    await websocket.send_text(_error(
+                        "bad_watch", '"watch" is a table id beside a game, or null.'))
+                    continue
+                await club.set_playing(profile_id, conn_id, game, watch)
             else:
                 await websocket.send_text(_error("bad_message", f"Unknown message {kind!r}."))
     except (WebSocketDisconnect, WebSocketDisconnected):
