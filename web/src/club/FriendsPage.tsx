@@ -22,6 +22,8 @@ import {
   type Person,
 } from "./api";
 import { useClub, type Presence } from "./presence";
+import { friendWatch } from "./watching";
+import { watchPath } from "../watch/watch";
 import "../profile/profile.css";
 import "./club.css";
 
@@ -104,12 +106,19 @@ function Friends({ profileKey }: { profileKey: string }) {
           <ul class="people">
             {lists.friends.map((friend) => {
               const here = presence(friend.id, friend);
+              const watch = friendWatch(here);
               return (
                 <li key={friend.id} data-online={here.online ? "yes" : "no"}>
                   <span class={`presence-dot${here.online ? " online" : ""}`} aria-hidden="true" />
                   <span class="nickname">{friend.nickname}</span>
                   <span class="muted presence-text">{presenceText(here)}</span>
                   <span class="people-actions">
+                    {watch && (
+                      <a class="button friend-watch" href={href(watchPath(watch))}
+                        aria-label={t("friends.watch.aria", { nickname: friend.nickname })}>
+                        {t("friends.watch")}
+                      </a>
+                    )}
                     <button type="button" onClick={() => setAsking({ what: "remove", person: friend })}
                       aria-label={t("friends.remove.aria", { nickname: friend.nickname })}>
                       {t("friends.remove")}

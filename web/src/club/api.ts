@@ -10,6 +10,8 @@ export interface Friend extends Person {
   online: boolean;
   /** The game being played online (the server's name of it), or null. */
   playing: string | null;
+  /** The table that game may be watched at (#/sledovat/<table>), or null. */
+  watch?: string | null;
 }
 
 export interface FriendLists {

@@ -5,10 +5,13 @@ import { useEffect, useState } from "preact/hooks";
 import { ReconnectingSocket, type Incoming } from "../net/socket";
 import { onProfiles, profilesState } from "../profile/store";
 import { getChallenges, type Challenge, type Person } from "./api";
+import { playingFrame } from "./watching";
 
 export interface Presence {
   online: boolean;
   playing: string | null;
+  /** The table their game may be watched at (#/sledovat/<table>), or null. */
+  watch?: string | null;
 }
 
 export interface ClubState {
@@ -30,6 +33,16 @@ const listeners = new Set<(state: ClubState) => void>();
 let socket: ReconnectingSocket | null = null;
 let socketKey: string | null = null;
 let playing: string | null = null;
+let watch: string | null = null;
+let told = "";
+
+/** Tell the server what this person plays now (once for each change). */
+function tell(): void {
+  const frame = playingFrame(playing, watch);
+  const text = JSON.stringify(frame);
+  if (text === told) return;
+  if (socket?.send(frame)) told = text;
+}
 
 function publish(next: Partial<ClubState>): void {
   state = { ...state, ...next };
@@ -40,7 +53,8 @@ function receive(message: Incoming): void {
   if (message.t === "welcome") {
     socket?.healthy();
     publish({ presence: (message.presence as Record<string, Presence>) ?? {}, connected: true });
-    if (playing) socket?.send({ t: "playing", game: playing });
+    told = "";
+    if (playing) tell();
     // Challenges that came while this app was closed.
     const key = socketKey;
     if (key) getChallenges(key).then((found) => key === socketKey && publish({ challenges: found.incoming }), () => {});
@@ -54,7 +68,8 @@ function receive(message: Incoming): void {
     publish({ answers: [...state.answers, answer] });
   } else if (message.t === "presence") {
     const id = String(message.id);
-    publish({ presence: { ...state.presence, [id]: { online: !!message.online, playing: (message.playing as string | null) ?? null } } });
+    const here = { online: !!message.online, playing: (message.playing as string | null) ?? null, watch: (message.watch as string | null) ?? null };
+    publish({ presence: { ...state.presence, [id]: here } });
   } else if (message.t === "friends") {
     publish({ changes: state.changes + 1 });
   }
@@ -88,7 +103,13 @@ export function startClub(): void {
 /** Tell friends which game this person plays online now (null: none). */
 export function setPlaying(game: string | null): void {
   playing = game;
-  socket?.send({ t: "playing", game });
+  tell();
+}
+
+/** Tell friends the table this person's game may be watched at (null: none, or not now). */
+export function setWatch(table: string | null): void {
+  watch = table;
+  tell();
 }
 
 export function useClub(): ClubState {

@@ -3,6 +3,8 @@
 // plus the line's state (reconnecting, taken over by another tab) and leaving; while the game
 // runs, its watchers (Watchers.tsx: how many, the link for them, the host's switch).
 import { useEffect, useRef, useState } from "preact/hooks";
+import { setWatch } from "../club/presence";
+import { watchTableOf } from "../club/watching";
 import { t, useLang } from "../i18n";
 import { ConfirmDialog } from "../profile/ConfirmDialog";
 import { formatCode } from "./code";
@@ -62,6 +64,11 @@ export function LobbyScreen({ game, seat, onLost }: Props) {
   }, [conn.link]);
 
   const lobby = conn.lobby;
+  // Friends may watch this game from its presence while it runs and the host lets them
+  // (club/watching.ts; LobbyPage reports the game).
+  const watchTable = watchTableOf(lobby);
+  useEffect(() => setWatch(watchTable), [watchTable]);
+  useEffect(() => () => setWatch(null), []);
   const askLeave = () => setLeaving(true);
   const me = lobby?.players.find((player) => player.seat === lobby.you);
   const leaveDialog = leaving && lobby && (
