@@ -57,6 +57,13 @@ class Watching(Tracker):
     def __init__(self, keys: set[str], private: set[str] | frozenset[str]) -> None:
         super().__init__()
         self.keys, self.private = keys, private
+        self.names: dict[str, str] = {}
+
+    def feed(self, message: Message) -> Message:
+        if message.get("t") == "players":  # who sits where: the watch socket's own message
+            self.names = message["names"]
+            return message
+        return super().feed(message)
 
     def _count_dealt(self, view: Message, events: list[Message], fresh: bool) -> None:
         if "drawn" in view:  # Matematický poker's cards drawn, counted as a seat counts them
@@ -129,6 +136,9 @@ def test_a_duel_watched_then_closed_by_the_host(server: LiveServer) -> None:
             first = w.watch()
             assert first["t"] == "view" and first["version"] >= 1, first
             assert first["view"]["seat"] is None and first["events"] == []
+            # And who sits where: the nicknames by table seat.
+            names = w.wait_for(lambda m: m["t"] == "players")
+            assert names["names"] == {"0": "Ada", "1": "Bob"}
             for client in (a, b):  # the players see that somebody watches
                 client.wait_lobby(lambda lobby: lobby["watchers"] == 1)
             # A few moves each: after every one, one who watches sees the version the

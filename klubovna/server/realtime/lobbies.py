@@ -325,6 +325,16 @@ class Lobbies:
         room = await self.room_of_table(table_id)
         return room is not None and room.lobby.watchable
 
+    async def names_of(self, table_id: str) -> dict[str, str]:
+        """The nicknames at a room's table by table seat (a JSON object's keys), for those who
+        watch it: the players' names are no secret in the room. Computer players' seats are
+        left out."""
+        room = await self.room_of_table(table_id)
+        if room is None or room.table_id != table_id:
+            return {}
+        lobby = room.lobby
+        return {str(lobby.table_seat(m.seat)): m.nickname for m in lobby.members}
+
     async def watchers_changed(self, table_id: str, count: int) -> None:
         """The hub's listener: the players see how many watch."""
         room = await self.room_of_table(table_id)

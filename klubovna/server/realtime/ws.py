@@ -282,6 +282,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                                                 "Nobody may watch this table.")
                         await hub.watch(live, link, hello.since)
                         watching = True
+                        await link.send_json({"t": "players",
+                                              "names": await lobbies.names_of(table_id)})
                         continue
                     if not isinstance(hello, Hello):
                         raise ProtocolError("hello_required", "Say hello with your key first.",

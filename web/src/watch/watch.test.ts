@@ -77,6 +77,15 @@ describe("the frames of a watched table", () => {
   });
 });
 
+describe("the players' names", () => {
+  it("come with the players message, by table seat, into every frame", () => {
+    const named = after(view(3, seen(1)), { t: "players", names: { "0": "Ada", "1": "Bob", "2": 7 } }, view(4, seen(0)));
+    expect(named.names).toEqual({ 0: "Ada", 1: "Bob" });
+    expect(watchedFrames(named)?.data.names).toEqual({ 0: "Ada", 1: "Bob" });
+    expect(watchedFrames(after(view(3, seen(1))))?.data.names).toBeUndefined();
+  });
+});
+
 describe("the watch links", () => {
   it("are the page's path and the absolute link on this site", () => {
     expect(watchPath("ab c")).toBe("/sledovat/ab%20c");

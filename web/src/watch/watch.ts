@@ -28,6 +28,8 @@ export interface Watched {
   before: WatchedView | null;
   /** How many views with a new version came (each a step of the game). */
   steps: number;
+  /** The players' nicknames by table seat (the socket's "players" message), when told. */
+  names?: Record<number, string>;
 }
 
 export const UNWATCHED: Watched = { link: "connecting", view: null, version: null, before: null, steps: 0 };
@@ -51,12 +53,20 @@ export function heard(state: Watched, message: Incoming): Watched {
     const fresh = state.version === null || version > state.version;
     const before = !fresh ? state.before : state.version === version - 1 ? state.view : null;
     return {
+      ...state,
       link: view.over ? "over" : "live",
       view,
       version,
       before,
       steps: state.steps + (fresh && state.version !== null ? 1 : 0),
     };
+  }
+  if (message.t === "players" && message.names && typeof message.names === "object") {
+    const names: Record<number, string> = {};
+    for (const [seat, name] of Object.entries(message.names as Record<string, unknown>)) {
+      if (typeof name === "string") names[Number(seat)] = name;
+    }
+    return { ...state, names };
   }
   if (message.t === "error") {
     if (message.code === "not_watchable") return { ...state, link: "not_watchable" };
@@ -80,10 +90,11 @@ export function watchedFrames(state: Watched): { data: ReplayData; step: number 
   const view = state.view;
   if (!view) return null;
   const before = state.before;
-  if (!before) return { data: { game: view.game, seat: null, frames: [view], moves: [] }, step: 0 };
+  const names = state.names ? { names: state.names } : {};
+  if (!before) return { data: { game: view.game, seat: null, frames: [view], moves: [], ...names }, step: 0 };
   const mover = before.turn[0] ?? null;
   return {
-    data: { game: view.game, seat: null, frames: [before, view], moves: [{ kind: "act", seat: mover, now: 0, action: null }] },
+    data: { game: view.game, seat: null, frames: [before, view], moves: [{ kind: "act", seat: mover, now: 0, action: null }], ...names },
     step: 1,
   };
 }
