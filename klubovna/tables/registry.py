@@ -83,6 +83,7 @@ def _register_club() -> None:
     from klubovna.bots.locus_poker import BOTS as LOCUS_POKER_BOTS
     from klubovna.bots.locus_poker import RATINGS as LOCUS_POKER_RATINGS
     from klubovna.bots.matematicky_poker import BOTS as MATEMATICKY_POKER_BOTS
+    from klubovna.bots.matematicky_poker import RATINGS as MATEMATICKY_POKER_RATINGS
     from klubovna.bots.matematicky_poker.browser import BROWSER as MATEMATICKY_POKER_COACH
     from klubovna.bots.mathesso import BOTS as MATHESSO_BOTS
     from klubovna.bots.mathesso import RATINGS as MATHESSO_RATINGS
@@ -97,7 +98,7 @@ def _register_club() -> None:
     from klubovna.games.zoliky_s_kameny.browser import BROWSER as ZOLIKY_S_KAMENY_BROWSER
 
     register(MATEMATICKY_POKER, MATEMATICKY_POKER_BOTS, MATEMATICKY_POKER_BROWSER,
-             MATEMATICKY_POKER_COACH)
+             MATEMATICKY_POKER_COACH, ratings=MATEMATICKY_POKER_RATINGS)
     register(KOSTKOVY_POKER, KOSTKOVY_POKER_BOTS, ratings=KOSTKOVY_POKER_RATINGS)
     register(ZOLIKY_S_KAMENY, ZOLIKY_S_KAMENY_BOTS, ZOLIKY_S_KAMENY_BROWSER,
              ratings=ZOLIKY_S_KAMENY_RATINGS)

@@ -156,3 +156,20 @@ def test_the_rating_board_api(server: LiveServer) -> None:
     assert response.status_code == 200 and isinstance(response.json()["ratings"], list)
     unknown = httpx.get(f"{server.http}/api/ratings/chess")
     assert unknown.status_code == 404 and unknown.json()["code"] == "unknown_game"
+
+
+def test_every_computer_player_has_a_fixed_rating_rising_up_its_ladder() -> None:
+    from klubovna.tables.registry import REGISTRY
+
+    for name, entry in REGISTRY.items():
+        if not entry.bots:
+            continue
+        assert list(entry.ratings) == list(entry.bots), name  # weakest first, each rated
+        values = list(entry.ratings.values())
+        assert values[0] == 1000 and values == sorted(values), (name, values)
+
+
+def test_the_rating_board_names_the_computer_players(server: LiveServer) -> None:
+    board = httpx.get(f"{server.http}/api/ratings/locus-poker").json()
+    assert board["computer"][0] == {"name": "pepik", "rating": 1000}
+    assert [each["name"] for each in board["computer"]][-1] == "mistr"

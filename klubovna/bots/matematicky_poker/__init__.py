@@ -26,6 +26,11 @@ BOTS: Mapping[str, Bot] = {bot.name: bot for bot in (LEHKY, STREDNI, TEZKY)}
 """The levels a table may seat, weakest first (the first is the default): by look-ahead
 rounds and noise, never by wall time (docs/decisions/0095-mp-bot-levels-and-jokers.md)."""
 
+RATINGS: Mapping[str, int] = {"lehky": 1000, "stredni": 1670, "tezky": 1783}
+"""Each one's fixed rating on the ratings' scale (bench/computer_ratings.py, 2026-12-07,
+40 games a step, duels: Střední won 93.8 % [81.8, 98.0] against Lehký, Těžký 61.3 %
+[45.8, 74.7] against Střední)."""
+
 
 def place(
     board: Sequence[int | None],
@@ -60,5 +65,5 @@ def use_joker(board: Sequence[int | None], table: str, unseen: Sequence[int]) ->
     return joker_now(board, table, unseen)
 
 
-__all__ = ["BOTS", "LEHKY", "STREDNI", "TEZKY", "Player", "place", "unseen_cards", "use_joker",
-           "values"]
+__all__ = ["BOTS", "RATINGS", "LEHKY", "STREDNI", "TEZKY", "Player", "place", "unseen_cards",
+           "use_joker", "values"]
