@@ -6,6 +6,7 @@
 // selected profile, else the last nickname typed) and opens the room; without either, the
 // room's join card opens to ask for a nickname. The list is asked for again every few
 // seconds while the page is visible, and at once when it is shown or focused again.
+import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t, useLang } from "../i18n";
 import { plural, problemText } from "../profile/format";
@@ -25,9 +26,9 @@ import "./open.css";
 /** How often the list is asked for again while the page is visible (ms). */
 export const POLL_MS = 5000;
 
-type Loaded =
+export type Loaded<R> =
   | { state: "loading" }
-  | { state: "ok"; rooms: OpenRoom[] }
+  | { state: "ok"; rooms: R[] }
   | { state: "offline" }
   | { state: "failed"; message: string };
 
@@ -119,26 +120,68 @@ interface Props {
   id?: string;
 }
 
-export function OpenRooms({ game, id = "open-rooms" }: Props) {
-  useLang();
-  const { selected } = useProfiles();
-  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
-  const [joining, setJoining] = useState<string | null>(null);
-  const [said, setSaid] = useState("");
+/** A list of rooms asked for every POLL_MS while the page shows (usePolling): its state, its
+ *  rooms and a way to ask again now. */
+export function useRoomList<R>(load: () => Promise<R[]>): { loaded: Loaded<R>; rooms: R[]; refresh: () => void } {
+  const [loaded, setLoaded] = useState<Loaded<R>>({ state: "loading" });
   const mounted = useRef(true);
   useEffect(() => () => void (mounted.current = false), []);
-
   const refresh = usePolling(async () => {
     try {
-      const rooms = await openRooms(game);
+      const rooms = await load();
       if (mounted.current) setLoaded({ state: "ok", rooms });
     } catch (error) {
       if (!mounted.current) return;
       setLoaded(error instanceof ServerUnreachable ? { state: "offline" } : { state: "failed", message: problemText(error) });
     }
   }, POLL_MS);
+  return { loaded, rooms: loaded.state === "ok" ? loaded.rooms : [], refresh };
+}
 
-  const rooms = loaded.state === "ok" ? loaded.rooms : [];
+/** The frame of a list of rooms (the open ones, those playing): its heading and lead, the
+ *  loading, offline, failed and empty states in the catalogue's `<words>.*`, and its rows. */
+export function RoomsPanel({ id, cls, words, lead, loaded, count, refresh, rows, after }: {
+  id: string;
+  cls: string;
+  words: "open" | "playing";
+  lead: string;
+  loaded: Loaded<unknown>;
+  count: number;
+  refresh: () => void;
+  rows: ComponentChildren;
+  after?: ComponentChildren;
+}) {
+  return (
+    <section class={`panel ${cls}`} aria-labelledby={`${id}-title`} aria-busy={loaded.state === "loading" ? "true" : undefined}>
+      <h2 id={`${id}-title`}>{t(`${words}.title`)}</h2>
+      <p class="hint">{lead}</p>
+      {loaded.state === "loading" && <p class="status-line" role="status">{t(`${words}.loading`)}</p>}
+      {(loaded.state === "offline" || loaded.state === "failed") && (
+        <div class="notice warn" role="status">
+          <p>{loaded.state === "offline" ? t(`${words}.offline`) : t(`${words}.failed`, { message: loaded.message })}</p>
+          <button type="button" onClick={refresh}>{t("open.retry")}</button>
+        </div>
+      )}
+      {loaded.state === "ok" && count === 0 && <p class="open-empty">{t(`${words}.empty`)}</p>}
+      {count > 0 && (
+        <>
+          <p class="visually-hidden" role="status">{plural(`${words}.count`, count)}</p>
+          <ul class="open-list">{rows}</ul>
+        </>
+      )}
+      {after}
+    </section>
+  );
+}
+
+export function OpenRooms({ game, id = "open-rooms" }: Props) {
+  useLang();
+  const { selected } = useProfiles();
+  const [joining, setJoining] = useState<string | null>(null);
+  const [said, setSaid] = useState("");
+  const mounted = useRef(true);
+  useEffect(() => () => void (mounted.current = false), []);
+  const { loaded, rooms, refresh } = useRoomList(() => openRooms(game));
   const games = useDescriptors(rooms);
 
   const join = async (room: OpenRoom) => {
@@ -169,30 +212,13 @@ export function OpenRooms({ game, id = "open-rooms" }: Props) {
   };
 
   return (
-    <section class="panel open-rooms" aria-labelledby={`${id}-title`} aria-busy={loaded.state === "loading" ? "true" : undefined}>
-      <h2 id={`${id}-title`}>{t("open.title")}</h2>
-      <p class="hint">{t(game ? "open.lead.game" : "open.lead")}</p>
-      {loaded.state === "loading" && <p class="status-line" role="status">{t("open.loading")}</p>}
-      {(loaded.state === "offline" || loaded.state === "failed") && (
-        <div class="notice warn" role="status">
-          <p>{loaded.state === "offline" ? t("open.offline") : t("open.failed", { message: loaded.message })}</p>
-          <button type="button" onClick={refresh}>{t("open.retry")}</button>
-        </div>
-      )}
-      {loaded.state === "ok" && rooms.length === 0 && <p class="open-empty">{t("open.empty")}</p>}
-      {rooms.length > 0 && (
-        <>
-          <p class="visually-hidden" role="status">{plural("open.count", rooms.length)}</p>
-          <ul class="open-list">
-            {rooms.map((room) => (
-              <RoomRow key={room.code} room={room} game={games[room.game]} named={!game}
-                busy={joining === room.code} onJoin={() => void join(room)} />
-            ))}
-          </ul>
-        </>
-      )}
-      <p class="open-said" role="status" aria-live="polite">{said}</p>
-    </section>
+    <RoomsPanel id={id} cls="open-rooms" words="open" lead={t(game ? "open.lead.game" : "open.lead")}
+      loaded={loaded} count={rooms.length} refresh={refresh}
+      rows={rooms.map((room) => (
+        <RoomRow key={room.code} room={room} game={games[room.game]} named={!game}
+          busy={joining === room.code} onJoin={() => void join(room)} />
+      ))}
+      after={<p class="open-said" role="status" aria-live="polite">{said}</p>} />
   );
 }
 

@@ -8,8 +8,8 @@ import { t, useLang } from "../../i18n";
 import type { ReplayView, ReplayViewProps, ReplayWords } from "../../replay/types";
 import { Board, cellPlace, type Outline } from "./Board";
 import { MiniBoard } from "./lobby/MiniBoard";
-import { queueOf, type MultiView, type PlayingView } from "./lobby/types";
-import { places } from "./lobby/words";
+import { RankingTable } from "./lobby/Ranking";
+import type { MultiView, PlayingView } from "./lobby/types";
 import type { MpView } from "./types";
 import type { MpWatchView } from "./wire.gen";
 import "../../components/game.css";
@@ -93,44 +93,21 @@ const DECK = 54;
 export function WatchFrame({ view, names }: { view: MpWatchView; names?: Record<number, string> }) {
   useLang();
   const nameOf = (seat: number) => names?.[seat] ?? t("mp.replay.seat", { seat: seat + 1 });
-  const placed = places(view.ranking);
   const scores = new Map(view.ranking.map((row) => [row.seat, row.score]));
   return (
     <div class="mp-game mp-replay-frame mp-watch-frame">
       <p class="mp-replay-state">
         <span class="mp-watch-drawn" data-drawn={view.drawn}>{t("lobby.desk.drawn", { drawn: view.drawn, deck: DECK })}</span>
       </p>
-      <section class="lobby-ranking" aria-labelledby="mp-watch-ranking">
-        <h2 id="mp-watch-ranking">{t("lobby.ranking")}</h2>
-        <table class="lobby-table">
-          <thead>
-            <tr>
-              <th scope="col"><span aria-hidden="true">#</span><span class="visually-hidden">{t("lobby.col.place")}</span></th>
-              <th scope="col">{t("lobby.col.player")}</th>
-              <th scope="col">{t("lobby.col.score")}</th>
-              <th scope="col">{t("lobby.col.filled")}</th>
-              <th scope="col">{t("lobby.col.queue")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.ranking.map((row, index) => {
-              const seat = view.seats.find((each) => each.seat === row.seat);
-              return (
-                <tr key={row.seat} data-seat={row.seat}>
-                  <td>{placed[index]}.</td>
-                  <th scope="row">
-                    <span class="nickname">{nameOf(row.seat)}</span>
-                    {seat?.left && <span class="lobby-presence"> {t("lobby.presence.gone")}</span>}
-                  </th>
-                  <td data-score={row.score}>{row.score}</td>
-                  <td>{row.filled}</td>
-                  <td>{seat?.finished ? <span title={t("lobby.queue.done")}>✓<span class="visually-hidden"> {t("lobby.queue.done")}</span></span> : queueOf(view, seat)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </section>
+      <RankingTable view={view} titleId="mp-watch-ranking" who={(seat) => {
+        const left = view.seats.find((each) => each.seat === seat)?.left;
+        return (
+          <>
+            <span class="nickname">{nameOf(seat)}</span>
+            {left && <span class="lobby-presence"> {t("lobby.presence.gone")}</span>}
+          </>
+        );
+      }} />
       {view.boards && view.boards.length > 0 && (
         <div class="lobby-boards mp-replay-others">
           {view.boards.map((board) => (

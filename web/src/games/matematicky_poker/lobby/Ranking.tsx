@@ -1,6 +1,7 @@
 // The live ranking beside the board: place, nickname (from the lobby, by table seat),
 // points, filled cells and how many drawn numbers each still has to place. Nothing of the
 // other boards: those are shown only at the end.
+import type { ComponentChildren } from "preact";
 import { t } from "../../../i18n";
 import { places } from "./words";
 import { queueOf, type LobbyState, type MultiView } from "./types";
@@ -17,12 +18,22 @@ export function Nickname({ name }: { name: string }) {
   return <span class="nickname" title={name}>{name}</span>;
 }
 
-export function Ranking({ lobby, view }: { lobby: LobbyState; view: MultiView }) {
+/** The rows of a ranking: a seat's place, score and cells, its own board's seat entry. */
+type Ranked = Pick<MultiView, "ranking" | "seats" | "drawn">;
+
+/** The ranking's table, the room's and a watcher's alike: place, who (`who`: the name cell's
+ *  contents, `mine`: the row of the one looking), score, cells filled, cards still queued. */
+export function RankingTable({ view, titleId, who, mine = () => false }: {
+  view: Ranked;
+  titleId: string;
+  who: (seat: number) => ComponentChildren;
+  mine?: (seat: number) => boolean;
+}) {
   const rows = view.ranking;
   const placed = places(rows);
   return (
-    <section class="lobby-ranking" aria-labelledby="lobby-ranking-title">
-      <h2 id="lobby-ranking-title">{t("lobby.ranking")}</h2>
+    <section class="lobby-ranking" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t("lobby.ranking")}</h2>
       <table class="lobby-table">
         <thead>
           <tr>
@@ -35,25 +46,11 @@ export function Ranking({ lobby, view }: { lobby: LobbyState; view: MultiView })
         </thead>
         <tbody>
           {rows.map((row, index) => {
-            const player = lobby.players.find((each) => each.table_seat === row.seat);
             const seat = view.seats.find((each) => each.seat === row.seat);
-            const you = row.seat === view.seat && view.playing;
-            const away = player ? player.gone || seat?.left === true : false;
             return (
-              <tr key={row.seat} class={you ? "you" : undefined} data-seat={row.seat}>
+              <tr key={row.seat} class={mine(row.seat) ? "you" : undefined} data-seat={row.seat}>
                 <td>{placed[index]}.</td>
-                <th scope="row">
-                  <span class="lobby-name">
-                    <span class={`lobby-dot ${away ? "gone" : player?.connected ? "on" : "off"}`} aria-hidden="true" />
-                    <Nickname name={seatName(lobby, row.seat)} />
-                    {you && <span class="lobby-tag you">{t("lobby.you")}</span>}
-                    {away ? (
-                      <span class="lobby-presence">{t("lobby.presence.gone")}</span>
-                    ) : player && !player.connected ? (
-                      <span class="lobby-presence">{t("lobby.presence.off")}</span>
-                    ) : null}
-                  </span>
-                </th>
+                <th scope="row">{who(row.seat)}</th>
                 <td data-score={row.score}>{row.score}</td>
                 <td>{row.filled}</td>
                 <td>{seat?.finished ? <span title={t("lobby.queue.done")}>✓<span class="visually-hidden"> {t("lobby.queue.done")}</span></span> : queueOf(view, seat)}</td>
@@ -64,4 +61,25 @@ export function Ranking({ lobby, view }: { lobby: LobbyState; view: MultiView })
       </table>
     </section>
   );
+}
+
+export function Ranking({ lobby, view }: { lobby: LobbyState; view: MultiView }) {
+  const you = (seat: number) => seat === view.seat && view.playing;
+  const who = (seat: number) => {
+    const player = lobby.players.find((each) => each.table_seat === seat);
+    const away = player ? player.gone || view.seats.find((each) => each.seat === seat)?.left === true : false;
+    return (
+      <span class="lobby-name">
+        <span class={`lobby-dot ${away ? "gone" : player?.connected ? "on" : "off"}`} aria-hidden="true" />
+        <Nickname name={seatName(lobby, seat)} />
+        {you(seat) && <span class="lobby-tag you">{t("lobby.you")}</span>}
+        {away ? (
+          <span class="lobby-presence">{t("lobby.presence.gone")}</span>
+        ) : player && !player.connected ? (
+          <span class="lobby-presence">{t("lobby.presence.off")}</span>
+        ) : null}
+      </span>
+    );
+  };
+  return <RankingTable view={view} titleId="lobby-ranking-title" who={who} mine={you} />;
 }
