@@ -55,7 +55,7 @@ def test_head_on_an_asset(server: LiveServer) -> None:
     ("DELETE", "/api/profiles", "POST"),
     ("PATCH", "/api/tables", "POST"),
     ("GET", "/api/tables", "POST"),  # (not the static web app's 404: it takes every GET)
-    ("GET", "/api/lobbies", "POST"),
+    ("PUT", "/api/lobbies", "GET, HEAD, POST"),
     ("GET", "/api/lobbies/ABCDEF/join", "POST"),
     ("POST", "/api/leaderboard", "GET, HEAD"),
     ("POST", "/api/openapi.json", "GET, HEAD"),

@@ -51,7 +51,7 @@ def test_create_and_read(server: LiveServer) -> None:
     mp = body["stats"]["matematicky-poker"]
     assert mp["games"] == 0 and mp["best_score"] is None
     assert body["stats"]["kostkovy-poker"] == {"games": 0, "won": 0, "lost": 0, "drawn": 0,
-                                               "figures": {}}
+                                               "figures": {}, "rating": None}
     # Only the key's SHA-256 is stored.
     with sqlite3.connect(server.data_dir / "klubovna.db") as db:
         stored = db.execute("SELECT * FROM devices WHERE profile_id = ?",

@@ -167,6 +167,7 @@ def test_recorded_easy_game(server: LiveServer) -> None:
         "record_hard": None, "fastest_ms": result["duration_ms"],
         "streak": {"current": 0, "best": 0, "last_day": None},
         "duels": {"won": 0, "lost": 0, "drawn": 0},
+        "rating": None,  # a solo game rates nobody
     }
     me = httpx.get(f"{server.http}/api/profiles/me", headers=bearer(profile_key)).json()
     assert me["stats"]["matematicky-poker"] == stats

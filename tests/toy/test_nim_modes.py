@@ -194,7 +194,8 @@ def test_solo_against_the_computer(server: LiveServer) -> None:
         won = person.view["winner"] == 0
         stones = person.view["took"][0]
     assert nim_stats(server, key) == {"games": 1, "won": int(won), "lost": int(not won),
-                                      "drawn": 0, "figures": {"stones": stones}}
+                                      "drawn": 0, "figures": {"stones": stones},
+                                      "rating": None}  # against the computer: unrated
 
 
 def test_online_through_a_lobby_with_a_reconnect(server: LiveServer) -> None:
@@ -220,9 +221,12 @@ def test_online_through_a_lobby_with_a_reconnect(server: LiveServer) -> None:
             assert ada.view is not None and ada.view == {**bob.view, "seat": 0}
             winner, took = ada.view["winner"], ada.view["took"]
     for key, seat in ((ada_key, 0), (bob_key, 1)):
-        assert nim_stats(server, key) == {
+        stats = nim_stats(server, key)
+        rating = stats.pop("rating")  # two profiles: rated, the winner up, the loser down
+        assert stats == {
             "games": 1, "won": int(seat == winner), "lost": int(seat != winner), "drawn": 0,
             "figures": {"stones": took[seat]}}
+        assert rating["games"] == 1 and (rating["rating"] > 1500) == (seat == winner)
 
 
 def test_the_computer_players_are_the_registered_ones() -> None:

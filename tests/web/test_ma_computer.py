@@ -39,7 +39,7 @@ def test_a_pico_game_against_the_computer_to_its_end(context: BrowserContext) ->
     expect(page.locator(".ma-count")).to_have_text("Kartiček na stole: 60")
     page.get_by_placeholder("Hráč 1").fill("Ema")
     expect(page.locator(".ma-setup-player").nth(1).locator(".ma-pill.chosen")).to_have_text(
-        ["Počítač", "Kotě"])
+        ["Počítač", "Kotě Hodnocení 1000"])  # the level beside its fixed rating
     family_looks(page, "ma-setup", full_page=True, looks=("tablet-light", "phone-dark"))
     page.get_by_role("button", name="Začít hru").click()
 
