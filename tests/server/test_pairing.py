@@ -56,6 +56,16 @@ def test_two_strangers_are_paired_and_their_game_starts(server: LiveServer) -> N
     assert status(server, ticket["ticket"]).json()["status"] == "paired"
 
 
+def test_a_computer_player_chosen_for_no_seat_keeps_nobody_apart(server: LiveServer) -> None:
+    (_, a_key), (_, b_key) = new_profile(server), new_profile(server)
+    table = {"game": "kostkovy-poker", "kind": "table"}
+    a = seek(server, a_key, **table, settings={"seats": 2, "robots": "klidny"}).json()
+    b = seek(server, b_key, **table, settings={"seats": 2, "robots": "chytry"}).json()
+    first, second = paired(server, a["ticket"]), paired(server, b["ticket"])
+    assert first["status"] == second["status"] == "paired", (first, second)
+    assert first["code"] == second["code"]
+
+
 def test_different_settings_do_not_meet_and_a_wish_can_be_withdrawn(server: LiveServer) -> None:
     (_, a_key), (_, b_key) = new_profile(server), new_profile(server)
     a = seek(server, a_key, **LP).json()["ticket"]

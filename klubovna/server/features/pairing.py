@@ -89,7 +89,9 @@ async def seek(
     store, now, line = request.app.state.store, now_ms(), pairing_of(request).line
     rated = await run_in_threadpool(store.ratings_of, {(profile.id, body.game)})
     rating = rated.get((profile.id, body.game))
-    shown = trial.shown_settings()
+    # A room for two seats no computer player: its choice must keep nobody apart.
+    shown = {name: value for name, value in trial.shown_settings().items()
+             if name != trial.policy.robots}
     pool = json.dumps([body.game, body.kind, shown], sort_keys=True)
     for wish in await line.waiting():  # one wish a profile
         if wish.profile == profile.id:

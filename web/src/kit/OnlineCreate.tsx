@@ -75,14 +75,9 @@ export function OnlineCreate({ game, lobby, room, settings, look = (each) => ({ 
     const all = { ...values, ...Object.fromEntries(settings.filter(typed).map((each) => [each.name, parsed(each)])) };
     return { kind: room.kind, ...sendable(settings, all) };
   };
-  // Quick pairing: a room for two without computer players; the computer player's choice
-  // (a table's, for seats nobody takes) is left out, so it never keeps two people apart.
+  // Quick pairing: a room for two without computer players (the server pairs people
+  // whatever computer player each chose for seats nobody takes).
   const unpaired = () => (pairable(room, values) ? null : t(room.robots !== null ? "pair.seats" : "pair.not.two"));
-  const pairBody = () => {
-    const sent: Record<string, unknown> = body();
-    if (room.robots !== null) delete sent[room.robots];
-    return sent;
-  };
   const many = settings.length > 1;
   // The flags side by side, where the first of them is declared (after what they depend on).
   const flags = settings.filter((each) => each.kind === "bool");
@@ -120,7 +115,7 @@ export function OnlineCreate({ game, lobby, room, settings, look = (each) => ({ 
       <h1 id={`${game}-online-title`}>{t(key("title"))}</h1>
       <p class="lead">{t(key("lead"))}</p>
       <CreateForm game={lobby} label={t(key("label"))} submit={t(key("create"))} creating={t(key("creating"))}
-        needsServer={t(key("needs.server"))} check={check} body={body} unpaired={unpaired} pairBody={pairBody}>
+        needsServer={t(key("needs.server"))} check={check} body={body} unpaired={unpaired}>
         {(checked) => settings.length === 0 ? info : (
           <fieldset class={`mp-choices ${game}-online-choices`}>
             <legend>{legend ?? t(key("settings"))}</legend>

@@ -31,14 +31,13 @@ interface Props {
   /** The POST /api/lobbies body (kind and settings), without who plays. */
   body: () => Record<string, unknown>;
   /** Quick pairing with the chosen settings: why it cannot take them, in words (null: it
-   *  can; the server's `bad_pairing` otherwise), and what it sends (`body` by default). */
+   *  can; the server's `bad_pairing` otherwise). */
   unpaired?: () => string | null;
-  pairBody?: () => Record<string, unknown>;
   /** The game's settings; `checked` once a submit was tried (wrong fields say so). */
   children: (checked: boolean) => ComponentChildren;
 }
 
-export function CreateForm({ game, label, submit, creating, needsServer, check, body, unpaired, pairBody, children }: Props) {
+export function CreateForm({ game, label, submit, creating, needsServer, check, body, unpaired, children }: Props) {
   const { selected } = useProfiles();
   const [nickname, setNickname] = useState(lastNickname);
   const [checked, setChecked] = useState(false);
@@ -111,7 +110,7 @@ export function CreateForm({ game, label, submit, creating, needsServer, check, 
           <p class="mp-start-status" role="status">{busy ? creating : failure ?? ""}</p>
         </div>
       </form>
-      <QuickPair game={game} check={() => (setChecked(true), check())} body={pairBody ?? body} unpaired={unpaired?.() ?? null}
+      <QuickPair game={game} check={() => (setChecked(true), check())} body={body} unpaired={unpaired?.() ?? null}
         needsServer={needsServer} />
       <JoinByCode game={game.id} />
       <OpenRooms game={game.id} />
