@@ -190,8 +190,8 @@ class RedisLink:
 
     def __init__(self, url: str, clock: Clock = time.monotonic) -> None:
         import redis.asyncio
-        from redis.asyncio.retry import Retry
-        from redis.backoff import NoBackoff
+
+        from klubovna.server.storage.redis_client import retry_once
 
         self.errors = (redis.RedisError, OSError, asyncio.TimeoutError)
         # One immediate retry when a connection drops under us, none after a timeout, never
@@ -202,7 +202,7 @@ class RedisLink:
         pool = redis.asyncio.BlockingConnectionPool.from_url(
             url, max_connections=REDIS_CONNECTIONS, timeout=REDIS_TIMEOUT,
             socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT,
-            retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)))
+            retry=retry_once())
         self.client: redis.asyncio.Redis = redis.asyncio.Redis.from_pool(pool)
         self.script = self.client.register_script(BUCKET_LUA)  # EVALSHA; reloaded if lost
         self.clock = clock

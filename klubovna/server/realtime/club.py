@@ -113,15 +113,11 @@ class RedisPresence:
     """Several processes: presence in Redis hashes, notices on one channel."""
 
     def __init__(self, url: str, node: str, deliver: Any) -> None:
-        import redis.asyncio
-        from redis.asyncio.retry import Retry
-        from redis.backoff import NoBackoff
+        import redis
 
-        # One immediate retry when a pooled connection was closed under us (Redis
-        # restarted): without it the first presence after a restart was lost, silently.
-        self.client: redis.asyncio.Redis = redis.asyncio.Redis.from_url(
-            url, socket_timeout=2, socket_connect_timeout=2,
-            retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)))
+        from klubovna.server.storage import redis_client
+
+        self.client = redis_client.client(url)
         self.errors = (redis.RedisError, OSError, asyncio.TimeoutError)
         self.node, self.deliver = node, deliver
         self.listener: asyncio.Task[None] | None = None

@@ -127,13 +127,9 @@ class RedisLine:
     """The line in one Redis hash; each paired ticket's seat under its own expiring key."""
 
     def __init__(self, url: str) -> None:
-        import redis.asyncio
-        from redis.asyncio.retry import Retry
-        from redis.backoff import NoBackoff
+        from klubovna.server.storage import redis_client
 
-        self.client: redis.asyncio.Redis = redis.asyncio.Redis.from_url(
-            url, socket_timeout=2, socket_connect_timeout=2, decode_responses=True,
-            retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)))
+        self.client = redis_client.client(url, decode_responses=True)
         self.me = secrets.token_hex(8)
 
     async def add(self, wish: Wish) -> None:
