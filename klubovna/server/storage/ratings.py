@@ -52,6 +52,10 @@ class Rating:
     provisional: bool
 
 
+def rating_of(row: RatingRow) -> Rating:
+    return Rating(shown(row.mu), row.games, provisional(row.sigma))
+
+
 def rate(session: Session, rows: Sequence[ResultRow], places: int, at: int) -> None:
     """Rate a room's finished game from its just-added results `rows` (one per seated
     profile), `places` the seats the game placed: unrated unless every placed seat is a
@@ -121,18 +125,18 @@ def _ensure(session: Session, game: str, ids: Sequence[str], at: int) -> None:
 
 def of_profile(session: Session, profile_id: str) -> dict[str, Rating]:
     """The profile's rating in each game it has one in."""
-    return {row.game: Rating(shown(row.mu), row.games, provisional(row.sigma))
-            for row in session.scalars(select(RatingRow).where(
-                RatingRow.profile_id == profile_id, RatingRow.games > 0))}
+    rows = session.scalars(select(RatingRow).where(RatingRow.profile_id == profile_id,
+                                                  RatingRow.games > 0))
+    return {row.game: rating_of(row) for row in rows}
 
 
 def of_pairs(session: Session, pairs: Collection[tuple[str, str]]) -> dict[
         tuple[str, str], Rating]:
     """The ratings of these (profile, game) pairs that exist."""
     ids = {profile for profile, _ in pairs}
-    return {(row.profile_id, row.game): Rating(shown(row.mu), row.games, provisional(row.sigma))
-            for row in session.scalars(select(RatingRow).where(
-                RatingRow.profile_id.in_(ids), RatingRow.games > 0))
+    rows = session.scalars(select(RatingRow).where(RatingRow.profile_id.in_(ids),
+                                                  RatingRow.games > 0))
+    return {(row.profile_id, row.game): rating_of(row) for row in rows
             if (row.profile_id, row.game) in pairs}
 
 
