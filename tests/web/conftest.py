@@ -323,6 +323,14 @@ def axe_violations(page: Page) -> list[str]:
     ]
 
 
+def stop_page_clock(page: Page, ahead_ms: int = 100) -> None:
+    """Stop the page's installed clock `ahead_ms` past its now; it moves only when the test
+    says (`run_for`, `fast_forward`). Playwright for Python reads a number given to
+    `pause_at` as Unix time in seconds: passing the page's milliseconds (as three tests did)
+    jumped its clock some 56,000 years ahead, and every deadline on the page expired."""
+    page.clock.pause_at((page.evaluate("Date.now()") + ahead_ms) / 1000)
+
+
 HOOK = "window.__klubovnaTest = true;"
 """Before the app starts: the newest table session is `window.__klubovna.table` (its view
 and its act, net/session.ts), for tests that play a whole online game through the page."""

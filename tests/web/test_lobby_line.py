@@ -10,7 +10,7 @@ import time
 
 from playwright.sync_api import Page, WebSocketRoute, expect
 
-from tests.web.conftest import EXPECT_TIMEOUT_MS, screenshot
+from tests.web.conftest import EXPECT_TIMEOUT_MS, screenshot, stop_page_clock
 from tests.web.test_duel import open_lobby, player
 
 SILENT_MS = 30_000
@@ -61,7 +61,7 @@ def test_a_silent_line_is_given_up_and_the_lobby_comes_back(page: Page) -> None:
     # The server goes quiet. Within two pings past the limit the page gives the line up and
     # opens another (which stays silent too): it says it is reconnecting.
     silenced[0] = 2
-    page.clock.pause_at(page.evaluate("Date.now()") + 1_000)
+    stop_page_clock(page, 1_000)
     page.clock.run_for(SILENT_MS + 2 * PING_MS)
     expect(banner).to_be_visible()
     assert len(sockets) == 2

@@ -12,7 +12,7 @@ import re
 
 from playwright.sync_api import BrowserContext, expect
 
-from tests.web.conftest import axe_violations
+from tests.web.conftest import axe_violations, stop_page_clock
 from tests.web.test_helpers import ENGINE
 from tests.web.test_ma_helpers import (
     family_looks,
@@ -88,7 +88,7 @@ def test_a_pico_game_against_the_computer_to_its_end(context: BrowserContext) ->
     # turned as long as at every pace, until the person moves on (the page's clock stands
     # still here and moves when the test says).
     ready(page)
-    page.clock.pause_at(page.evaluate("Date.now()") + 100)
+    stop_page_clock(page)
     first = unknown_card(page)
     page.locator(f".ma-card[data-index='{first}']").click()
     expect(page.get_by_role("button", name="Stačí jedna")).to_be_visible()

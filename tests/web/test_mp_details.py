@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import BrowserContext, Route, expect
 
 from klubovna.games.matematicky_poker.state import JOKER, shuffled_deck
-from tests.web.conftest import ConsoleWatch
+from tests.web.conftest import ConsoleWatch, stop_page_clock
 from tests.web.shots import four_looks
 from tests.web.test_mp_play import cell, hand, seed_where
 
@@ -16,7 +16,10 @@ def test_the_forfeit_notice_does_not_move_the_board(
     context: BrowserContext, console: ConsoleWatch
 ) -> None:
     # A local hard game (no server to create tables) whose clock the test moves: the page's
-    # time goes with every message to the engine worker.
+    # time goes with every message to the engine worker. The clock runs as usual until the
+    # first number is in the hand (the start needs timers), then stands still; a minute a
+    # number leaves room for a slow start (at 3 s a busy machine let the first numbers expire
+    # by themselves before the test moved time).
     def no_server(route: Route) -> None:
         route.abort()
 
@@ -27,20 +30,21 @@ def test_the_forfeit_notice_does_not_move_the_board(
     deck = shuffled_deck(seed)
     page.goto(f"/#/matematicky-poker?seed={seed}")
     page.get_by_label("Těžká").check()
-    page.get_by_label("Sekund na jedno číslo").fill("3")
+    page.get_by_label("Sekund na jedno číslo").fill("60")
     page.get_by_role("button", name="Start", exact=True).click()
     expect(hand(page)).to_have_text(str(deck[0]), timeout=30_000)
     note = page.locator(".mp-note")
     board = page.locator(".mp-board")
     expect(note).to_be_empty()
+    stop_page_clock(page)
     before = board.bounding_box()
-    # Past the first number's deadline (3 s + the 1.5 s grace), not the second's.
-    page.clock.fast_forward(6_000)
+    # Past the first number's deadline (60 s + the 1.5 s grace), not the second's.
+    page.clock.fast_forward(62_000)
     cell(page, 0).click()
     expect(note).to_have_text(f"Číslo {deck[0]} propadlo.")
     expect(cell(page, 0)).to_have_text(str(deck[1]))
     assert board.bounding_box() == before
-    page.clock.fast_forward(6_000)  # the next number expires too: the notice comes back
+    page.clock.fast_forward(62_000)  # the next number expires too: the notice comes back
     cell(page, 1).click()
     expect(note).to_have_text(f"Číslo {deck[2]} propadlo.")
     assert board.bounding_box() == before
