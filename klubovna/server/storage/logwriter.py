@@ -59,14 +59,21 @@ class LogWriter:
         self._queue: queue.SimpleQueue[_Job | str | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        self._counts = threading.Lock()
+        """Both threads store entries and count them."""
         self._since_checkpoint = 0
         """Entries stored since the last checkpoint was queued."""
-        self._since_done = 0
-        """Entries stored since the last checkpoint was done (both threads count: an
-        estimate, which is all the bound needs)."""
+        self._entries = 0
+        """Entries stored, by both threads."""
+        self._restarted_at = 0
+        """`_entries` when the last checkpoint that started the log afresh began: the log
+        holds at most the entries stored since. (Counted from when it was done, the entries
+        stored while a starved thread came back from it went uncounted: beside a busy loop
+        the log grew past its bound, 17 MB.)"""
 
     async def append(self, append: Append) -> None:
-        if self._since_done < CHECKPOINT_OVERDUE and self.store.append_now([append]):
+        overdue = self._entries - self._restarted_at >= CHECKPOINT_OVERDUE
+        if not overdue and self.store.append_now([append]):
             self._stored(1)
             return
         self._ensure_thread()
@@ -86,10 +93,13 @@ class LogWriter:
 
     def _stored(self, entries: int) -> None:
         """Count stored entries; every CHECKPOINT_EVERY a checkpoint is queued."""
-        self._since_checkpoint += entries
-        self._since_done += entries
-        if self._since_checkpoint >= CHECKPOINT_EVERY and self.store.checkpoints:
-            self._since_checkpoint = 0
+        with self._counts:
+            self._entries += entries
+            self._since_checkpoint += entries
+            due = self._since_checkpoint >= CHECKPOINT_EVERY and self.store.checkpoints
+            if due:
+                self._since_checkpoint = 0
+        if due:
             self._ensure_thread()
             self._queue.put(_CHECKPOINT)
 
@@ -136,13 +146,17 @@ class LogWriter:
                 return
 
     def _checkpoint(self) -> None:
+        """Start the log afresh; until one does, entries keep coming to this thread, behind
+        the next checkpoint (one is queued every CHECKPOINT_EVERY entries)."""
+        with self._counts:
+            began = self._entries
         try:
-            if not self.store.checkpoint():
+            if self.store.checkpoint():
+                self._restarted_at = began
+            else:
                 log.warning("the write-ahead log could not start afresh (a reader held it)")
         except Exception:  # the next one copies what this one left
             log.exception("checkpointing the database failed")
-        finally:
-            self._since_done = 0
 
     def _write(self, batch: list[_Job]) -> list[Exception | None]:
         """Each job's error (None: stored). A failed batch is tried entry by entry, so one
