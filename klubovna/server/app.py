@@ -28,6 +28,7 @@ from klubovna.server.features import (
     pairing,
     passkeys,
     profiles,
+    push,
     ratings,
     replays,
     tables,
@@ -43,10 +44,12 @@ from klubovna.server.realtime.club import Club
 from klubovna.server.realtime.hub import Hub
 from klubovna.server.realtime.lobbies import Lobbies
 from klubovna.server.realtime.pairing import Pairing
+from klubovna.server.realtime.push import Sender
 from klubovna.server.storage.db import make_engine
 from klubovna.server.storage.leases import Leases, lobby_resource
 from klubovna.server.storage.secret import load_secret, read_replay_token
 from klubovna.server.storage.store import Store
+from klubovna.server.storage.vapid import load_vapid
 
 
 class HeadAsGet:
@@ -102,10 +105,12 @@ def create_app(config: Config) -> FastAPI:
     hub = Hub(store)
     live_lobbies = Lobbies(hub)
     secret = load_secret(config.data_dir)  # daily seeds, replay tokens
+    vapid = load_vapid(secret)  # Web Push's signing key
     node = cluster_node(config, engine, store, hub, live_lobbies)
     club = Club(store, config.redis_url, config.node_url or "")
     room_chat = Chat(store)
     quick = Pairing(live_lobbies, config.redis_url)
+    sender = Sender(store, vapid, config)
     live_lobbies.frames.update(dict.fromkeys(CHAT_FRAMES, room_chat.handle))
 
     @asynccontextmanager
@@ -116,10 +121,12 @@ def create_app(config: Config) -> FastAPI:
             await node.start()
         club.start()
         quick.start()
+        sender.start()
         # What start-up made lives as long as the process, and so do most sockets' objects:
         # kept out of the collector's passes (server/collector.py).
         async with collecting():
             yield
+        await sender.aclose()
         await quick.aclose()
         await club.aclose()
         if node is not None:
@@ -144,6 +151,7 @@ def create_app(config: Config) -> FastAPI:
     app.state.config = config
     app.state.store = store
     app.state.secret = secret
+    app.state.vapid = vapid
     app.state.limits = Limits(config.rate_profiles, config.rate_tables,
                                 config.rate_joins, redis_url=config.redis_url)
     install_error_handlers(app)
@@ -167,6 +175,7 @@ def create_app(config: Config) -> FastAPI:
     app.include_router(ws.router)
     app.include_router(friends.router)
     app.include_router(challenges.router)
+    app.include_router(push.router)
     app.include_router(club_socket.router)
 
     if (config.web_dir / "index.html").exists():

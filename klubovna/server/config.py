@@ -12,6 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 WEB_DIST = Path(__file__).resolve().parents[2] / "web" / "dist"
+PUSH_HOSTS = (
+    "fcm.googleapis.com",  # Chrome, Opera, Samsung Internet (Firebase Cloud Messaging)
+    "updates.push.services.mozilla.com",  # Firefox (autopush)
+    "notify.windows.com",  # Edge (Windows Push Notification Services, wns2-*.notify...)
+    "push.apple.com",  # Safari, also on iOS 16.4+ (web.push.apple.com)
+)
+"""The browsers' push services (docs/decisions/0161-web-push.md)."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +77,18 @@ class Config:
     lease_ms: int = 3000
     """Cluster mode (`KLUBOVNA_LEASE_MS`): how long a lease lasts unrenewed, so how soon a
     dead process's tables are taken over."""
+    push_hosts: tuple[str, ...] = PUSH_HOSTS
+    """The push services Web Push messages may go to (`KLUBOVNA_PUSH_HOSTS`: host suffixes,
+    comma-separated, each matching itself and its subdomains; a leading `*.` may be
+    written): the browsers' own by default. A subscription to any other host is refused,
+    so a client cannot make the server send requests where it likes."""
+    push_allow_http: bool = False
+    """Tests only (`KLUBOVNA_PUSH_ALLOW_HTTP=1`): a push endpoint may be plain http on a
+    loopback address (a test's own push service). Never on a real site."""
+    push_contact: str = "mailto:klubovna@example.com"
+    """The contact the push services see in every message's VAPID claims
+    (`KLUBOVNA_PUSH_CONTACT`, a `mailto:` or `https:` address): set it to the operator's,
+    as Apple's and Mozilla's services ask."""
     clock_file: Path | None = None
     """Tests only (`KLUBOVNA_CLOCK_FILE`): the server clock runs as many milliseconds ahead
     as this file says, so a test skips to a deadline instead of waiting (server/clock.py)."""
@@ -119,6 +138,9 @@ class Config:
             redis_url=os.environ.get("KLUBOVNA_REDIS_URL") or None,
             node_url=os.environ.get("KLUBOVNA_NODE_URL") or None,
             lease_ms=_count("KLUBOVNA_LEASE_MS", cls.lease_ms) or cls.lease_ms,
+            push_hosts=_hosts(os.environ.get("KLUBOVNA_PUSH_HOSTS")),
+            push_allow_http=os.environ.get("KLUBOVNA_PUSH_ALLOW_HTTP") == "1",
+            push_contact=_contact(os.environ.get("KLUBOVNA_PUSH_CONTACT")),
             clock_file=Path(clock) if (clock := os.environ.get("KLUBOVNA_CLOCK_FILE")) else None,
         )
 
@@ -158,3 +180,30 @@ def _proxies(given: str) -> tuple[str, ...]:
                 raise ValueError(f"KLUBOVNA_TRUSTED_PROXIES: {entry!r} is not an address "
                                  "or network") from None
     return entries
+
+
+def _hosts(given: str | None) -> tuple[str, ...]:
+    """Host suffixes, comma-separated (`*.` or `.` in front ignored); unset: PUSH_HOSTS. A
+    bad one stops the start."""
+    if given is None or not given.strip():
+        return PUSH_HOSTS
+    hosts = []
+    for entry in given.split(","):
+        host = entry.strip().lower().removeprefix("*.").removeprefix(".")
+        if not host:
+            continue
+        if not all(part and part.replace("-", "").isalnum() and part.isascii()
+                   for part in host.split(".")):
+            raise ValueError(f"KLUBOVNA_PUSH_HOSTS: {entry.strip()!r} is not a host name")
+        hosts.append(host)
+    return tuple(hosts)
+
+
+def _contact(given: str | None) -> str:
+    """The VAPID `sub`: a mailto: or https: address; unset: the default."""
+    if not given:
+        return Config.push_contact
+    if not given.startswith(("mailto:", "https://")):
+        raise ValueError(f"KLUBOVNA_PUSH_CONTACT must be a mailto: or https: address, "
+                         f"got {given!r}")
+    return given

@@ -16,6 +16,7 @@ from klubovna.server.clock import now_ms
 from klubovna.server.features import nicknames
 from klubovna.server.features.profiles import CurrentProfile, store_of
 from klubovna.server.http.errors import ERRORS, ApiError
+from klubovna.server.realtime import push
 from klubovna.server.realtime.club import Club
 from klubovna.server.storage.friends import Blocked, Friends, Person
 from klubovna.tables import normalize_code
@@ -142,6 +143,11 @@ async def ask(body: Someone, profile: CurrentProfile, request: Request) -> Asked
     await club_of(request).notify([other.id, profile.id], {"t": "friends"})
     if state == "friends":  # both see the other's presence from now on
         await _presence_both(request, profile.id, other.id)
+    else:  # also to a closed app (Web Push), once until they look
+        await run_in_threadpool(
+            push.notify, store_of(request), other.id, f"friend:{profile.id}",
+            "Žádost o přátelství", f"{profile.nickname} vás chce mít mezi přáteli.",
+            "/#/pratele")
     return Asked(id=other.id, nickname=other.nickname, state=state)
 
 

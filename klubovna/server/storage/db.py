@@ -107,6 +107,10 @@ class ProfileRow(Base):
     barred_until: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     """No online play before this time (Unix ms), by a moderator; None: not barred."""
     bar_reason: Mapped[str | None] = mapped_column(String(300), nullable=True)
+    quiet_from: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Web Push's quiet hours, from this minute of the Prague day (push.py); None with
+    `quiet_to` None: the default hours. Equal to `quiet_to`: no quiet hours."""
+    quiet_to: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class DeviceRow(Base):
@@ -343,6 +347,53 @@ class DailyAttemptRow(Base):
     day: Mapped[str] = mapped_column(String(10), primary_key=True)
     table_id: Mapped[str] = mapped_column(String(32))
 
+
+
+class PushSubscriptionRow(Base):
+    """A browser's Web Push subscription (its push service's address and the keys its
+    messages are encrypted to), made on one of the profile's devices: signing the device
+    out deletes it (and the profile's deletion too)."""
+
+    __tablename__ = "push_subscriptions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    profile_id: Mapped[str] = mapped_column(
+        ForeignKey("profiles.id", ondelete="CASCADE"), index=True)
+    device_id: Mapped[str] = mapped_column(
+        ForeignKey("devices.id", ondelete="CASCADE"), index=True)
+    endpoint: Mapped[str] = mapped_column(String(1024), unique=True)
+    p256dh: Mapped[str] = mapped_column(String(128))
+    """The browser's P-256 public key, base64url as the browser gave it."""
+    auth: Mapped[str] = mapped_column(String(64))
+    """The browser's authentication secret (16 bytes), base64url."""
+    created_at: Mapped[int] = mapped_column(BigInteger)
+    last_used: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    """When its push service last accepted a message; None: never yet."""
+
+
+class PushOutboxRow(Base):
+    """A message waiting to be sent to a profile's browsers, or sent and not yet looked
+    at: one row per (profile, topic), so a topic says one thing until the person looks
+    (realtime/push.py)."""
+
+    __tablename__ = "push_outbox"
+    __table_args__ = (UniqueConstraint("profile_id", "topic"),
+                      Index("ix_push_outbox_due", "state", "next_try"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    profile_id: Mapped[str] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"))
+    topic: Mapped[str] = mapped_column(String(64))
+    """What the message is about, e.g. "game:<table id>", "friend:<profile id>"."""
+    title: Mapped[str] = mapped_column(String(120))
+    body: Mapped[str] = mapped_column(String(300))
+    url: Mapped[str] = mapped_column(String(300))
+    created_at: Mapped[int] = mapped_column(BigInteger)
+    not_before: Mapped[int] = mapped_column(BigInteger)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_try: Mapped[int] = mapped_column(BigInteger)
+    """When the sender may take it (again): not_before, the end of the quiet hours, a
+    back-off, or a claim's lease while a process sends it."""
+    state: Mapped[str] = mapped_column(String(8))  # queued | sending | sent
 
 def make_engine(url: str) -> Engine:
     """An engine; SQLite gets WAL and foreign keys so a kill -9 loses no commit, and a

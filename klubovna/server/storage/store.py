@@ -36,6 +36,7 @@ from klubovna.server.storage.db import (
 from klubovna.server.storage.devices import Devices
 from klubovna.server.storage.friends import Friends
 from klubovna.server.storage.leases import Leases, lobby_resource, table_resource
+from klubovna.server.storage.push import Push
 from klubovna.server.storage.reports import Reports
 from klubovna.tables import Lobby, LogEntry
 
@@ -126,6 +127,7 @@ class Store:
         """Set in cluster mode: writes check this process's leases."""
         self.devices = Devices(engine)
         self.friends = Friends(engine)
+        self.push = Push(engine)
         self.reports = Reports(engine)
 
     def _fenced(self, connection: Connection, table_ids: Sequence[str] = (),
