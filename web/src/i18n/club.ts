@@ -113,6 +113,9 @@ export const club = {
     "profile.error.blocked": "Tomuto hráči žádost poslat nejde.",
     "profile.error.no_request": "Tahle žádost už neplatí.",
     "profile.error.not_friends": "Už nejste přátelé.",
+    "profile.error.push_not_https": "Oznámení lze posílat jen na zabezpečenou adresu (https).",
+    "profile.error.push_host_not_allowed": "Tahle služba pro oznámení tu není povolená; oznámení posíláme jen přes služby prohlížečů.",
+    "profile.error.bad_push_keys": "Prohlížeč poslal nepoužitelné klíče pro oznámení; zkuste je zapnout znovu.",
   } as Record<string, string>,
   en: {
     "friends.title": "Friends",
@@ -227,5 +230,8 @@ export const club = {
     "profile.error.blocked": "This person cannot be asked.",
     "profile.error.no_request": "This request is no longer there.",
     "profile.error.not_friends": "You are no longer friends.",
+    "profile.error.push_not_https": "Notifications can go only to a secure (https) address.",
+    "profile.error.push_host_not_allowed": "This push service is not allowed here; notifications go only through the browsers' own services.",
+    "profile.error.bad_push_keys": "The browser sent unusable notification keys; try turning notifications on again.",
   } as Record<string, string>,
 };
