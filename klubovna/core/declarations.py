@@ -159,6 +159,10 @@ class RoomPolicy:
     person agrees."""
     host_only_deals: bool = False
     """The host may choose not to play (a group's dealer)."""
+    turn_based: bool = False
+    """The host may give each move days instead of playing live (`days_per_move`): games
+    that wait for one seat at a time and have no clock of their own
+    (docs/decisions/0162-turn-based-rooms.md)."""
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from klubovna.core.rounds import ROUND, SERIES
 from klubovna.tables.registry import entry
 from klubovna.tables.robots import ROBOTS
 from klubovna.tables.table import left_game
+from klubovna.tables.turns import DAY_MS, DAYS_MAX, DAYS_MIN, TURNS, turns_config
 
 Status = Literal["waiting", "playing", "closed"]
 Outcome = Literal["finished", "dealer_left", "host_left", "abandoned", "expired", "moderated"]
@@ -145,6 +146,8 @@ class Lobby:
     watchable: bool = True
     """Whether its table may be watched (by anyone in a public room; by whoever has the
     watch link its players share in a private one); the host may turn it off."""
+    days_per_move: int | None = None
+    """A turn-based room: each move may take this many days (turns.py); None: live."""
 
     @classmethod
     def open(
@@ -161,18 +164,25 @@ class Lobby:
         series: int = 0,
         free_chat: bool = False,
         listed: bool = False,
+        days_per_move: int | None = None,
     ) -> Lobby:
         """A new room whose creator takes seat 0. `settings` are checked by the game's
         declarations and the room's policy (room_settings), and the engine config the start
         would make by the game itself, so a room that could never start is never opened.
         `series`: a number the caller drew for the room (who begins its first round)."""
         policy = room_policy(game, kind)
+        if days_per_move is not None:
+            if not policy.turn_based:
+                raise IllegalAction("bad_config", f"A {kind} of {game} is played live only.")
+            if not DAYS_MIN <= days_per_move <= DAYS_MAX:
+                raise IllegalAction("bad_config", f"days_per_move must be {DAYS_MIN} to "
+                                    f"{DAYS_MAX}.")
         values = room_settings(game, policy, settings or {})
         dealer_plays = values.pop(DEALER_PLAYS, True)
         assert isinstance(dealer_plays, bool)
         lobby = cls(code=code, game=game, kind=kind, dealer_plays=dealer_plays,
                     settings=values, created=now, last_activity=now, series=series,
-                    free_chat=free_chat, listed=listed)
+                    free_chat=free_chat, listed=listed, days_per_move=days_per_move)
         trial = lobby._config(lobby.limit)
         trial.pop(ROBOTS, None)
         entry(game).game.new(trial, 0)  # raises IllegalAction("bad_config") for a bad one
@@ -259,7 +269,15 @@ class Lobby:
 
     def expired(self, now: int) -> bool:
         """True when a room that never closed has been idle for its policy's time or longer."""
-        return self.status != "closed" and now - self.last_activity >= self.policy.idle_ms
+        return self.status != "closed" and now - self.last_activity >= self.idle_ms
+
+    @property
+    def idle_ms(self) -> int:
+        """How long the room may stay idle: its policy's time, and while a turn-based room
+        plays longer than a move may take (the table's deadline ends a game nobody plays)."""
+        if self.days_per_move is None or self.status != "playing":
+            return self.policy.idle_ms
+        return max(self.policy.idle_ms, (self.days_per_move + 1) * DAY_MS)
 
     @property
     def can_go_again(self) -> bool:
@@ -275,7 +293,8 @@ class Lobby:
             "outcome": self.outcome, "limit": self.limit, "dealer_plays": self.dealer_plays,
             "duel_recorded": self.duel_recorded, "free_chat": self.free_chat,
             "public": self.listed, "watchable": self.watchable,
-            "round": self.round, "next_round": self.policy.next_round,
+            "days_per_move": self.days_per_move, "round": self.round,
+            "next_round": self.policy.next_round,
             "can_go_again": self.can_go_again and self._enough_here(),
             "players": [{"seat": m.seat, "nickname": m.nickname, "host": m.seat == 0,
                          "gone": m.gone, "agreed": m.seat in self.agreed,
@@ -356,7 +375,7 @@ class Lobby:
                                 "The dealer does not play, so at least one player must join.")
         self.status = "playing"
         self.last_activity = now
-        return self.engine_config()
+        return self._turns(self.engine_config(), now)
 
     def touch(self, now: int) -> None:
         """Note activity (e.g. a move in the running game) so the lobby does not expire."""
@@ -425,7 +444,13 @@ class Lobby:
         self.status, self.outcome = "playing", None
         self.duel_recorded = True
         self.last_activity = now
-        return self.engine_config()
+        return self._turns(self.engine_config(), now)
+
+    def _turns(self, config: dict[str, Json], now: int) -> dict[str, Json]:
+        """A turn-based room's table config: its time per move, from the start (`now`)."""
+        if self.days_per_move is not None:
+            config[TURNS] = turns_config(self.days_per_move, now)
+        return config
 
     def expire(self) -> None:
         """Close a lobby that `expired` (idle too long): nobody can join or play on."""
@@ -450,6 +475,7 @@ class Lobby:
             "duel_recorded": self.duel_recorded, "round": self.round,
             "agreed": list(self.agreed), "series": self.series,
             "free_chat": self.free_chat, "listed": self.listed, "watchable": self.watchable,
+            "days_per_move": self.days_per_move,
         }
 
     @classmethod
@@ -477,6 +503,8 @@ class Lobby:
             free_chat=bool(data.get("free_chat", False)),  # rooms stored before chat: no
             listed=bool(data.get("listed", False)),  # (rooms stored before open lists)
             watchable=bool(data.get("watchable", True)),
+            days_per_move=None if data.get("days_per_move") is None
+            else int(data["days_per_move"]),  # (rooms stored before turn-based play: live)
         )
 
     # -- helpers -----------------------------------------------------------------------

@@ -25,6 +25,7 @@ from klubovna.tables.protocol import (
 )
 from klubovna.tables.registry import default_bot
 from klubovna.tables.robots import ROBOTS, robot_move, seat_robots
+from klubovna.tables.turns import TURNS, move_deadline
 
 Message = dict[str, Any]
 MAX_LOG = 250_000
@@ -46,6 +47,12 @@ poker) does not keep every event of its life in memory. A computer player that t
 a seat later learns what the seat saw from the log (Table._seat_robot)."""
 Outbox = list[tuple[int, Message]]
 """Messages to send: (seat, message)."""
+
+
+def game_config(config: Mapping[str, Any]) -> dict[str, Any]:
+    """A table's config as its game reads it: without the platform's own keys (the computer
+    players, the time per move of a turn-based table)."""
+    return {k: v for k, v in config.items() if k not in (ROBOTS, TURNS)}
 
 
 def hash_key(key: str) -> str:
@@ -165,7 +172,7 @@ class Table:
         self.game = game
         self.config = dict(config)
         self.seed = seed
-        self.state = game.new({k: v for k, v in config.items() if k != ROBOTS}, seed)
+        self.state = game.new(game_config(config), seed)
         if len(key_hashes) != game.seats(self.state):
             raise ValueError("one key per seat")
         self.robots = seat_robots(game, config.get(ROBOTS), len(key_hashes))
@@ -198,6 +205,12 @@ class Table:
         self.stale: set[int] = set()
         """Seats whose view changed with nothing for them in the events (another player's
         score): they get it with `flush`, so a move of one of 50 players is not 50 sends."""
+        self.waiting_since: dict[int, int] = {}
+        """A turn-based table: since when the game waits for each person it waits for
+        (their time runs from there: move_deadline)."""
+        if TURNS in self.config:
+            self.waiting_since = self._waiting(self.state, self.closed,
+                                               int(self.config[TURNS]["from"]))
 
     @classmethod
     def restore(
@@ -276,9 +289,50 @@ class Table:
         return None
 
     def next_deadline(self) -> int | None:
-        """When the state's next deadline is due; None when it has none (or the log is full,
-        as then no tick could be stored)."""
-        return None if self.full else self.outcome(self.state)[0]
+        """When the state's next deadline is due, the game's or (turn-based) the time of the
+        seats it waits for; None when it has none (or the log is full, as then no tick
+        could be stored)."""
+        if self.full:
+            return None
+        deadline, late = self.outcome(self.state)[0], self.move_deadline()
+        if deadline is None or late is None:
+            return late if deadline is None else deadline
+        return min(deadline, late)
+
+    def move_deadline(self) -> int | None:
+        """A turn-based table: when the first of the people the game waits for runs out of
+        time (turns.py); None at any other table, or when it waits for nobody."""
+        if not self.waiting_since:
+            return None
+        return move_deadline(self.config, min(self.waiting_since.values()))
+
+    def move_deadline_after(self, step: Step) -> int | None:
+        """`move_deadline` once `step` is committed (its log row stores it, so that a table
+        nobody has open is rebuilt when a person's time runs out: Hub.sweep)."""
+        entry = step.entry
+        if TURNS not in self.config or entry is None:
+            return None
+        closed = self.closed | ({entry.seat} if entry.kind == "leave" and entry.seat is not None
+                                else set())
+        waiting = self._waiting(step.state, closed, entry.now)
+        return move_deadline(self.config, min(waiting.values())) if waiting else None
+
+    def late_seat(self) -> int | None:
+        """The person whose time runs out first (the lower seat of two alike)."""
+        if not self.waiting_since:
+            return None
+        return min(self.waiting_since, key=lambda seat: (self.waiting_since[seat], seat))
+
+    def _waiting(self, state: Any, closed: set[int], now: int) -> dict[int, int]:
+        """Since when the game waits in `state` for each person it waits for: its view's
+        `turn` (the public fact every game's view carries) without computer players and
+        leavers; a seat waited for already keeps its time (another seat's move does not
+        renew it), one waited for anew has it from `now`."""
+        if self.outcome(state)[1] is not None:
+            return {}
+        turn = self.game.view(state, None).get("turn") or []
+        return {seat: self.waiting_since.get(seat, now) for seat in turn
+                if seat not in self.robots and seat not in closed}
 
     def outcome(self, state: Any) -> tuple[int | None, Any]:
         """`state`'s next deadline and its result (None while the game runs), worked out once
@@ -432,13 +486,21 @@ class Table:
         return self.act_for(move[0], move[1], now)
 
     def tick(self, now: int) -> Step:
-        """Expire what is due at `now`; an empty Step when nothing is (or the log is full)."""
-        deadline = self.next_deadline()
-        if deadline is None or deadline > now:
+        """Expire what is due at `now`; an empty Step when nothing is (or the log is full).
+        The game's own deadline first; then, at a turn-based table, a person the game waits
+        for whose time ran out leaves it (the first of them: the next tick sees to any
+        other, whose time the leave does not renew)."""
+        if self.full:
             return Step()
-        state, events = self.game.advance(self.state, now)
-        entry = LogEntry(version=self.version + 1, kind="tick", now=now)
-        return Step(entry=entry, state=state, events=events)
+        deadline = self.outcome(self.state)[0]
+        if deadline is not None and deadline <= now:
+            state, events = self.game.advance(self.state, now)
+            entry = LogEntry(version=self.version + 1, kind="tick", now=now)
+            return Step(entry=entry, state=state, events=events)
+        late, seat = self.move_deadline(), self.late_seat()
+        if late is not None and seat is not None and late <= now:
+            return self.leave(seat, now)
+        return Step()
 
     def commit(self, step: Step, now: int) -> Outbox:
         """Make a (persisted) step real and return the messages it causes: to the sender
@@ -565,6 +627,8 @@ class Table:
             self.closed.add(entry.seat)
             if entry.kind == "leave" and leaver_of(self.game) == "robot":
                 self._seat_robot(entry.seat)
+        if TURNS in self.config:
+            self.waiting_since = self._waiting(self.state, self.closed, entry.now)
 
     def _seat_robot(self, seat: int) -> None:
         """The game's default computer player takes over `seat`, remembering what the seat
@@ -577,7 +641,7 @@ class Table:
                                     for event in self._events_of(index, seat)]
             return
         # The event log dropped the oldest events: what the seat saw, replayed from the log.
-        state = self.game.new({k: v for k, v in self.config.items() if k != ROBOTS}, self.seed)
+        state = self.game.new(game_config(self.config), self.seed)
         memory: list[Event] = []
         for entry in self.log:
             state, events = logged(self.game, state, entry)

@@ -68,7 +68,7 @@ def post_lobby(server: LiveServer, key: str | None = None, **body: Any) -> httpx
     but game, kind, nickname (and settings itself) go into `settings`."""
     request = {"game": "matematicky-poker", "settings": {}}
     for name, value in body.items():
-        if name in ("game", "kind", "nickname", "settings", "public"):
+        if name in ("game", "kind", "nickname", "settings", "public", "days_per_move"):
             request[name] = value
         else:
             request["settings"][name] = value
@@ -93,8 +93,8 @@ def seat_of(response: httpx.Response) -> Seat:
     data = response.json()
     assert set(data) == {"code", "key", "seat", "link"}, data
     assert len(data["code"]) == 6 and set(data["code"]) <= set(ALPHABET), data
-    assert data["link"] in (f"/#/{game}/hra/{data['code']}"
-                            for game in ("matematicky-poker", "kostkovy-poker")), data
+    games = ("matematicky-poker", "kostkovy-poker", "locus-poker")
+    assert data["link"] in (f"/#/{game}/hra/{data['code']}" for game in games), data
     assert isinstance(data["key"], str) and len(data["key"]) >= 40, data  # 256 bits
     assert isinstance(data["seat"], int), data
     return Seat(data["code"], data["key"], data["seat"], data["link"])

@@ -34,7 +34,8 @@ def test_the_open_list_shows_public_rooms_waiting_with_a_free_seat(server: LiveS
     codes = {public.code, private.code}
     [room] = listed(server, codes, game=MP)
     assert room == {"code": public.code, "game": MP, "kind": "duel",
-                    "settings": room["settings"], "players": 1, "limit": 2, "table": None,
+                    "settings": room["settings"], "players": 1, "limit": 2,
+                    "days_per_move": None, "table": None,
                     "host": {"nickname": nickname, "rating": None, "provisional": True}}
     assert room["settings"]["mode"] == "easy"
     assert listed(server, codes) == [room]  # every game's

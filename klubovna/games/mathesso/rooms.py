@@ -9,7 +9,7 @@ WEEK_MS = 7 * 24 * 60 * 60 * 1000
 
 ROOMS: tuple[RoomPolicy, ...] = (
     RoomPolicy("table", seats=(1, 6), settings=("seats", "variant", "cjv", "faktorial"),
-               robots="computer", idle_ms=WEEK_MS, next_round="host"),
+               robots="computer", idle_ms=WEEK_MS, next_round="host", turn_based=True),
 )
 """`seats` counts people; the `seats` setting says how many seats the table has in all,
 and the room's own setting `computer` names the computer player (one of BOTS) who takes

@@ -8,6 +8,7 @@ from klubovna.core.declarations import RoomPolicy
 WEEK_MS = 7 * 24 * 60 * 60 * 1000
 
 ROOMS: tuple[RoomPolicy, ...] = (
-    RoomPolicy("duel", seats=(2, 2), settings=(), idle_ms=WEEK_MS, next_round="all"),
+    RoomPolicy("duel", seats=(2, 2), settings=(), idle_ms=WEEK_MS,
+               next_round="all", turn_based=True),
 )
 """The room sets `seats` (two) and `round` (its round: the starter alternates)."""

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 import segno
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from starlette.concurrency import run_in_threadpool
 
 from klubovna.core import IllegalAction
@@ -28,10 +28,11 @@ from klubovna.server.features.profiles import (
 )
 from klubovna.server.http.declared import Strict, model_of, nullable, room_declarations, sent
 from klubovna.server.http.errors import ERRORS, ApiError, error_responses
-from klubovna.server.realtime.lobbies import LiveLobby, Lobbies, settings_of
+from klubovna.server.realtime.lobbies import LiveLobby, Lobbies, room_url, settings_of
 from klubovna.server.storage.db import ProfileRow
 from klubovna.tables import normalize_code
 from klubovna.tables.registry import REGISTRY
+from klubovna.tables.turns import DAYS_MAX, DAYS_MIN
 
 router = APIRouter(prefix="/api/lobbies", tags=["lobbies"])
 
@@ -66,6 +67,11 @@ class CreateLobby(BaseModel):
     public: StrictBool = Field(
         default=False, description="The open list shows the room while it waits for "
         "players, and anyone may watch its table; else only its code or link finds it.")
+    days_per_move: StrictInt | None = Field(
+        default=None, ge=DAYS_MIN, le=DAYS_MAX,
+        description="A turn-based room: each move may take this many days, on the server's "
+        "clock; one who lets the time run out leaves the game as the game's leave policy "
+        "says. Only for kinds of room that allow it (else `bad_config`); left out: live.")
 
 
 class JoinLobby(BaseModel):
@@ -90,6 +96,8 @@ class LobbyInfo(BaseModel):
     dealer_plays: bool
     players: int
     limit: int
+    days_per_move: int | None = Field(description="A turn-based room's days per move; "
+                                      "null: played live.")
 
 
 class Host(BaseModel):
@@ -106,6 +114,8 @@ class OpenLobby(BaseModel):
     host: Host
     players: int
     limit: int
+    days_per_move: int | None = Field(description="A turn-based room's days per move; "
+                                      "null: played live.")
     table: str | None = Field(
         description="A playing room's table, to watch (`/ws/tables/{id}`, first frame "
         '`{"t": "watch"}`); null while it waits, or when its host turned watching off.')
@@ -122,7 +132,7 @@ def lobbies_of(request: Request) -> Lobbies:
 
 def link_of(room: LiveLobby) -> str:
     """The join link's path: the game's page (its id is its route) with the code."""
-    return f"/#/{room.game}/hra/{room.lobby.code}"
+    return room_url(room)
 
 
 def who(profile: ProfileRow | None, nickname: str | None) -> tuple[str, str | None]:
@@ -226,7 +236,8 @@ async def create_lobby(
     await check_waiting_rooms(request, opener, profile, now)
     try:
         room, key, seat = await lobbies_of(request).create(
-            body.game, body.kind, nickname, profile_id, settings, body.free_chat, body.public)
+            body.game, body.kind, nickname, profile_id, settings, body.free_chat, body.public,
+            body.days_per_move)
     except IllegalAction as error:
         raise refused(error) from None
     if request.app.state.config.rooms_per_address:
@@ -263,7 +274,7 @@ async def open_lobbies(
             code=lobby.code, game=lobby.game, kind=lobby.kind, settings=settings_of(lobby),
             host=Host(nickname=host.nickname, rating=rating.rating if rating else None,
                       provisional=rating.provisional if rating else True),
-            players=len(lobby.members), limit=lobby.limit,
+            players=len(lobby.members), limit=lobby.limit, days_per_move=lobby.days_per_move,
             table=table if status == "playing" and lobby.watchable else None))
     return OpenLobbies(lobbies=out)
 
@@ -275,7 +286,8 @@ async def get_lobby(code: str, request: Request) -> LobbyInfo:
     lobby = room.lobby
     return LobbyInfo(code=lobby.code, game=room.game, kind=lobby.kind, status=lobby.status,
                      settings=settings_of(lobby), dealer_plays=lobby.dealer_plays,
-                     players=len(lobby.members), limit=lobby.limit)
+                     players=len(lobby.members), limit=lobby.limit,
+                     days_per_move=lobby.days_per_move)
 
 
 @router.post("/{code}/join", response_model=Seat, status_code=201, responses=ERRORS)

@@ -106,6 +106,10 @@ class Hub:
         """Called (as a task) with a table's id when its game has just ended."""
         self.on_watchers: Callable[[str, int], Coroutine[Any, Any, None]] | None = None
         """Called (as a task) with a table's id and how many watch it, when that changed."""
+        self.on_turn: Callable[[str, list[int], list[int]], Coroutine[Any, Any, None]] | None \
+            = None
+        """Turn-based tables: called (as a task) with a table's id, the seats the game began
+        to wait for and those it no longer waits for, when they changed."""
         self._tasks: set[asyncio.Task[None]] = set()
         self.node: Node | None = None
         """Cluster mode: this process's leases (set by the app)."""
@@ -296,9 +300,7 @@ class Hub:
 
     def _watchers_changed(self, live: LiveTable) -> None:
         if self.on_watchers is not None:
-            task = asyncio.create_task(self.on_watchers(live.table.id, len(live.watchers)))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._task(self.on_watchers(live.table.id, len(live.watchers)))
 
     async def close_watchers(self, live: LiveTable, error: IllegalAction) -> None:
         """Stop everybody watching (the host turned watching off), telling them why."""
@@ -426,6 +428,9 @@ class Hub:
             return
         was_over = table.over
         deadline, result = table.outcome(step.state)
+        late = table.move_deadline_after(step)  # (a turn-based table's person's time)
+        if late is not None:
+            deadline = late if deadline is None else min(deadline, late)
         # The entry that ends the game also writes the result (if the table records).
         ends = result is not None and not was_over
         started_at = started_at_of(table.log, step.entry) if ends else None
@@ -442,14 +447,21 @@ class Hub:
         except Exception as error:  # the database said no: commit nothing
             log.exception("storing %s v%s failed", table.id, step.entry.version)
             raise StorageError from error
+        waited = set(table.waiting_since)
         await self.send_all(live, table.commit(step, now))
         if live.watchers:
             await self._send_watchers(live, now)
+        # Tasks, not calls: the listeners may wait for locks held by our caller.
         if ends and self.on_over is not None:
-            # A task, not a call: the listener may wait for locks held by our caller.
-            task = asyncio.create_task(self.on_over(table.id))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._task(self.on_over(table.id))
+        if self.on_turn is not None and waited != set(table.waiting_since):
+            self._task(self.on_turn(table.id, sorted(set(table.waiting_since) - waited),
+                                    sorted(waited - set(table.waiting_since))))
+
+    def _task(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def send_all(self, live: LiveTable, outbox: Outbox) -> None:
         """One fan-out: the seats' views share their public part, encoded once."""

@@ -12,7 +12,7 @@ import contextlib
 import itertools
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -21,6 +21,7 @@ from starlette.concurrency import run_in_threadpool
 from klubovna.core import IllegalAction, Json
 from klubovna.server.clock import now_ms
 from klubovna.server.cluster.node import CLOSE_MOVED, Moved
+from klubovna.server.realtime import turns
 from klubovna.server.realtime.hub import Connection, Hub, LiveTable, StorageError
 from klubovna.server.realtime.think import paced
 from klubovna.server.realtime.wire import dumps
@@ -69,6 +70,12 @@ class LiveLobby:
     """What a feature keeps for the room while it is in memory (its chat)."""
 
 
+def room_url(room: LiveLobby) -> str:
+    """The room's link (a path of the app): the game's page (its id is its route) with the
+    code."""
+    return f"/#/{room.game}/hra/{room.lobby.code}"
+
+
 class Lobbies:
     """Every lobby this process has in memory (loaded from the store when asked for)."""
 
@@ -80,6 +87,7 @@ class Lobbies:
         self._sweeper: asyncio.Task[None] | None = None
         hub.on_over = self.table_over
         hub.on_watchers = self.watchers_changed
+        hub.on_turn = self.turn_changed
         self.frames: dict[str, FrameHandler] = {"watching": self.set_watching}
         """Frames of a member's socket that a feature answers (the app wires the chat's):
         kind -> handler(room, seat, data, socket)."""
@@ -95,6 +103,7 @@ class Lobbies:
     async def create(
         self, game: str, kind: str, nickname: str, profile: str | None,
         settings: Mapping[str, Json], free_chat: bool = False, listed: bool = False,
+        days_per_move: int | None = None,
     ) -> tuple[LiveLobby, str, int]:
         """A new lobby with its creator in seat 0: (room, seat key, seat). Raises
         IllegalAction for a game, kind or settings the game does not have."""
@@ -103,7 +112,7 @@ class Lobbies:
             lobby = Lobby.open(new_code(self.live), game, kind, nickname, hash_key(key),
                                now_ms(), settings=settings, profile=profile,
                                series=secrets.randbits(63), free_chat=free_chat,
-                               listed=listed)
+                               listed=listed, days_per_move=days_per_move)
             if await run_in_threadpool(self.store.create_lobby, lobby, game):
                 break  # else the code was taken meanwhile (by a stored lobby): another
         room = self.live[lobby.code] = LiveLobby(lobby, game, None)
@@ -174,6 +183,8 @@ class Lobbies:
                 await self.start_game(room, room.lobby.host_seat)
             return seat
         if live is not None:
+            if member.profile is not None and room.lobby.days_per_move is not None:
+                await run_in_threadpool(turns.looked, self.store, member.profile, live.table.id)
             if since is not None and since > live.table.version:
                 since = None  # a version of the last round's table: this one starts afresh
             await self.hub.join(live, room.lobby.table_seat(seat), socket, since)
@@ -309,6 +320,40 @@ class Lobbies:
         room.extras["ratings"] = {str(seat): {"rating": rating, "change": change}
                                   for seat, (rating, change) in rated.items()} or None
         await self.broadcast_lobby(room)
+        if room.lobby.days_per_move is not None:  # to those not at the table: the result
+            for profile in self._away(room, range(len(room.lobby.members))):
+                await run_in_threadpool(turns.game_over, self.store, profile, table_id,
+                                        room_url(room))
+
+    # --- turn-based rooms -----------------------------------------------------
+    async def turn_changed(self, table_id: str, began: list[int], ended: list[int]) -> None:
+        """The hub's listener (turn-based tables): the game began to wait for the `began`
+        table seats (a person not at the table is told, with a reminder before their time
+        runs out) and stopped waiting for `ended` (their reminder is dropped)."""
+        room = await self.room_of_table(table_id)
+        live = self.hub.live.get(table_id)
+        if room is None or room.lobby.days_per_move is None or live is None:
+            return
+        members = room.lobby.members
+        for seat in ended:
+            profile = members[seat].profile if seat < len(members) else None
+            if profile is not None:
+                await run_in_threadpool(turns.moved, self.store, profile, table_id)
+        deadline = live.table.move_deadline()
+        if deadline is None:
+            return
+        for profile in self._away(room, began):
+            await run_in_threadpool(turns.your_turn, self.store, profile, table_id,
+                                    room_url(room), deadline)
+
+    @staticmethod
+    def _away(room: LiveLobby, seats: Iterable[int]) -> list[str]:
+        """The profiles of the members at these table seats who are not at the table now."""
+        here = set(room.presence.connected_seats())
+        members = [room.lobby.members[seat] for seat in seats
+                   if seat < len(room.lobby.members)]
+        return [member.profile for member in members
+                if member.profile is not None and member.seat not in here]
 
     # --- watching -----------------------------------------------------------
     async def room_of_table(self, table_id: str) -> LiveLobby | None:

@@ -1,0 +1,47 @@
+"""Turn-based play: a room whose host chose a time per move in days (issue #38).
+
+Such a table keeps the platform-only config key TURNS, `{"ms": the time per move, "from":
+the start}`, beside the game's own settings (the engine never sees it, like ROBOTS). The
+seats the game waits for (its view's `turn`, the same public fact for every game) have
+`ms` from the last logged entry, or from the start, to move; a seat that lets it run out
+leaves the table as the game's leave policy says (Game.leaver): docs/decisions/0162. Pure,
+the clock passed in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from klubovna.core import Json
+
+TURNS = "turns"
+"""The platform-only config key of a turn-based table."""
+DAY_MS = 24 * 60 * 60 * 1000
+DAYS_MIN, DAYS_MAX = 1, 14
+"""The time per move a host may choose (`days_per_move`)."""
+REMIND_BEFORE_MS = 6 * 60 * 60 * 1000
+"""A person whose time runs out is reminded this long before (push, when they allow it)."""
+
+
+def turns_config(days: int, now: int) -> dict[str, Json]:
+    """The TURNS value of a table started at `now` with `days` per move."""
+    if not DAYS_MIN <= days <= DAYS_MAX:
+        raise ValueError(f"days per move {days} outside {DAYS_MIN}..{DAYS_MAX}")
+    return {"ms": days * DAY_MS, "from": now}
+
+
+def move_ms(config: Mapping[str, Any]) -> int | None:
+    """A table's time per move (ms); None when it is not turn-based."""
+    turns = config.get(TURNS)
+    return None if turns is None else int(turns["ms"])
+
+
+def move_deadline(config: Mapping[str, Any], last_move: int | None) -> int | None:
+    """When the seats waited for run out of time: `ms` after the last logged entry
+    (`last_move`), or after the start when nothing is logged yet."""
+    turns = config.get(TURNS)
+    if turns is None:
+        return None
+    since = int(turns["from"]) if last_move is None else last_move
+    return since + int(turns["ms"])
