@@ -8,7 +8,9 @@ import { common } from "./common";
 import { errors } from "./errors";
 import { games } from "./games";
 import { lobby } from "./lobby";
+import { mygames } from "./mygames";
 import { profile } from "./profile";
+import { push } from "./push";
 import { ratings } from "./ratings";
 import { replay } from "./replay";
 import { watch } from "./watch";
@@ -31,7 +33,7 @@ export function mergeAreas(...areas: Area[]): Area {
   return { cs: Object.assign({}, ...areas.map((a) => a.cs)), en: Object.assign({}, ...areas.map((a) => a.en)) };
 }
 
-[club, common, errors, games, lobby, profile, ratings, replay, watch].forEach(addCatalogue);
+[club, common, errors, games, lobby, mygames, profile, push, ratings, replay, watch].forEach(addCatalogue);
 
 const STORAGE_KEY = "klubovna.lang";
 let current: Lang = readLang();
