@@ -6,15 +6,19 @@ meanwhile. The clock is moved, never waited for."""
 
 from __future__ import annotations
 
+import doctest
 import json
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from types import ModuleType
 
 import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from klubovna.server.realtime import turns
+from klubovna.server.storage import push as push_storage
 from klubovna.tables.turns import DAY_MS
 from tests.server.conftest import own_server
 from tests.server.live import LiveServer
@@ -180,3 +184,10 @@ def test_each_is_told_when_it_is_their_turn_reminded_and_told_the_result(
     result = result_of(server, mover)["result"]
     assert (result["reason"], result["left"]) == ("left", second)
     assert len(service.at(waiting_phone.path)) == before + 1
+
+
+@pytest.mark.parametrize("module", [turns, push_storage], ids=lambda m: m.__name__)
+def test_docstring_examples(module: ModuleType) -> None:
+    """The reminder's time (moved before the quiet hours when they last until the time runs
+    out) and the quiet hours' edges."""
+    assert doctest.testmod(module).failed == 0

@@ -11,10 +11,14 @@ from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 from klubovna.server.realtime import push
+from klubovna.server.storage.push import quiet_since, quiet_until
 from klubovna.server.storage.store import Store
 from klubovna.tables.turns import REMIND_BEFORE_MS
 
 PRAGUE = ZoneInfo("Europe/Prague")
+QUIET_MARGIN_MS = 15 * 60 * 1000
+"""A reminder moved out of the quiet hours comes this long before they begin; one whose
+quiet hours end this long before the time runs out waits for their end."""
 
 
 def game_topic(table_id: str) -> str:
@@ -37,7 +41,29 @@ def your_turn(store: Store, profile: str, table_id: str, url: str, deadline: int
                 f"Soupeř zahrál. Na tah máš čas do {when(deadline)}.", url)
     push.notify(store, profile, reminder_topic(table_id), "Brzy ti vyprší čas na tah",
                 f"Zahraj do {when(deadline)}, jinak hru prohraješ.", url,
-                not_before=deadline - REMIND_BEFORE_MS)
+                not_before=reminder_at(deadline, store.push.quiet(profile)))
+
+
+def reminder_at(deadline: int, quiet: tuple[int, int] | None) -> int:
+    """REMIND_BEFORE_MS before the time runs out; when that falls in the person's quiet
+    hours and they last until the time runs out, just before the quiet hours begin (held
+    until they end, the reminder would come too late).
+
+    >>> from datetime import datetime
+    >>> at = lambda h: int(datetime(2026, 12, 8, h, tzinfo=PRAGUE).timestamp() * 1000)
+    >>> when(reminder_at(at(18), (21 * 60, 8 * 60)))  # 12:00: not quiet
+    '8. 12. 12:00'
+    >>> when(reminder_at(at(5), (21 * 60, 8 * 60)))  # 23:00 and quiet until after 5:00
+    '7. 12. 20:45'
+    >>> when(reminder_at(at(5), None))
+    '7. 12. 23:00'
+    """
+    at = deadline - REMIND_BEFORE_MS
+    ends = quiet_until(at, quiet)
+    began = quiet_since(at, quiet)
+    if ends is None or began is None or ends <= deadline - QUIET_MARGIN_MS:
+        return at
+    return began - QUIET_MARGIN_MS
 
 
 def moved(store: Store, profile: str, table_id: str) -> None:

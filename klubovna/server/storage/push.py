@@ -80,6 +80,22 @@ def quiet_until(now: int, hours: tuple[int, int] | None) -> int | None:
     return int(datetime.combine(day, time(end // 60, end % 60), PRAGUE).timestamp() * 1000)
 
 
+def quiet_since(now: int, hours: tuple[int, int] | None) -> int | None:
+    """When the quiet hours `now` falls in began (Unix ms); None when `now` is not quiet.
+
+    >>> at = int(datetime(2026, 12, 8, 3, 0, tzinfo=PRAGUE).timestamp() * 1000)
+    >>> datetime.fromtimestamp(quiet_since(at, QUIET_DEFAULT) / 1000, PRAGUE).isoformat()
+    '2026-12-07T21:00:00+01:00'
+    """
+    if hours is None or quiet_until(now, hours) is None:
+        return None
+    start = hours[0]
+    local = datetime.fromtimestamp(now / 1000, PRAGUE)
+    minute = local.hour * 60 + local.minute
+    day = local.date() if minute >= start else local.date() - timedelta(days=1)
+    return int(datetime.combine(day, time(start // 60, start % 60), PRAGUE).timestamp() * 1000)
+
+
 class Push:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
