@@ -25,6 +25,7 @@ from klubovna.server.features import (
     friends,
     leaderboard,
     lobbies,
+    my_games,
     pairing,
     passkeys,
     profiles,
@@ -174,6 +175,7 @@ def create_app(config: Config) -> FastAPI:
     app.include_router(replays.router)
     app.include_router(ws.router)
     app.include_router(friends.router)
+    app.include_router(my_games.router)
     app.include_router(challenges.router)
     app.include_router(push.router)
     app.include_router(club_socket.router)

@@ -15,7 +15,18 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from sqlalchemy import Connection, Engine, case, delete, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Text,
+    case,
+    cast,
+    delete,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -462,6 +473,22 @@ class Store:
         with Session(self.engine) as session:
             return [(Lobby.from_json(state, name), table_id)
                     for state, name, table_id in session.execute(query)]
+
+    def rooms_of(self, profile: str) -> list[tuple[Lobby, str | None, int]]:
+        """The rooms not closed (waiting or playing) that `profile` may be a member of, each
+        with its table id (None before the start) and how many entries its table's log holds
+        (0: none, or no table): rows whose JSON names the profile, read in full; the caller
+        checks membership, leaving and expiry (Lobby.expired). No index on members: a scan
+        of the open rooms (the status index), fine for thousands (docs/decisions/0162)."""
+        last = (select(func.max(LogRow.version)).where(LogRow.table_id == LobbyRow.table_id)
+                .correlate(LobbyRow).scalar_subquery())
+        needle = json.dumps(profile)  # as the JSON holds it, quotes and all
+        query = (select(LobbyRow.state, LobbyRow.game, LobbyRow.table_id, last)
+                 .where(LobbyRow.status.in_(("waiting", "playing")),
+                        cast(LobbyRow.state, Text).contains(needle, autoescape=True)))
+        with Session(self.engine) as session:
+            return [(Lobby.from_json(state, name), table_id, int(version or 0))
+                    for state, name, table_id, version in session.execute(query)]
 
     def ratings_of(
         self, pairs: Collection[tuple[str, str]]
