@@ -9,6 +9,7 @@ import { ThemeSwitch } from "./components/ThemeSwitch";
 import { InstallButton } from "./components/InstallButton";
 import { EngineStatus } from "./components/EngineStatus";
 import { ProfileChip } from "./profile/ProfileChip";
+import { MyGamesChip } from "./mygames/MyGamesChip";
 import { FriendsChip } from "./club/FriendsChip";
 import { Challenges } from "./club/Challenges";
 
@@ -39,6 +40,7 @@ function Frame({ children }: { children: ComponentChildren }) {
         <nav class="tools" aria-label={t("nav.main")}>
           <EngineStatus />
           <ProfileChip />
+          <MyGamesChip />
           <FriendsChip />
           <InstallButton />
           <ThemeSwitch />

@@ -73,6 +73,7 @@ export const ROUTES: Record<string, Page> = Object.assign(
     "/profil": ProfilePage,
     "/profil/prenos/:code": ProfilePage,
     "/pratele": later(() => import("./club/FriendsPage").then((m) => m.FriendsPage)),
+    "/moje-hry": later(() => import("./mygames/MyGamesPage").then((m) => m.MyGamesPage)),
     "/zasady": PrivacyPage,
     // A shared replay: the game's view comes from the registry by the replay's game.
     "/zaznam/:token": later(() => import("./replay/ReplayPage").then((m) => m.ReplayPage)),

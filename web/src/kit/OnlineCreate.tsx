@@ -115,7 +115,7 @@ export function OnlineCreate({ game, lobby, room, settings, look = (each) => ({ 
       <h1 id={`${game}-online-title`}>{t(key("title"))}</h1>
       <p class="lead">{t(key("lead"))}</p>
       <CreateForm game={lobby} label={t(key("label"))} submit={t(key("create"))} creating={t(key("creating"))}
-        needsServer={t(key("needs.server"))} check={check} body={body} unpaired={unpaired}>
+        needsServer={t(key("needs.server"))} check={check} body={body} unpaired={unpaired} turnBased={room.turn_based}>
         {(checked) => settings.length === 0 ? info : (
           <fieldset class={`mp-choices ${game}-online-choices`}>
             <legend>{legend ?? t(key("settings"))}</legend>

@@ -27,6 +27,9 @@ export interface DeclaredRoom {
   seats: [number, number];
   settings: string[];
   robots: string | null;
+  /** The host may give each move days instead of playing live (`days_per_move`,
+   *  RoomPolicy.turn_based; decision 0162). */
+  turn_based: boolean;
 }
 
 export type Values = Record<string, Value>;

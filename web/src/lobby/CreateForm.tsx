@@ -1,6 +1,7 @@
 // What every new-lobby page has around the game's own settings: the notice when there is no
 // server, who plays (profile or nickname), the submit button and its status, creating the
-// lobby and opening its page, whether the room is listed for everyone ("Veřejná místnost");
+// lobby and opening its page, whether the room is listed for everyone ("Veřejná místnost"),
+// live or turn-based with days per move where the room allows it (TurnsChoice.tsx);
 // below, the other way to play with the same settings, "Hrát s kýmkoli" (QuickPair.tsx),
 // joining another lobby by its code, the game's open rooms, and the way back.
 import type { ComponentChildren } from "preact";
@@ -17,6 +18,7 @@ import { OpenRooms } from "./OpenRooms";
 import { QuickPair } from "./QuickPair";
 import { ServerUnreachable } from "../net/remote";
 import { saveSeat } from "./seats";
+import { TurnsChoice } from "./TurnsChoice";
 import { WhoField, cleanNickname, lastNickname, rememberNickname } from "./Who";
 
 interface Props {
@@ -33,11 +35,13 @@ interface Props {
   /** Quick pairing with the chosen settings: why it cannot take them, in words (null: it
    *  can; the server's `bad_pairing` otherwise). */
   unpaired?: () => string | null;
+  /** The room may be turn-based (its RoomPolicy.turn_based): "Hrát: živě / na tahy". */
+  turnBased?: boolean;
   /** The game's settings; `checked` once a submit was tried (wrong fields say so). */
   children: (checked: boolean) => ComponentChildren;
 }
 
-export function CreateForm({ game, label, submit, creating, needsServer, check, body, unpaired, children }: Props) {
+export function CreateForm({ game, label, submit, creating, needsServer, check, body, unpaired, turnBased = false, children }: Props) {
   const { selected } = useProfiles();
   const [nickname, setNickname] = useState(lastNickname);
   const [checked, setChecked] = useState(false);
@@ -45,6 +49,7 @@ export function CreateForm({ game, label, submit, creating, needsServer, check, 
   const [failure, setFailure] = useState<string | null>(null);
   const [freeChat, setFreeChat] = useState(false);
   const [listed, setListed] = useState(false);
+  const [days, setDays] = useState<number | null>(null);
   const [offline, setOffline] = useState(isOffline());
   useEffect(() => onOfflineChange(() => setOffline(isOffline())), []);
   const nicknameInput = useRef<HTMLInputElement>(null);
@@ -60,7 +65,8 @@ export function CreateForm({ game, label, submit, creating, needsServer, check, 
     setChecked(true);
     if (!check()) return;
     if (badName) return nicknameInput.current?.focus();
-    const request = { game: game.id, ...body(), ...(freeChat ? { free_chat: true } : {}), ...(listed ? { public: true } : {}) };
+    const request = { game: game.id, ...body(), ...(freeChat ? { free_chat: true } : {}), ...(listed ? { public: true } : {}),
+      ...(turnBased && days !== null ? { days_per_move: days } : {}) };
     if (!selected && cleanName) rememberNickname(cleanName);
     setBusy(true);
     setFailure(null);
@@ -82,6 +88,7 @@ export function CreateForm({ game, label, submit, creating, needsServer, check, 
       {offline && <p class="notice warn">{needsServer}</p>}
       <form class="mp-form" onSubmit={send} aria-label={label} noValidate>
         {children(checked)}
+        {turnBased && <TurnsChoice days={days} onDays={setDays} />}
         <fieldset class="mp-choices lobby-who-set">
           <legend>{t("lobby.who.legend")}</legend>
           <WhoField

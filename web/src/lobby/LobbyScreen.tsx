@@ -16,6 +16,7 @@ import { Chat } from "./Chat";
 import { Room } from "./Room";
 import { forgetSeat, type SavedSeat } from "./seats";
 import { Watchers, WatchersNote, watchersOf } from "./Watchers";
+import { daysText } from "../mygames/time";
 
 interface Props {
   game: LobbyGame;
@@ -107,9 +108,11 @@ export function LobbyScreen({ game, seat, onLost }: Props) {
   }
   // Over the game: the line's state, and how many watch it (every game shows its banner).
   const watched = watchersOf(lobby) > 0;
-  const banner = (conn.link === "reconnecting" || watched) && (
+  const days = lobby?.days_per_move ?? null;
+  const banner = (conn.link === "reconnecting" || watched || days !== null) && (
     <>
       {conn.link === "reconnecting" && <p class="notice warn lobby-link-state" role="status">{t("lobby.reconnecting")}</p>}
+      {days !== null && <p class="notice lobby-turns-note">{t("turns.note", { days: daysText(days) })}</p>}
       {watched && <WatchersNote lobby={lobby} />}
     </>
   );

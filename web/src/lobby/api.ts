@@ -55,9 +55,9 @@ function nested(body: Record<string, unknown>): { game: unknown; kind: unknown; 
   return { game, kind, settings };
 }
 
-/** The room's own flags beside the game's settings: own words in its chat, and listed in
- *  the open list. */
-const ROOM_FLAGS = ["free_chat", "public"] as const;
+/** The room's own flags beside the game's settings: own words in its chat, listed in the
+ *  open list, and days per move (a turn-based room). */
+const ROOM_FLAGS = ["free_chat", "public", "days_per_move"] as const;
 
 /** A new lobby: `body` is the game, the kind of room, the room's flags (`free_chat`,
  *  `public`) and its settings side by side; the POST /api/lobbies body nests the settings

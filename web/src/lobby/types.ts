@@ -52,6 +52,8 @@ export interface Lobby<Kind extends string = string, Settings = unknown> {
   players: LobbyPlayer[];
   /** Listed in the open list (decision 0159); set at the room's creation. */
   public?: boolean;
+  /** A turn-based room's days per move (decision 0162); null: played live. */
+  days_per_move?: number | null;
   /** The host lets people watch the room's table; how many watch it now. */
   watchable?: boolean;
   watchers?: number;

@@ -1,11 +1,13 @@
 // The home page: the games of the one list (registry.ts); those not built yet are marked
 // as coming, without links. Below them every game's open tables (lobby/OpenRooms.tsx) and
-// the public games being played, to watch (lobby/PlayingRooms.tsx).
+// the public games being played, to watch (lobby/PlayingRooms.tsx). Above them, while games
+// wait for the profile's move, a badge to "Moje hry" (mygames/).
 import { getLang, t } from "../i18n";
 import { href } from "../router";
 import { GAMES, gameName } from "../registry";
 import { OpenRooms } from "../lobby/OpenRooms";
 import { PlayingRooms } from "../lobby/PlayingRooms";
+import { MyGamesBadge } from "../mygames/MyGamesChip";
 import "../profile/profile.css";
 
 export function Home() {
@@ -13,6 +15,7 @@ export function Home() {
     <section class="page home">
       <h1>{t("app.name")}</h1>
       <p class="lead">{t("app.tagline")}</p>
+      <MyGamesBadge />
       <h2>{t("home.games")}</h2>
       <ul class="games">
         {GAMES.map((game) => (
@@ -34,6 +37,7 @@ export function Home() {
       <PlayingRooms id="home-playing" />
       <footer class="home-foot">
         <a href={href("/profil")}>{t("profile.title")}</a>
+        <a href={href("/moje-hry")}>{t("mygames.title")}</a>
         <a href={href("/zasady")}>{t("privacy.link")}</a>
       </footer>
     </section>
