@@ -142,7 +142,8 @@ def test_the_lobby_before_the_start(server: LiveServer) -> None:
     assert info.json() == {"code": host.code, "game": "matematicky-poker", "kind": "duel",
                            "status": "waiting",
                            "settings": {"mode": "easy", "seconds": None, "table": "school"},
-                           "dealer_plays": True, "players": 1, "limit": 2}
+                           "dealer_plays": True, "players": 1, "limit": 2,
+                           "days_per_move": None}
     with seated(server, host) as ada:
         lobby = ada.lobby
         assert lobby["code"] == host.code and lobby["kind"] == "duel"

@@ -97,7 +97,7 @@ def test_schema_states_the_engines_limits(server: LiveServer) -> None:
     assert (seconds["minimum"], seconds["maximum"]) == (mp_rules.SECONDS_MIN,
                                                        mp_rules.SECONDS_MAX)
     assert set(schema_of(server, "CreateLobby")) == {"game", "kind", "nickname", "settings",
-                                                     "free_chat", "public"}
+                                                     "free_chat", "public", "days_per_move"}
     lobby = schema_of(server, "RoomSettings")  # every game's room settings, declared
     seconds = branch(lobby["seconds"], "integer")
     for rules in (mp_rules, kp_rules):

@@ -24,6 +24,7 @@ from playwright.sync_api import (
     expect,
     sync_playwright,
 )
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.server.live import ROOT, LiveServer, free_port
 
@@ -327,8 +328,16 @@ def stop_page_clock(page: Page, ahead_ms: int = 100) -> None:
     """Stop the page's installed clock `ahead_ms` past its now; it moves only when the test
     says (`run_for`, `fast_forward`). Playwright for Python reads a number given to
     `pause_at` as Unix time in seconds: passing the page's milliseconds (as three tests did)
-    jumped its clock some 56,000 years ahead, and every deadline on the page expired."""
-    page.clock.pause_at((page.evaluate("Date.now()") + ahead_ms) / 1000)
+    jumped its clock some 56,000 years ahead, and every deadline on the page expired. The
+    clock runs meanwhile: on a busy machine it may be past the moment read before the pause
+    reaches it ("Cannot fast-forward to the past"); then the page's now is read again."""
+    while True:
+        try:
+            page.clock.pause_at((page.evaluate("Date.now()") + ahead_ms) / 1000)
+            return
+        except PlaywrightError as error:
+            if "to the past" not in str(error):
+                raise
 
 
 HOOK = "window.__klubovnaTest = true;"
