@@ -42,10 +42,8 @@ class Keys(BaseModel):
                             description="The browser's authentication secret, base64url.")
 
 
-ENDPOINT_MAX = 600
-"""The longest endpoint taken: the push services' are 150-400 characters. (At 1024, a
-too-long one of escaped characters made a body over the 4096 bytes any request may have,
-refused with 413 instead of 422: tests/fuzz/test_openapi.py.)"""
+ENDPOINT_MAX = 1024
+"""The longest endpoint taken (the push services' are 150-400 characters)."""
 
 
 class NewSubscription(BaseModel):
