@@ -191,3 +191,30 @@ def test_docstring_examples(module: ModuleType) -> None:
     """The reminder's time (moved before the quiet hours when they last until the time runs
     out) and the quiet hours' edges."""
     assert doctest.testmod(module).failed == 0
+
+
+def test_a_public_turn_based_game_stays_on_the_playing_list_while_nobody_moves(
+        server: LiveServer) -> None:
+    """Idle for longer than a live room may be (the policy's week), within its days per
+    move: still being played, so still listed (and gone once the game ends)."""
+    _, ada = new_profile(server)
+    _, bob = new_profile(server)
+    answer = post_lobby(server, ada, game="locus-poker", kind="duel", days_per_move=14,
+                        public=True)
+    host = seat_of(answer)
+    guest = join_lobby(server, host.code, key=bob)
+    with visiting(server, host) as person:
+        person.conn.send(json.dumps({"t": "start"}))
+        waited = person.next_view()["view"]["turn"][0]
+    server.skip(8 * DAY_MS)
+
+    def playing() -> list[str]:
+        rooms = httpx.get(f"{server.http}/api/lobbies",
+                          params={"game": "locus-poker", "status": "playing"}, timeout=10)
+        assert rooms.status_code == 200, rooms.text
+        return [room["code"] for room in rooms.json()["lobbies"]]
+
+    assert host.code in playing()
+    server.skip(7 * DAY_MS)  # the waited-for player's time ran out: the game ended
+    assert result_of(server, guest if waited == 0 else host)["result"]["left"] == waited
+    assert host.code not in playing()

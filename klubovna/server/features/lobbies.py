@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from starlette.concurrency import run_in_threadpool
 
 from klubovna.core import IllegalAction
+from klubovna.core.declarations import RoomPolicy
 from klubovna.server.admin import admin_token
 from klubovna.server.clock import now_ms
 from klubovna.server.config import Config
@@ -32,7 +33,7 @@ from klubovna.server.realtime.lobbies import LiveLobby, Lobbies, room_url, setti
 from klubovna.server.storage.db import ProfileRow
 from klubovna.tables import normalize_code
 from klubovna.tables.registry import REGISTRY
-from klubovna.tables.turns import DAYS_MAX, DAYS_MIN
+from klubovna.tables.turns import DAY_MS, DAYS_MAX, DAYS_MIN
 
 router = APIRouter(prefix="/api/lobbies", tags=["lobbies"])
 
@@ -164,9 +165,15 @@ async def room_by_code(request: Request, code: str) -> LiveLobby:
     return room
 
 
-def longest_idle() -> dict[str, int]:
-    """Each game's longest room idle time (ms): how long a waiting room of it may last."""
-    return {name: max(policy.idle_ms for policy in entry.game.rooms)
+def longest_idle(playing: bool = False) -> dict[str, int]:
+    """Each game's longest room idle time (ms): how long a waiting room of it may last, or
+    (`playing`) a playing one, which a turn-based room's days per move make longer
+    (Lobby.idle_ms: the caller asks each found room whether it expired)."""
+    def longest(policy: RoomPolicy) -> int:
+        if playing and policy.turn_based:
+            return max(policy.idle_ms, (DAYS_MAX + 1) * DAY_MS)
+        return policy.idle_ms
+    return {name: max(longest(policy) for policy in entry.game.rooms)
             for name, entry in REGISTRY.items() if entry.game.rooms}
 
 
@@ -260,9 +267,11 @@ async def open_lobbies(
     if game is not None and game not in REGISTRY:
         raise ApiError(404, "unknown_game", "There is no such game.")
     store = lobbies_of(request).store
-    found = await run_in_threadpool(store.open_lobbies, game, now_ms(), longest_idle(), status)
-    rooms = [(lobby, table) for lobby, table in found
-             if status == "playing" or len(lobby.members) < lobby.limit]
+    now = now_ms()
+    found = await run_in_threadpool(store.open_lobbies, game, now,
+                                    longest_idle(status == "playing"), status)
+    rooms = [(lobby, table) for lobby, table in found if not lobby.expired(now) and (
+        status == "playing" or len(lobby.members) < lobby.limit)]
     hosts = {(lobby.members[0].profile, lobby.game) for lobby, _ in rooms
              if lobby.members and lobby.members[0].profile}
     rated = await run_in_threadpool(store.ratings_of, hosts) if hosts else {}
