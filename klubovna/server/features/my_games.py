@@ -90,8 +90,6 @@ class Turns:
         self.size = size
         self.known: OrderedDict[tuple[str, int], Turn] = OrderedDict()
         self.lock = threading.Lock()  # (asked from worker threads)
-        self.rebuilt = 0
-        """How many tables were replayed (bench/my_games.py counts them)."""
 
     def of_stored(self, store: Store, table_id: str, version: int) -> Turn | None:
         """The turn of a stored table with `version` log entries; blocking: a thread."""
@@ -108,7 +106,6 @@ class Turns:
                               stored.key_hashes, stored.entries)
         turn = turn_of(table)
         with self.lock:
-            self.rebuilt += 1
             if table.version == version:  # (else it moved meanwhile: the next ask keeps it)
                 self.known[key] = turn
                 while len(self.known) > self.size:
