@@ -1,5 +1,6 @@
 // The web app's build: Preact through Vite, the PWA (service worker precaching the app shell,
-// Pyodide, the engine and its interpreter snapshot), the Python files the worker loads, each game folder's build data
+// Pyodide, the engine and its interpreter snapshot, and showing Web Push notices:
+// public/push-sw.js), the Python files the worker loads, each game folder's build data
 // (build/games.ts finds them: nothing here names a game) and the plug-in games of
 // KLUBOVNA_PLUGINS (build/plugin_games.ts; none by default).
 import { defineConfig } from "vite";
@@ -45,6 +46,9 @@ export default defineConfig({
         navigateFallback: "index.html",
         navigateFallbackDenylist: [/^\/api\//, /^\/ws\//],
         cleanupOutdatedCaches: true,
+        // Web Push (a notice for "your turn", a click opening the game): a plain script of
+        // web/public the generated worker imports (docs/decisions/0161-web-push.md).
+        importScripts: ["push-sw.js"],
       },
     }),
   ],

@@ -12,6 +12,7 @@ import { ProfileChip } from "./profile/ProfileChip";
 import { MyGamesChip } from "./mygames/MyGamesChip";
 import { FriendsChip } from "./club/FriendsChip";
 import { Challenges } from "./club/Challenges";
+import { PushOffer } from "./push/PushOffer";
 
 export function App() {
   useLang();
@@ -55,6 +56,7 @@ function Frame({ children }: { children: ComponentChildren }) {
         </nav>
       </header>
       <Challenges />
+      <PushOffer />
       <main id="main" tabIndex={-1}>
         {children}
       </main>

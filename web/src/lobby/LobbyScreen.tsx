@@ -17,6 +17,7 @@ import { Room } from "./Room";
 import { forgetSeat, type SavedSeat } from "./seats";
 import { Watchers, WatchersNote, watchersOf } from "./Watchers";
 import { daysText } from "../mygames/time";
+import { noteRoom } from "../push/offer";
 
 interface Props {
   game: LobbyGame;
@@ -70,6 +71,7 @@ export function LobbyScreen({ game, seat, onLost }: Props) {
   const watchTable = watchTableOf(lobby);
   useEffect(() => setWatch(watchTable), [watchTable]);
   useEffect(() => () => setWatch(null), []);
+  useEffect(() => noteRoom(lobby), [lobby]); // a turn-based room: notifications may be offered
   const askLeave = () => setLeaving(true);
   const me = lobby?.players.find((player) => player.seat === lobby.you);
   const leaveDialog = leaving && lobby && (

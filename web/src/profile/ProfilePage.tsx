@@ -20,6 +20,7 @@ import {
 import { ConfirmDialog } from "./ConfirmDialog";
 import { CreateProfileForm } from "./CreateProfile";
 import { DevicesPanel, KeepWarning, PasskeysPanel, RecoveryPanel } from "./Devices";
+import { PushSettings } from "../push/PushSettings";
 import { SignInForm } from "./SignIn";
 import { gameRows, type StatsCard } from "./statsCard";
 import { ratingOf } from "./rating";
@@ -313,6 +314,7 @@ function SelectedProfile({ stored, loaded, onStatus, onReload, onLoaded, onConfi
             <span>{t("chat.free.label")}</span>
           </label>
           <p id="free-chat-about" class="muted">{t("chat.free.about")}</p>
+          <PushSettings stored={stored} onStatus={onStatus} />
           <Rename
             stored={stored}
             busy={busy}
