@@ -93,7 +93,7 @@ def seat_of(response: httpx.Response) -> Seat:
     data = response.json()
     assert set(data) == {"code", "key", "seat", "link"}, data
     assert len(data["code"]) == 6 and set(data["code"]) <= set(ALPHABET), data
-    games = ("matematicky-poker", "kostkovy-poker", "locus-poker")
+    games = ("matematicky-poker", "kostkovy-poker", "locus-poker", "zoliky-s-kameny")
     assert data["link"] in (f"/#/{game}/hra/{data['code']}" for game in games), data
     assert isinstance(data["key"], str) and len(data["key"]) >= 40, data  # 256 bits
     assert isinstance(data["seat"], int), data

@@ -43,14 +43,23 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         "KLUBOVNA_PUSH_ALLOW_HTTP": "1", "KLUBOVNA_PUSH_HOSTS": "127.0.0.1"})
 
 
+LP, ZK = "locus-poker", "zoliky-s-kameny"
+MOVES: dict[str, Callable[[Message], Message]] = {
+    # Locus Poker: a card face up on the first cell that can take one.
+    LP: lambda view: {"type": "play", "face": "up", "cell": next(
+        i for i, preview in enumerate(view["preview"]) if preview)},
+    # Žolíky s kameny: draw a stone (always allowed).
+    ZK: lambda view: {"type": "draw"},
+}
+
+
 def turn_based_duel(server: LiveServer, days: int, ada: str | None = None,
-                    bob: str | None = None) -> tuple[Seat, Seat]:
-    """Two profiles (these keys, else new ones) in a Locus Poker duel with `days` per move,
+                    bob: str | None = None, game: str = LP) -> tuple[Seat, Seat]:
+    """Two profiles (these keys, else new ones) in a duel of `game` with `days` per move,
     started by the host (Ada), who then closes the game."""
     ada = ada or new_profile(server)[1]
     bob = bob or new_profile(server)[1]
-    host = seat_of(post_lobby(server, ada, game="locus-poker", kind="duel",
-                              days_per_move=days))
+    host = seat_of(post_lobby(server, ada, game=game, kind="duel", days_per_move=days))
     guest = join_lobby(server, host.code, key=bob)
     with seated(server, host) as a:
         a.send({"t": "start"})
@@ -92,10 +101,17 @@ def visit(server: LiveServer, seat: Seat, play: bool = True) -> Message:
     with visiting(server, seat) as person:
         view = person.next_view()["view"]
         if play and not view["over"] and view["seat"] in view["turn"]:
-            # (Locus Poker: a card face up on the first cell that can take one)
-            cell = next(i for i, preview in enumerate(view["preview"]) if preview)
-            view = person.act({"type": "play", "cell": cell, "face": "up"})
+            view = person.act(MOVES[view["game"]](view))
         return view
+
+
+def lost(final: Message, seat: int) -> None:
+    """The game ended because `seat` left, and it is last (Locus Poker's and Žolíky s
+    kameny's leave policy, "end")."""
+    result = final["result"]
+    places = {each["seat"]: each["place"] for each in result["standings"]}
+    assert result["reason"] == "left" and result["winner"] != seat, result
+    assert places[seat] == max(places.values()) > min(places.values()), result
 
 
 def result_of(server: LiveServer, seat: Seat) -> Message:
@@ -121,8 +137,10 @@ def test_only_turn_based_kinds_and_one_to_fourteen_days(server: LiveServer) -> N
     assert lobby["days_per_move"] is None  # a live room
 
 
-def test_a_move_a_day_later_counts_and_a_late_player_loses(server: LiveServer) -> None:
-    host, guest = turn_based_duel(server, days=2)
+@pytest.mark.parametrize("game", [LP, ZK])
+def test_a_move_a_day_later_counts_and_a_late_player_loses(server: LiveServer,
+                                                           game: str) -> None:
+    host, guest = turn_based_duel(server, days=2, game=game)
     seats = {0: host, 1: guest}
     first = visit(server, host, play=False)
     assert first["started"] and len(first["turn"]) == 1, first
@@ -134,9 +152,7 @@ def test_a_move_a_day_later_counts_and_a_late_player_loses(server: LiveServer) -
     # The other lets two days pass: the server's clock says they left, and they lost, with
     # nobody connected.
     server.skip(2 * DAY_MS + 1000)
-    final = result_of(server, seats[mover])
-    result = final["result"]
-    assert (result["reason"], result["left"], result["winner"]) == ("left", 1 - mover, mover)
+    lost(result_of(server, seats[mover]), 1 - mover)
 
 
 def test_the_time_runs_out_after_a_restart_too(server: LiveServer) -> None:
