@@ -52,6 +52,8 @@ class MyGame(BaseModel):
 
 class MyGames(BaseModel):
     games: list[MyGame]
+    now: int = Field(description="The server's clock when it answered (ms): the time left "
+                     "is `deadline` minus it, whatever the device's clock says.")
 
 
 @dataclass(frozen=True)
@@ -159,4 +161,4 @@ async def my_games(profile: CurrentProfile, request: Request) -> MyGames:
             link=f"/#/{lobby.game}/hra/{lobby.code}",  # (as realtime/lobbies.room_url)
             since=waiting.since if waiting and waiting.since is not None
             else lobby.last_activity))
-    return MyGames(games=order(games))
+    return MyGames(games=order(games), now=now)

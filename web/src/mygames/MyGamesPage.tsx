@@ -73,7 +73,7 @@ function Games({ nickname }: { nickname: string }) {
         {waiting > 0 ? plural("mygames.waiting", waiting) : t("mygames.waiting.none")}
       </p>
       <ul class="mygames-list">
-        {games.map((game) => <Row key={game.code} game={game} nickname={nickname} now={now} />)}
+        {games.map((game) => <Row key={game.code} game={game} nickname={nickname} now={now + mine.offset} />)}
       </ul>
     </>
   );

@@ -21,6 +21,7 @@ export interface MyGame {
   since: number;
 }
 
-export async function myGames(key: string): Promise<MyGame[]> {
-  return (await json<{ games: MyGame[] }>("GET", "/api/my/games", { key })).games;
+/** The games and the server's clock when it answered (`now`, ms). */
+export async function myGames(key: string): Promise<{ games: MyGame[]; now: number }> {
+  return await json<{ games: MyGame[]; now: number }>("GET", "/api/my/games", { key });
 }

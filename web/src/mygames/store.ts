@@ -9,7 +9,7 @@ import { myGames, type MyGame } from "./api";
 export type MyGamesState =
   | { status: "none" }
   | { status: "loading" }
-  | { status: "ready"; games: MyGame[]; at: number }
+  | { status: "ready"; games: MyGame[]; at: number; offset: number }
   | { status: "failed"; error: unknown };
 
 const TOGETHER_MS = 1000;
@@ -41,7 +41,11 @@ export function refresh(profileKey: string | null, path: string | null = null, f
   const ask = ++asked;
   if (state.status === "failed") set({ status: "loading" });
   myGames(profileKey).then(
-    (games) => { if (ask === asked && key === profileKey) set({ status: "ready", games, at: Date.now() }); },
+    ({ games, now }) => {
+      // offset: the server's clock minus ours, so the time left is the server's, not the
+      // device's (a device whose clock is off, a test server whose clock was moved).
+      if (ask === asked && key === profileKey) set({ status: "ready", games, at: Date.now(), offset: now - Date.now() });
+    },
     (error: unknown) => {
       // (a list already shown stays: a failed refresh is no news)
       if (ask === asked && key === profileKey && state.status !== "ready") set({ status: "failed", error });
