@@ -295,8 +295,38 @@ def test_a_notification_arrives_signed_and_encrypted(server: LiveServer,
     ask(server, asker, asked_id)
     [post] = service.wait(asked.path, 1)
     assert checked(server, asked, post) == {
-        "title": "Žádost o přátelství", "body": f"{nickname} vás chce mít mezi přáteli.",
+        "title": "Žádost o přátelství", "body": f"{nickname} tě chce mít mezi přáteli.",
         "url": "/#/pratele"}
+
+
+def test_a_friends_challenge_arrives_and_goes_once_answered(server: LiveServer,
+                                                            service: PushService) -> None:
+    """A challenge into a room tells the friend's closed app, with the room's link; a
+    second challenge after the first was declined comes again (the first was seen)."""
+    nickname = f"Ida{secrets.token_hex(3)}"
+    challenger_id, challenger = new_profile(server, nickname)
+    friend_id, friend_key, phone = person(server, service)
+    ask(server, challenger, friend_id)
+    ask(server, friend_key, challenger_id)  # (friends now: no request is sent for the answer)
+    before = len(service.wait(phone.path, 1))
+    room = httpx.post(f"{server.http}/api/lobbies", headers=bearer(challenger), json={
+        "game": "locus-poker", "kind": "duel"}).json()
+
+    def challenge() -> str:
+        made = httpx.post(f"{server.http}/api/lobbies/{room['code']}/challenges",
+                          json={"to": friend_id}, headers=bearer(challenger))
+        assert made.status_code == 201, made.text
+        challenge_id: str = made.json()["id"]
+        return challenge_id
+
+    first = challenge()
+    message = checked(server, phone, service.wait(phone.path, before + 1)[-1])
+    assert message == {"title": "Výzva ke hře", "body": f"{nickname} tě zve ke hře.",
+                       "url": f"/#/locus-poker/hra/{room['code']}"}
+    declined = httpx.delete(f"{server.http}/api/challenges/{first}", headers=bearer(friend_key))
+    assert declined.status_code == 204, declined.text
+    challenge()
+    checked(server, phone, service.wait(phone.path, before + 2)[-1])
 
 
 def test_one_message_per_topic_until_the_person_looks(server: LiveServer,

@@ -19,8 +19,9 @@ from klubovna.core import IllegalAction
 from klubovna.server.clock import now_ms
 from klubovna.server.features.friends import PersonOut, club_of, friends_of
 from klubovna.server.features.lobbies import Seat, link_of, lobbies_of, refused
-from klubovna.server.features.profiles import CurrentProfile, refuse_barred
+from klubovna.server.features.profiles import CurrentProfile, refuse_barred, store_of
 from klubovna.server.http.errors import ERRORS, ApiError
+from klubovna.server.realtime import push
 from klubovna.server.realtime.lobbies import LiveLobby
 from klubovna.server.storage.db import ChallengeRow
 from klubovna.tables import normalize_code
@@ -95,7 +96,15 @@ async def challenge(code: str, body: NewChallenge, profile: CurrentProfile,
         status="waiting"))
     made = _out(row, profile.nickname, other.nickname)
     await club_of(request).notify([other.id], {"t": "challenge", **made.model_dump()})
+    await run_in_threadpool(  # also to a closed app (Web Push), once until they answer
+        push.notify, store_of(request), other.id, challenge_topic(row.id), "Výzva ke hře",
+        f"{profile.nickname} tě zve ke hře.", link_of(room))
     return made
+
+
+def challenge_topic(challenge_id: str) -> str:
+    """A challenge's push message: dropped once it is answered or taken back."""
+    return f"challenge:{challenge_id}"
 
 
 @router.get("/api/challenges", response_model=ChallengeLists, responses=ERRORS)
@@ -133,6 +142,7 @@ async def accept(code: str, challenge_id: str, profile: CurrentProfile,
     await club_of(request).notify([row.from_id], {
         "t": "challenge_answer", "id": row.id, "accepted": True,
         "by": {"id": profile.id, "nickname": profile.nickname}})
+    await run_in_threadpool(push.seen, store_of(request), row.to_id, challenge_topic(row.id))
     return Seat(code=room.lobby.code, key=key, seat=seat, link=link_of(room))
 
 
@@ -142,6 +152,7 @@ async def decline(challenge_id: str, profile: CurrentProfile, request: Request) 
     friends, now = friends_of(request), now_ms()
     row = await run_in_threadpool(friends.answer, challenge_id, profile.id, "declined", now)
     if row is not None:
+        await run_in_threadpool(push.seen, store_of(request), row.to_id, challenge_topic(row.id))
         await club_of(request).notify([row.from_id], {
             "t": "challenge_answer", "id": row.id, "accepted": False,
             "by": {"id": profile.id, "nickname": profile.nickname}})
@@ -150,4 +161,5 @@ async def decline(challenge_id: str, profile: CurrentProfile, request: Request) 
     if row is None:
         raise _gone()
     await club_of(request).notify([row.to_id], {"t": "challenge_withdrawn", "id": row.id})
+    await run_in_threadpool(push.seen, store_of(request), row.to_id, challenge_topic(row.id))
     return Response(status_code=204)

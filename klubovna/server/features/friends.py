@@ -146,7 +146,7 @@ async def ask(body: Someone, profile: CurrentProfile, request: Request) -> Asked
     else:  # also to a closed app (Web Push), once until they look
         await run_in_threadpool(
             push.notify, store_of(request), other.id, f"friend:{profile.id}",
-            "Žádost o přátelství", f"{profile.nickname} vás chce mít mezi přáteli.",
+            "Žádost o přátelství", f"{profile.nickname} tě chce mít mezi přáteli.",
             "/#/pratele")
     return Asked(id=other.id, nickname=other.nickname, state=state)
 
