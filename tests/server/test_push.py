@@ -20,7 +20,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Any
 
 import http_ece
@@ -35,8 +34,6 @@ from klubovna.server.calendar import PRAGUE
 from klubovna.server.realtime import push
 from klubovna.server.storage import push as push_storage
 from klubovna.server.storage import vapid
-from klubovna.server.storage.db import make_engine
-from klubovna.server.storage.migrate import upgrade
 from klubovna.server.storage.store import Store
 from tests.server.conftest import own_server
 from tests.server.live import LiveServer
@@ -421,17 +418,10 @@ def test_a_profile_with_subscriptions_and_messages_can_be_deleted(
     assert response.status_code == 204, response.text
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    engine = make_engine(f"sqlite:///{tmp_path / 'push.db'}")
-    upgrade(engine)
-    yield Store(engine)
-    engine.dispose()
-
-
 def test_one_process_takes_a_message(store: Store) -> None:
     """Two processes' claims of the same due message: one of them gets it (the conditional
-    UPDATE), and a lease that ran out lets another take it again."""
+    UPDATE), and a lease that ran out lets another take it again; on SQLite and on
+    PostgreSQL (the several-process set-up's database: conftest's `store`)."""
     from sqlalchemy import insert
 
     from klubovna.server.storage.db import DeviceRow, ProfileRow

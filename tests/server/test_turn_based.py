@@ -167,11 +167,12 @@ def test_the_time_runs_out_after_a_restart_too(server: LiveServer) -> None:
     assert (result["reason"], result["left"], result["winner"]) == ("left", waited, 1 - waited)
 
 
+@pytest.mark.parametrize("game", [ZK, LP])
 def test_each_is_told_when_it_is_their_turn_reminded_and_told_the_result(
-        server: LiveServer, service: PushService) -> None:  # noqa: F811 (the fixture)
+        server: LiveServer, service: PushService, game: str) -> None:  # noqa: F811 (fixture)
     _, ada, ada_phone = person(server, service)
     _, bob, bob_phone = person(server, service)
-    host, guest = turn_based_duel(server, days=3, ada=ada, bob=bob)
+    host, guest = turn_based_duel(server, days=3, ada=ada, bob=bob, game=game)
     seats = {0: (host, ada_phone), 1: (guest, bob_phone)}
     first = visit(server, host, play=False)["turn"][0]
     second = 1 - first
@@ -182,7 +183,7 @@ def test_each_is_told_when_it_is_their_turn_reminded_and_told_the_result(
     waiting, waiting_phone = seats[second]
     told = waiting_phone.decrypt(service.wait(waiting_phone.path, 1)[-1].body)
     assert told["title"] == "Jsi na tahu", told
-    assert told["url"] == f"/#/locus-poker/hra/{host.code}"
+    assert told["url"] == f"/#/{game}/hra/{host.code}"
     assert re.fullmatch(r"Soupeř zahrál\. Na tah máš čas do \d+\. \d+\. \d+:\d\d\.",
                         told["body"]), told
     # Six hours before their time runs out they are reminded (nothing sooner).
@@ -196,9 +197,8 @@ def test_each_is_told_when_it_is_their_turn_reminded_and_told_the_result(
     server.skip(6 * 3600 * 1000)
     over = mover_phone.decrypt(service.wait(mover_phone.path, told_mover + 1)[-1].body)
     assert over == {"title": "Hra skončila", "body": "Podívej se, jak dopadla.",
-                    "url": f"/#/locus-poker/hra/{host.code}"}
-    result = result_of(server, mover)["result"]
-    assert (result["reason"], result["left"]) == ("left", second)
+                    "url": f"/#/{game}/hra/{host.code}"}
+    lost(result_of(server, mover), second)
     assert len(service.at(waiting_phone.path)) == before + 1
 
 
