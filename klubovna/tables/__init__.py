@@ -9,7 +9,7 @@ browser's worker runs the very same tables as the server.
 * registry.py: the one list of games (engine, computer players, browser functions)
 * robots.py: computer players seated by the table config; protocol.py: the client's messages
 * lobby.py: any game's room, from its RoomPolicy; codes.py: join codes; presence.py: who is
-  connected, heartbeats and take-over
+  connected, heartbeats and take-over; turns.py: a turn-based room's time per move
 * replay.py: a finished table's frames from one seat, move by move
 * local.py: the browser's host (any number of people's seats: hot seat); browser.py: the one
   door from the engine worker into a game's own functions

@@ -32,7 +32,7 @@ from tests.server.lobby_client import (
     seat_of,
     seated,
 )
-from tests.server.test_push import PushService, person, service  # noqa: F401 (a fixture)
+from tests.server.test_push import Browser, PushService, person, service  # noqa: F401 (a fixture)
 
 
 @pytest.fixture(scope="module")
@@ -170,36 +170,46 @@ def test_the_time_runs_out_after_a_restart_too(server: LiveServer) -> None:
 @pytest.mark.parametrize("game", [ZK, LP])
 def test_each_is_told_when_it_is_their_turn_reminded_and_told_the_result(
         server: LiveServer, service: PushService, game: str) -> None:  # noqa: F811 (fixture)
+    """Two people with the app closed between moves: each is told when it is their turn
+    (the push service decrypts it), reminded before their time runs out, and the one still
+    playing is told the result."""
     _, ada, ada_phone = person(server, service)
     _, bob, bob_phone = person(server, service)
     host, guest = turn_based_duel(server, days=3, ada=ada, bob=bob, game=game)
+    link = f"/#/{game}/hra/{host.code}"
     seats = {0: (host, ada_phone), 1: (guest, bob_phone)}
     first = visit(server, host, play=False)["turn"][0]
-    second = 1 - first
-    # The first to move moves (Ada saw the start: if it is hers, nobody was told), and the
-    # other, whose app is closed, is told it is their turn, with the room's link.
-    mover, mover_phone = seats[first]
-    visit(server, mover)
-    waiting, waiting_phone = seats[second]
-    told = waiting_phone.decrypt(service.wait(waiting_phone.path, 1)[-1].body)
-    assert told["title"] == "Jsi na tahu", told
-    assert told["url"] == f"/#/{game}/hra/{host.code}"
+    one, one_phone = seats[first]
+    other, other_phone = seats[1 - first]
+
+    def told(phone: Browser, count: int) -> Message:
+        """The newest of `count` messages to `phone`, decrypted."""
+        return phone.decrypt(service.wait(phone.path, count)[-1].body)
+
+    # The first to move moves (Ada saw the start: if it is hers, nobody was told then), and
+    # the other, whose app is closed, is told it is their turn, with the room's link.
+    visit(server, one)
+    to_other = told(other_phone, 1)
+    assert (to_other["title"], to_other["url"]) == ("Jsi na tahu", link), to_other
     assert re.fullmatch(r"Soupeř zahrál\. Na tah máš čas do \d+\. \d+\. \d+:\d\d\.",
-                        told["body"]), told
-    # Six hours before their time runs out they are reminded (nothing sooner).
-    before = len(service.at(waiting_phone.path))
+                        to_other["body"]), to_other
+    # A day later the other moves: now the first is told it is their turn.
+    server.skip(DAY_MS)
+    first_had = len(service.at(one_phone.path))
+    visit(server, other)
+    to_one = told(one_phone, first_had + 1)
+    assert (to_one["title"], to_one["url"]) == ("Jsi na tahu", link), to_one
+    # Six hours before the first one's time runs out they are reminded (nothing sooner).
     server.skip(3 * DAY_MS - 6 * 3600 * 1000 + 60_000)
-    reminded = waiting_phone.decrypt(service.wait(waiting_phone.path, before + 1)[-1].body)
-    assert reminded["title"] == "Brzy ti vyprší čas na tah", reminded
-    # They let it run out: the one who moved is told the game is over (the one who left has
-    # a message not yet looked at: one per game until they look).
-    told_mover = len(service.at(mover_phone.path))
+    assert told(one_phone, first_had + 2)["title"] == "Brzy ti vyprší čas na tah"
+    # They let it run out: the other is told the game is over (the one who left has a
+    # message not yet looked at: one per game until they look).
+    other_had = len(service.at(other_phone.path))
     server.skip(6 * 3600 * 1000)
-    over = mover_phone.decrypt(service.wait(mover_phone.path, told_mover + 1)[-1].body)
-    assert over == {"title": "Hra skončila", "body": "Podívej se, jak dopadla.",
-                    "url": f"/#/{game}/hra/{host.code}"}
-    lost(result_of(server, mover), second)
-    assert len(service.at(waiting_phone.path)) == before + 1
+    assert told(other_phone, other_had + 1) == {
+        "title": "Hra skončila", "body": "Podívej se, jak dopadla.", "url": link}
+    lost(result_of(server, other), first)
+    assert len(service.at(one_phone.path)) == first_had + 2
 
 
 @pytest.mark.parametrize("module", [turns, push_storage], ids=lambda m: m.__name__)
