@@ -1,7 +1,7 @@
 // The club socket (/ws/club): one for the whole app while a profile is selected, for
 // friends' presence and notices ("your lists changed") as they happen. It reconnects like
 // a table's socket; a key that stops working (the device was signed out) ends it.
-import { useEffect, useState } from "preact/hooks";
+import { useFollowed } from "../follow";
 import { ReconnectingSocket, type Incoming } from "../net/socket";
 import { onProfiles, profilesState } from "../profile/store";
 import { getChallenges, type Challenge, type Person } from "./api";
@@ -113,13 +113,7 @@ export function setWatch(table: string | null): void {
 }
 
 export function useClub(): ClubState {
-  const [current, set] = useState(state);
-  useEffect(() => {
-    set(state);
-    listeners.add(set);
-    return () => void listeners.delete(set);
-  }, []);
-  return current;
+  return useFollowed(() => state, listeners);
 }
 
 /** A challenge answered, withdrawn or lapsed: off the list. */

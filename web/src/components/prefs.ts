@@ -1,7 +1,7 @@
 // A game's device settings (sounds, colours, pace...), kept in localStorage: they hold on
 // this device only. Each game says its key and how to read what was saved (anything
 // unknown or missing gets the default); the screens re-render when a setting changes.
-import { useEffect, useState } from "preact/hooks";
+import { useFollowed } from "../follow";
 import { local, read, write } from "../storage";
 
 export interface DevicePrefs<P> {
@@ -29,15 +29,7 @@ export function devicePrefs<P extends object>(key: string, fallback: P, clean: (
       write(local, key, JSON.stringify(current));
       listeners.forEach((listener) => listener(current));
     },
-    use() {
-      const [prefs, set] = useState(current);
-      useEffect(() => {
-        listeners.add(set);
-        set(current);
-        return () => void listeners.delete(set);
-      }, []);
-      return prefs;
-    },
+    use: () => useFollowed(() => current, listeners),
   };
 }
 

@@ -2,7 +2,7 @@
 // string on screen comes from here. The shared areas' catalogues (this folder) are always
 // here; each game's own catalogue lives in its folder and is added when one of its pages
 // first opens (registry.ts loads it with the page's code, so a game's text loads only then).
-import { useEffect, useState } from "preact/hooks";
+import { useFollowed } from "../follow";
 import { club } from "./club";
 import { common } from "./common";
 import { errors } from "./errors";
@@ -75,10 +75,5 @@ export function t(key: string, params: Record<string, string | number> = {}): st
 
 /** Re-render the calling component when the language changes; returns the language. */
 export function useLang(): Lang {
-  const [lang, set] = useState(current);
-  useEffect(() => {
-    listeners.add(set);
-    return () => void listeners.delete(set);
-  }, []);
-  return lang;
+  return useFollowed(() => current, listeners);
 }

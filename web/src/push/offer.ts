@@ -3,7 +3,7 @@
 // room, a friend's challenge), only where the browser can show them, and never again once
 // answered. What this device chose is kept in localStorage (storage.ts: without storage the
 // answer lasts for this page).
-import { useEffect, useState } from "preact/hooks";
+import { useFollowed } from "../follow";
 import { local, read, session, write } from "../storage";
 
 /** Why the offer may be shown: a turn-based room this person sits in, a friend's challenge. */
@@ -115,13 +115,7 @@ function publish(next: Partial<State>): void {
 
 /** This device's answer, the reason noted and whether this tab is the first visit. */
 export function usePushState(): State {
-  const [current, set] = useState(state);
-  useEffect(() => {
-    set(state);
-    listeners.add(set);
-    return () => void listeners.delete(set);
-  }, []);
-  return current;
+  return useFollowed(() => state, listeners);
 }
 
 /** A reason to offer notifications came (kept: the offer may come on a later visit). */
