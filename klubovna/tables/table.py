@@ -323,16 +323,23 @@ class Table:
             return None
         return min(self.waiting_since, key=lambda seat: (self.waiting_since[seat], seat))
 
-    def _waiting(self, state: Any, closed: set[int], now: int) -> dict[int, int]:
-        """Since when the game waits in `state` for each person it waits for: its view's
-        `turn` (the public fact every game's view carries) without computer players and
-        leavers; a seat waited for already keeps its time (another seat's move does not
-        renew it), one waited for anew has it from `now`."""
+    def waited_for(self) -> list[int]:
+        """The people the game waits for now (at any table, turn-based or not)."""
+        return self._waited(self.state, self.closed)
+
+    def _waited(self, state: Any, closed: set[int]) -> list[int]:
+        """The people the game waits for in `state`: its view's `turn` (the public fact every
+        game's view carries) without computer players and leavers; none once it is over."""
         if self.outcome(state)[1] is not None:
-            return {}
+            return []
         turn = self.game.view(state, None).get("turn") or []
-        return {seat: self.waiting_since.get(seat, now) for seat in turn
-                if seat not in self.robots and seat not in closed}
+        return [seat for seat in turn if seat not in self.robots and seat not in closed]
+
+    def _waiting(self, state: Any, closed: set[int], now: int) -> dict[int, int]:
+        """Since when the game waits in `state` for each person it waits for: a seat waited
+        for already keeps its time (another seat's move does not renew it), one waited for
+        anew has it from `now`."""
+        return {seat: self.waiting_since.get(seat, now) for seat in self._waited(state, closed)}
 
     def outcome(self, state: Any) -> tuple[int | None, Any]:
         """`state`'s next deadline and its result (None while the game runs), worked out once

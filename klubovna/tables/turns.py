@@ -3,7 +3,8 @@
 Such a table keeps the platform-only config key TURNS, `{"ms": the time per move, "from":
 the start}`, beside the game's own settings (the engine never sees it, like ROBOTS). The
 seats the game waits for (its view's `turn`, the same public fact for every game) have
-`ms` from the last logged entry, or from the start, to move; a seat that lets it run out
+`ms` to move from when the wait began (the start, or the entry that made the game wait
+for them: Table.waiting_since); a seat that lets it run out
 leaves the table as the game's leave policy says (Game.leaver): docs/decisions/0162. Pure,
 the clock passed in.
 """
@@ -31,17 +32,6 @@ def turns_config(days: int, now: int) -> dict[str, Json]:
     return {"ms": days * DAY_MS, "from": now}
 
 
-def move_ms(config: Mapping[str, Any]) -> int | None:
-    """A table's time per move (ms); None when it is not turn-based."""
-    turns = config.get(TURNS)
-    return None if turns is None else int(turns["ms"])
-
-
-def move_deadline(config: Mapping[str, Any], last_move: int | None) -> int | None:
-    """When the seats waited for run out of time: `ms` after the last logged entry
-    (`last_move`), or after the start when nothing is logged yet."""
-    turns = config.get(TURNS)
-    if turns is None:
-        return None
-    since = int(turns["from"]) if last_move is None else last_move
-    return since + int(turns["ms"])
+def move_deadline(config: Mapping[str, Any], since: int) -> int:
+    """When a seat the game has waited for `since` runs out of time."""
+    return since + int(config[TURNS]["ms"])

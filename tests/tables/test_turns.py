@@ -10,7 +10,7 @@ from klubovna.core import IllegalAction
 from klubovna.tables import Lobby
 from klubovna.tables.registry import entry
 from klubovna.tables.table import Table, game_config
-from klubovna.tables.turns import DAY_MS, TURNS, move_ms, turns_config
+from klubovna.tables.turns import DAY_MS, TURNS, turns_config
 
 T0 = 1_800_000_000_000
 
@@ -45,7 +45,6 @@ def test_a_turn_based_room_gives_its_table_the_time_per_move() -> None:
     waiting_idle = room.idle_ms
     config = room.start(0, T0 + 10)
     assert config[TURNS] == {"ms": 14 * DAY_MS, "from": T0 + 10}
-    assert move_ms(config) == 14 * DAY_MS
     assert TURNS not in game_config(config)  # the engine never sees it
     assert Lobby.from_json(room.to_json()) == room
     assert room.public()["days_per_move"] == 14

@@ -18,11 +18,11 @@ from starlette.concurrency import run_in_threadpool
 from klubovna.core import IllegalAction
 from klubovna.server.clock import now_ms
 from klubovna.server.features.friends import PersonOut, club_of, friends_of
-from klubovna.server.features.lobbies import Seat, link_of, lobbies_of, refused
+from klubovna.server.features.lobbies import Seat, lobbies_of, refused
 from klubovna.server.features.profiles import CurrentProfile, refuse_barred, store_of
 from klubovna.server.http.errors import ERRORS, ApiError
 from klubovna.server.realtime import push
-from klubovna.server.realtime.lobbies import LiveLobby
+from klubovna.server.realtime.lobbies import LiveLobby, room_url
 from klubovna.server.storage.db import ChallengeRow
 from klubovna.tables import normalize_code
 
@@ -98,7 +98,7 @@ async def challenge(code: str, body: NewChallenge, profile: CurrentProfile,
     await club_of(request).notify([other.id], {"t": "challenge", **made.model_dump()})
     await run_in_threadpool(  # also to a closed app (Web Push), once until they answer
         push.notify, store_of(request), other.id, challenge_topic(row.id), "Výzva ke hře",
-        f"{profile.nickname} tě zve ke hře.", link_of(room))
+        f"{profile.nickname} tě zve ke hře.", room_url(room.lobby))
     return made
 
 
@@ -143,7 +143,7 @@ async def accept(code: str, challenge_id: str, profile: CurrentProfile,
         "t": "challenge_answer", "id": row.id, "accepted": True,
         "by": {"id": profile.id, "nickname": profile.nickname}})
     await run_in_threadpool(push.seen, store_of(request), row.to_id, challenge_topic(row.id))
-    return Seat(code=room.lobby.code, key=key, seat=seat, link=link_of(room))
+    return Seat(code=room.lobby.code, key=key, seat=seat, link=room_url(room.lobby))
 
 
 @router.delete("/api/challenges/{challenge_id}", status_code=204, responses=ERRORS)

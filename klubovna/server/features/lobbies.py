@@ -131,11 +131,6 @@ def lobbies_of(request: Request) -> Lobbies:
     return lobbies
 
 
-def link_of(room: LiveLobby) -> str:
-    """The join link's path: the game's page (its id is its route) with the code."""
-    return room_url(room)
-
-
 def who(profile: ProfileRow | None, nickname: str | None) -> tuple[str, str | None]:
     """(nickname, profile id): the profile's own name, else the guest's checked one."""
     if profile is not None:
@@ -250,7 +245,7 @@ async def create_lobby(
     if request.app.state.config.rooms_per_address:
         until = room.lobby.last_activity + room.lobby.policy.idle_ms
         await limits_of(request).rooms_by_address.add(opener, room.lobby.code, until, now)
-    return Seat(code=room.lobby.code, key=key, seat=seat, link=link_of(room))
+    return Seat(code=room.lobby.code, key=key, seat=seat, link=room_url(room.lobby))
 
 
 @router.get("", response_model=OpenLobbies, responses=error_responses(404, 422))
@@ -311,7 +306,7 @@ async def join_lobby(
         key, seat = await lobbies_of(request).join(room, nickname, profile_id)
     except IllegalAction as error:
         raise refused(error) from None
-    return Seat(code=room.lobby.code, key=key, seat=seat, link=link_of(room))
+    return Seat(code=room.lobby.code, key=key, seat=seat, link=room_url(room.lobby))
 
 
 def qr_svg(url: str, scale: int) -> bytes:
@@ -326,7 +321,7 @@ def qr_svg(url: str, scale: int) -> bytes:
 async def lobby_qr(code: str, request: Request) -> Response:
     """The join link as a QR code (SVG), for a phone's camera."""
     room = await room_by_code(request, code)
-    url = str(request.base_url).rstrip("/") + link_of(room)
+    url = str(request.base_url).rstrip("/") + room_url(room.lobby)
     return Response(qr_svg(url, scale=8), media_type="image/svg+xml",
                     headers={"Cache-Control": "public, max-age=3600"})
 

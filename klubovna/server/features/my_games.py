@@ -24,6 +24,7 @@ from klubovna.server.clock import now_ms
 from klubovna.server.features.profiles import CurrentProfile, store_of
 from klubovna.server.http.errors import ERRORS
 from klubovna.server.realtime.hub import Hub
+from klubovna.server.realtime.lobbies import room_url
 from klubovna.server.storage.store import Store
 from klubovna.tables import Lobby, Table
 from klubovna.tables.registry import get_game
@@ -71,13 +72,8 @@ Turn = dict[int, Waiting]
 def turn_of(table: Table) -> Turn:
     """The people the table's game waits for now (its view's public `turn`, without
     computer players and those who left; nobody once it is over)."""
-    if table.outcome(table.state)[1] is not None:
-        return {}
-    turn = table.game.view(table.state, None).get("turn") or []
     waiting: Turn = {}
-    for seat in turn:
-        if seat in table.robots or seat in table.closed:
-            continue
+    for seat in table.waited_for():
         since = table.waiting_since.get(seat)
         waiting[seat] = Waiting(since, None if since is None
                                 else move_deadline(table.config, since))
@@ -158,7 +154,7 @@ async def my_games(profile: CurrentProfile, request: Request) -> MyGames:
             days_per_move=lobby.days_per_move, your_turn=waiting is not None,
             deadline=waiting.deadline if waiting else None,
             players=[m.nickname for m in lobby.members if not m.gone],
-            link=f"/#/{lobby.game}/hra/{lobby.code}",  # (as realtime/lobbies.room_url)
+            link=room_url(lobby),
             since=waiting.since if waiting and waiting.since is not None
             else lobby.last_activity))
     return MyGames(games=order(games), now=now)

@@ -454,9 +454,10 @@ class Hub:
         # Tasks, not calls: the listeners may wait for locks held by our caller.
         if ends and self.on_over is not None:
             self._task(self.on_over(table.id))
-        if self.on_turn is not None and waited != set(table.waiting_since):
-            self._task(self.on_turn(table.id, sorted(set(table.waiting_since) - waited),
-                                    sorted(waited - set(table.waiting_since))))
+        now_waited = set(table.waiting_since)
+        if self.on_turn is not None and waited != now_waited:
+            self._task(self.on_turn(table.id, sorted(now_waited - waited),
+                                    sorted(waited - now_waited)))
 
     def _task(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)

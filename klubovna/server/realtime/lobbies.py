@@ -70,10 +70,10 @@ class LiveLobby:
     """What a feature keeps for the room while it is in memory (its chat)."""
 
 
-def room_url(room: LiveLobby) -> str:
+def room_url(lobby: Lobby) -> str:
     """The room's link (a path of the app): the game's page (its id is its route) with the
     code."""
-    return f"/#/{room.game}/hra/{room.lobby.code}"
+    return f"/#/{lobby.game}/hra/{lobby.code}"
 
 
 class Lobbies:
@@ -323,7 +323,7 @@ class Lobbies:
         if room.lobby.days_per_move is not None:  # to those not at the table: the result
             for profile in self._away(room, range(len(room.lobby.members))):
                 await run_in_threadpool(turns.game_over, self.store, profile, table_id,
-                                        room_url(room))
+                                        room_url(room.lobby))
 
     # --- turn-based rooms -----------------------------------------------------
     async def turn_changed(self, table_id: str, began: list[int], ended: list[int]) -> None:
@@ -344,7 +344,7 @@ class Lobbies:
             return
         for profile in self._away(room, began):
             await run_in_threadpool(turns.your_turn, self.store, profile, table_id,
-                                    room_url(room), deadline)
+                                    room_url(room.lobby), deadline)
 
     @staticmethod
     def _away(room: LiveLobby, seats: Iterable[int]) -> list[str]:

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from klubovna.core import IllegalAction, Json
 from klubovna.server.clock import now_ms
-from klubovna.server.realtime.lobbies import Lobbies
+from klubovna.server.realtime.lobbies import Lobbies, room_url
 from klubovna.tables.pairing import Seeker, pairs
 
 log = logging.getLogger("klubovna.pairing")
@@ -234,7 +234,7 @@ class Pairing:
             host.game, host.kind, host.nickname, host.profile, host.settings)
         room.extras["start_when_here"] = True
         guest_key, guest_seat = await self.lobbies.join(room, guest.nickname, guest.profile)
-        link = f"/#/{room.game}/hra/{room.lobby.code}"
+        link = room_url(room.lobby)
         return {host.ticket: {"code": room.lobby.code, "key": host_key, "seat": host_seat,
                               "link": link},
                 guest.ticket: {"code": room.lobby.code, "key": guest_key, "seat": guest_seat,

@@ -8,14 +8,13 @@ Opening the game marks its message seen; a move drops the waiting reminder
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from zoneinfo import ZoneInfo
 
+from klubovna.server.calendar import PRAGUE
 from klubovna.server.realtime import push
-from klubovna.server.storage.push import quiet_since, quiet_until
+from klubovna.server.storage.push import quiet_window
 from klubovna.server.storage.store import Store
 from klubovna.tables.turns import REMIND_BEFORE_MS
 
-PRAGUE = ZoneInfo("Europe/Prague")
 QUIET_MARGIN_MS = 15 * 60 * 1000
 """A reminder moved out of the quiet hours comes this long before they begin; one whose
 quiet hours end this long before the time runs out waits for their end."""
@@ -59,11 +58,10 @@ def reminder_at(deadline: int, quiet: tuple[int, int] | None) -> int:
     '7. 12. 23:00'
     """
     at = deadline - REMIND_BEFORE_MS
-    ends = quiet_until(at, quiet)
-    began = quiet_since(at, quiet)
-    if ends is None or began is None or ends <= deadline - QUIET_MARGIN_MS:
+    window = quiet_window(at, quiet)
+    if window is None or window[1] <= deadline - QUIET_MARGIN_MS:
         return at
-    return began - QUIET_MARGIN_MS
+    return window[0] - QUIET_MARGIN_MS
 
 
 def moved(store: Store, profile: str, table_id: str) -> None:

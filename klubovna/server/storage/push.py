@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 
 from sqlalchemy import Engine, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
@@ -57,9 +57,35 @@ def quiet_hours(quiet_from: int | None, quiet_to: int | None) -> tuple[int, int]
     return None if quiet_from == quiet_to else (quiet_from, quiet_to)
 
 
+def quiet_window(now: int, hours: tuple[int, int] | None) -> tuple[int, int] | None:
+    """The quiet hours `now` falls in, as when they began and when they end (Unix ms); None
+    when `now` is not quiet. Prague's clock, summer time included; a window may run past
+    midnight.
+
+    >>> at = int(datetime(2026, 12, 8, 3, 0, tzinfo=PRAGUE).timestamp() * 1000)
+    >>> [datetime.fromtimestamp(ms / 1000, PRAGUE).isoformat()
+    ...  for ms in quiet_window(at, QUIET_DEFAULT)]
+    ['2026-12-07T21:00:00+01:00', '2026-12-08T08:00:00+01:00']
+    """
+    if hours is None:
+        return None
+    start, end = hours
+    local = datetime.fromtimestamp(now / 1000, PRAGUE)
+    minute, today = local.hour * 60 + local.minute, local.date()
+    inside = start <= minute < end if start < end else (minute >= start or minute < end)
+    if not inside:
+        return None
+    began = today if minute >= start else today - timedelta(days=1)
+    ends = today if minute < end else today + timedelta(days=1)
+    return _prague_ms(began, start), _prague_ms(ends, end)
+
+
+def _prague_ms(day: date, minute: int) -> int:
+    return int(datetime.combine(day, time(minute // 60, minute % 60), PRAGUE).timestamp() * 1000)
+
+
 def quiet_until(now: int, hours: tuple[int, int] | None) -> int | None:
     """When the quiet hours `now` falls in end (Unix ms); None when `now` is not quiet.
-    Prague's clock, summer time included; a window may run past midnight.
 
     >>> at = int(datetime(2026, 12, 7, 22, 30, tzinfo=PRAGUE).timestamp() * 1000)
     >>> end = quiet_until(at, QUIET_DEFAULT)
@@ -68,32 +94,8 @@ def quiet_until(now: int, hours: tuple[int, int] | None) -> int | None:
     >>> quiet_until(at, (8 * 60, 21 * 60)) is None, quiet_until(at, None) is None
     (True, True)
     """
-    if hours is None:
-        return None
-    start, end = hours
-    local = datetime.fromtimestamp(now / 1000, PRAGUE)
-    minute = local.hour * 60 + local.minute
-    inside = start <= minute < end if start < end else (minute >= start or minute < end)
-    if not inside:
-        return None
-    day = local.date() if minute < end else local.date() + timedelta(days=1)
-    return int(datetime.combine(day, time(end // 60, end % 60), PRAGUE).timestamp() * 1000)
-
-
-def quiet_since(now: int, hours: tuple[int, int] | None) -> int | None:
-    """When the quiet hours `now` falls in began (Unix ms); None when `now` is not quiet.
-
-    >>> at = int(datetime(2026, 12, 8, 3, 0, tzinfo=PRAGUE).timestamp() * 1000)
-    >>> datetime.fromtimestamp(quiet_since(at, QUIET_DEFAULT) / 1000, PRAGUE).isoformat()
-    '2026-12-07T21:00:00+01:00'
-    """
-    if hours is None or quiet_until(now, hours) is None:
-        return None
-    start = hours[0]
-    local = datetime.fromtimestamp(now / 1000, PRAGUE)
-    minute = local.hour * 60 + local.minute
-    day = local.date() if minute >= start else local.date() - timedelta(days=1)
-    return int(datetime.combine(day, time(start // 60, start % 60), PRAGUE).timestamp() * 1000)
+    window = quiet_window(now, hours)
+    return None if window is None else window[1]
 
 
 class Push:
