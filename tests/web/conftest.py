@@ -125,10 +125,10 @@ def console() -> ConsoleWatch:
 
 
 # ------------------------------------------------------------------ the engine
-# Every test's context is a new person's browser. Its engine starts from the snapshot the
-# build ships (/py/engine-<key>.bin): a warm copy put into each context's Cache Storage
-# (what the suite did before the build shipped one) saved at most ~0.3 CPU-s a context that
-# starts the engine and cost ~1 CPU-s every context that does not
+# Every test's context is a new person's browser (its storage empty: Profiles). Its engine
+# starts from the snapshot the build ships (/py/engine-<key>.bin): a warm copy put into each
+# context's Cache Storage (what the suite did before the build shipped one) saved at most
+# ~0.3 CPU-s a context that starts the engine and cost ~1 CPU-s every context that does not
 # (docs/decisions/0147-suite-cpu-budget.md).
 
 SNAPSHOTS = "klubovna-engine-snapshot"
@@ -204,6 +204,134 @@ def wait_for_snapshot(page: Page, timeout_ms: int) -> None:
         page.wait_for_timeout(100)
 
 
+DESKTOP = (1100, 900)
+"""The viewport of a test's browser unless it says otherwise."""
+
+# ------------------------------------------------------------------ profiles
+# A fresh browser context per person cost ~0.25 CPU-s to make and close, and its first
+# page load (~0.6 CPU-s) and engine start (~1.1 CPU-s) more than in a context kept warm:
+# a new context has an empty HTTP cache and a renderer process of its own, so it fetched,
+# parsed and compiled the app and the engine's 10 MB of wasm again. The worker keeps its
+# contexts instead and gives each test an emptied one
+# (docs/decisions/0163-kept-browser-profiles.md).
+
+SPOILING = {
+    "clock": ("install", "pause_at", "resume", "run_for", "fast_forward", "set_fixed_time",
+              "set_system_time"),
+    "context": ("expose_binding", "expose_function", "set_extra_http_headers",
+                "set_geolocation", "route_from_har", "route_web_socket", "add_cookies",
+                "close"),
+}
+"""What a test may do to a profile that cannot be undone: a profile used so is closed
+after the test, never given to another (an installed clock cannot be uninstalled)."""
+
+STORAGE_LEFT = """async () => localStorage.length + (await indexedDB.databases()).length
+  + (await caches.keys()).length
+  + (navigator.serviceWorker ? (await navigator.serviceWorker.getRegistrations()).length : 0)"""
+"""What a kept profile still stores for the app's origin: 0 once emptied."""
+
+
+class Profiles:
+    """A test worker's browser profiles, kept between tests so that a new person's browser
+    has a warm renderer and HTTP cache, yet nothing stored: each test takes emptied ones
+    (`take`) and gives them back (`give_back`), which closes its pages, undoes its routes,
+    init scripts, listeners, permissions and offline switch, and clears the origin's
+    storage (local storage, IndexedDB, Cache Storage, cookies, service workers), checked
+    empty. A kept profile keeps one page of the origin open (`TESTS_DIR`'s blank page) so
+    its renderer process lives on. A profile with a service worker, options of its own or
+    something done that cannot be undone (SPOILING) is a fresh context, closed after."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.free: dict[tuple[str, bool, tuple[int, int]], list[BrowserContext]] = {}
+        self.keys: dict[int, tuple[str, bool, tuple[int, int]] | None] = {}
+        self.undo: dict[int, list[Callable[[], Any]]] = {}
+        self.spoiled: set[int] = set()
+
+    def take(self, base_url: str, workers: str, preload: bool,
+             viewport: tuple[int, int] = DESKTOP, **options: Any) -> BrowserContext:
+        key = (base_url, preload, viewport) if workers == "block" and not options else None
+        kept = self.free.get(key, []) if key else []
+        ctx = kept.pop() if kept else self._new(base_url, workers, preload, viewport, options)
+        self.keys[id(ctx)] = key
+        return ctx
+
+    def give_back(self, ctx: BrowserContext) -> None:
+        key = self.keys.pop(id(ctx))
+        if key is None or id(ctx) in self.spoiled:
+            self._close(ctx)
+            return
+        keeper, *pages = ctx.pages
+        for page in pages:
+            page.close()
+        for undo in reversed(self.undo[id(ctx)]):
+            undo()
+        self.undo[id(ctx)].clear()
+        ctx.clear_permissions()
+        ctx.set_offline(False)
+        cdp = ctx.new_cdp_session(keeper)
+        cdp.send("Storage.clearDataForOrigin", {"origin": key[0], "storageTypes": "all"})
+        cdp.detach()
+        left = keeper.evaluate(STORAGE_LEFT) + len(ctx.cookies())
+        assert left == 0, f"a kept profile still stores {left} things after being emptied"
+        self.free.setdefault(key, []).append(ctx)
+
+    def close(self) -> None:
+        for kept in self.free.values():
+            for ctx in kept:
+                self._close(ctx)
+        self.free.clear()
+
+    def _new(self, base_url: str, workers: str, preload: bool, viewport: tuple[int, int],
+             options: dict[str, Any]) -> BrowserContext:
+        ctx = self.browser.new_context(**{
+            "viewport": {"width": viewport[0], "height": viewport[1]}, **options,
+            "base_url": base_url, "service_workers": workers})
+        if not preload:
+            ctx.add_init_script(SAVE_DATA)
+        ctx.new_page().goto(f"/{TESTS_DIR}/blank.html")
+        self.undo[id(ctx)] = []
+        self._watch(ctx)
+        return ctx
+
+    def _close(self, ctx: BrowserContext) -> None:
+        ctx.close()
+        self.undo.pop(id(ctx), None)
+        self.spoiled.discard(id(ctx))
+
+    def _watch(self, ctx: BrowserContext) -> None:
+        """Record how to undo what a test adds to `ctx`, and mark it spoiled by the rest."""
+        undo = self.undo[id(ctx)]
+
+        def added(method: Callable[..., Any]) -> Callable[..., Any]:
+            def call(*args: Any, **kwargs: Any) -> Any:
+                made = method(*args, **kwargs)
+                undo.append(lambda: made.__exit__(None, None, None))
+                return made
+            return call
+
+        def listened(event: str, handler: Callable[..., Any]) -> None:
+            original_on(event, handler)
+            undo.append(lambda: ctx.remove_listener(event, handler))
+
+        def spoiling(method: Callable[..., Any]) -> Callable[..., Any]:
+            def call(*args: Any, **kwargs: Any) -> Any:
+                self.spoiled.add(id(ctx))
+                return method(*args, **kwargs)
+            return call
+
+        original_on = ctx.on
+        # Instance attributes over the methods: page.context and page.clock are these
+        # same objects, so a test's page reaches them too.
+        ctx.add_init_script = added(ctx.add_init_script)  # type: ignore[method-assign]
+        ctx.route = added(ctx.route)  # type: ignore[method-assign]
+        ctx.on = listened  # type: ignore[method-assign,assignment]
+        for owner, names in (("clock", SPOILING["clock"]), ("context", SPOILING["context"])):
+            target = ctx.clock if owner == "clock" else ctx
+            for name in names:
+                setattr(target, name, spoiling(getattr(target, name)))
+
+
 def service_workers(request: pytest.FixtureRequest) -> str:
     """"block" unless the module says `SERVICE_WORKER = True` (the offline and engine tests).
     A fresh context's service worker precaches the whole app (21 MB, the engine's runtime
@@ -225,19 +353,25 @@ def engine_preload(request: pytest.FixtureRequest) -> bool:
     return bool(getattr(request.module, "ENGINE_PRELOAD", True))
 
 
+@pytest.fixture(scope="session")
+def profiles(browser: Browser) -> Iterator[Profiles]:
+    """The worker's kept browser profiles (Profiles)."""
+    kept = Profiles(browser)
+    yield kept
+    kept.close()
+
+
 @pytest.fixture
 def context(
-    request: pytest.FixtureRequest, browser: Browser, app_server: LiveServer,
+    request: pytest.FixtureRequest, profiles: Profiles, app_server: LiveServer,
     console: ConsoleWatch
 ) -> Iterator[BrowserContext]:
-    """A fresh profile (storage, service workers) per test, pointed at the live server."""
-    ctx = browser.new_context(base_url=app_server.http, viewport={"width": 1100, "height": 900},
-                              service_workers=service_workers(request))
-    if not engine_preload(request):
-        ctx.add_init_script(SAVE_DATA)
+    """A new person's browser profile (empty storage, no service worker unless the module
+    asks), pointed at the live server."""
+    ctx = profiles.take(app_server.http, service_workers(request), engine_preload(request))
     ctx.on("page", console.watch)
     yield ctx
-    ctx.close()
+    profiles.give_back(ctx)
     assert console.errors == [], console.errors
 
 
@@ -248,7 +382,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report = yield
     context = getattr(item, "funcargs", {}).get("context")
     if report.when == "call" and report.failed and isinstance(context, BrowserContext):
-        for index, shown in enumerate(context.pages):
+        for index, shown in enumerate(p for p in context.pages if TESTS_DIR not in p.url):
             try:
                 tree = shown.locator("body").aria_snapshot(timeout=5_000)
             except Exception as error:  # (the page or browser is gone)
@@ -264,40 +398,39 @@ def page(context: BrowserContext) -> Page:
 
 
 def people_on(
-    browser: Browser, server: LiveServer, console: ConsoleWatch,
-    viewport: tuple[int, int] = (1100, 900), workers: str = "block", preload: bool = True,
+    profiles: Profiles, server: LiveServer, console: ConsoleWatch,
+    viewport: tuple[int, int] = DESKTOP, workers: str = "block", preload: bool = True,
     host: str = "127.0.0.1",
 ) -> Iterator[Callable[..., Page]]:
-    """Each call a page in a fresh context of its own on `server` (own storage, as another
-    person's browser; its service worker as `workers` says; without `preload`, asking to
-    save data: SAVE_DATA), watched for console errors and missing catalogue keys like
-    `context`; the contexts close at the end. A call's keywords are the context's own
-    (a phone's viewport and user agent); `host` names the server (localhost for WebAuthn)."""
-    made: list[BrowserContext] = []
+    """Each call a page in a new person's browser profile on `server` (own storage, as
+    another person's browser; its service worker as `workers` says; without `preload`,
+    asking to save data: SAVE_DATA), watched for console errors and missing catalogue keys
+    like `context`; the profiles are given back at the end. A call's keywords are the
+    context's own (a phone's viewport and user agent); `host` names the server (localhost
+    for WebAuthn)."""
+    taken: list[BrowserContext] = []
 
     def person(**options: Any) -> Page:
-        ctx = browser.new_context(**{
-            "viewport": {"width": viewport[0], "height": viewport[1]}, **options,
-            "base_url": f"http://{host}:{server.port}", "service_workers": workers})
-        if not preload:
-            ctx.add_init_script(SAVE_DATA)
+        size = options.pop("viewport", {"width": viewport[0], "height": viewport[1]})
+        ctx = profiles.take(f"http://{host}:{server.port}", workers, preload,
+                            (size["width"], size["height"]), **options)
         ctx.on("page", console.watch)
-        made.append(ctx)
+        taken.append(ctx)
         return ctx.new_page()
 
     yield person
-    for ctx in made:
-        ctx.close()
+    for ctx in taken:
+        profiles.give_back(ctx)
     assert console.errors == [], console.errors
 
 
 @pytest.fixture
 def people(
-    request: pytest.FixtureRequest, browser: Browser, app_server: LiveServer,
+    request: pytest.FixtureRequest, profiles: Profiles, app_server: LiveServer,
     console: ConsoleWatch,
 ) -> Iterator[Callable[[], Page]]:
     """More people at once (duel, group): each call a page in a browser of its own."""
-    yield from people_on(browser, app_server, console, workers=service_workers(request),
+    yield from people_on(profiles, app_server, console, workers=service_workers(request),
                          preload=engine_preload(request))
 
 

@@ -12,11 +12,11 @@ from datetime import date, timedelta
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from klubovna.server.calendar import day_start_ms
 from tests.server.live import LiveServer, free_port
-from tests.web.conftest import ConsoleWatch, axe_violations, people_on, screenshot
+from tests.web.conftest import ConsoleWatch, Profiles, axe_violations, people_on, screenshot
 from tests.web.test_profile import allow_http_errors, create_profile, play_to_end
 
 DAILY = "/#/matematicky-poker/denni-vyzva"
@@ -40,9 +40,9 @@ def noon_server(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator
     live.stop()
 
 
-def page_on(browser: Browser, server: LiveServer, console: ConsoleWatch) -> Iterator[Page]:
+def page_on(profiles: Profiles, server: LiveServer, console: ConsoleWatch) -> Iterator[Page]:
     """A page in a fresh browser context on `server` (tests/web/conftest.py's `page`)."""
-    people = people_on(browser, server, console)
+    people = people_on(profiles, server, console)
     yield next(people)()
     next(people, None)
 
@@ -53,8 +53,9 @@ def day_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]
 
 
 @pytest.fixture
-def day_page(browser: Browser, day_server: LiveServer, console: ConsoleWatch) -> Iterator[Page]:
-    yield from page_on(browser, day_server, console)
+def day_page(profiles: Profiles, day_server: LiveServer,
+             console: ConsoleWatch) -> Iterator[Page]:
+    yield from page_on(profiles, day_server, console)
 
 
 def test_daily_challenge(day_page: Page, console: ConsoleWatch) -> None:

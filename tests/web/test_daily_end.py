@@ -11,11 +11,11 @@ from datetime import date, timedelta
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from klubovna.server.calendar import day_start_ms
 from tests.server.live import LiveServer
-from tests.web.conftest import ConsoleWatch, axe_violations
+from tests.web.conftest import ConsoleWatch, Profiles, axe_violations
 from tests.web.shots import four_looks
 from tests.web.test_daily import DAILY, NO_SHARE_SHEET, noon_server, page_on, points
 from tests.web.test_profile import allow_http_errors, create_profile, play_to_end
@@ -49,8 +49,9 @@ def own_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]
 
 
 @pytest.fixture
-def own_page(browser: Browser, own_server: LiveServer, console: ConsoleWatch) -> Iterator[Page]:
-    yield from page_on(browser, own_server, console)
+def own_page(profiles: Profiles, own_server: LiveServer,
+             console: ConsoleWatch) -> Iterator[Page]:
+    yield from page_on(profiles, own_server, console)
 
 
 def test_the_attempt_shares_its_result_and_a_replay_says_it_is_not_counted(

@@ -15,12 +15,12 @@ from collections.abc import Callable, Iterator
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, CDPSession, Page, expect
+from playwright.sync_api import CDPSession, Page, expect
 
 from tests.server.live import LiveServer
 from tests.server.test_moderation import admin
 from tests.server.test_recording import bearer, play_slowly
-from tests.web.conftest import ConsoleWatch, axe_violations, people_on, screenshot
+from tests.web.conftest import ConsoleWatch, Profiles, axe_violations, people_on, screenshot
 from tests.web.shots import four_looks
 from tests.web.test_profile import allow_http_errors
 
@@ -35,11 +35,11 @@ CODE = re.compile(r"^[0-9A-Z]{4}(-[0-9A-Z]{4}){1,3}$")
 
 
 @pytest.fixture
-def browsers(browser: Browser, app_server: LiveServer,
+def browsers(profiles: Profiles, app_server: LiveServer,
              console: ConsoleWatch) -> Iterator[Callable[..., Page]]:
     """Each call a page of a fresh browser profile on http://localhost:PORT (no service
     worker; no engine preload: nothing here plays in the browser)."""
-    yield from people_on(browser, app_server, console, preload=False, host="localhost")
+    yield from people_on(profiles, app_server, console, preload=False, host="localhost")
 
 
 def authenticator(page: Page) -> tuple[CDPSession, str]:

@@ -4,7 +4,7 @@ the replay stepper, the computer's cell outlined and each move's loss; the repla
 The coach and the replay do not hide each other (issue #34, item 14): with the coach open,
 "Záznam hry" in the end dialog closes the coach and opens the replay (it showed nothing
 before: the replay's box was not there while the coach was); "Trenér" then brings the
-coach back in the replay's place. (One game for both: each was a game of its own, with
+coach back in the replay's place, its review kept rather than made again. (One game for both: each was a game of its own, with
 its own page, engine and 25 moves, to reach the same end.)"""
 
 from __future__ import annotations
@@ -116,9 +116,11 @@ def test_the_coach_reviews_a_free_local_game(context: BrowserContext,
     expect(replay.locator(".replay-step")).to_have_text("Začátek hry: tah 0 z 26")
     expect(replay).to_be_in_viewport()
     four_looks(page, "mp-coach-then-replay")
-    # And the other way round: the coach in the replay's place.
+    # And the other way round: the coach in the replay's place, its review shown at once
+    # (kept: the game did not change), with no progress line again.
     page.get_by_role("button", name="Trenér").click()
-    expect(summary).to_have_text(verdict, timeout=60_000)
+    expect(summary).to_have_text(verdict)
+    assert page.evaluate("window.__coach") == shown
     expect(page.locator(".replay")).to_have_count(2)  # the coach's stepper and the replay's
     expect(page.locator(".mp-replay-place .replay")).to_be_hidden()
     console.errors = [e for e in console.errors if "ERR_FAILED" not in e]  # the server refused

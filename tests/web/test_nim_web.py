@@ -22,7 +22,7 @@ from websockets.sync.client import connect
 
 from tests.server.live import LiveServer, free_port
 from tests.server.lobby_client import bearer, post_lobby
-from tests.web.conftest import ConsoleWatch, axe_violations, people_on, screenshot
+from tests.web.conftest import ConsoleWatch, Profiles, axe_violations, people_on, screenshot
 from tests.web.nim_build import NIM_WEB, PLUGIN, WEB, build
 from tests.web.test_catalogues import catalogues, keys
 from tests.web.test_profile import create_profile
@@ -45,10 +45,10 @@ def server(tmp_path_factory: pytest.TempPathFactory, nim_dist: Path) -> Iterator
 
 
 @pytest.fixture
-def people(browser: Browser, server: LiveServer,
+def people(profiles: Profiles, server: LiveServer,
            console: ConsoleWatch) -> Iterator[Callable[[], Page]]:
     """Each call a page in a fresh context (another person's browser) on the Nim server."""
-    yield from people_on(browser, server, console, (1000, 800))
+    yield from people_on(profiles, server, console, (1000, 800))
 
 
 @pytest.fixture(scope="module")

@@ -24,12 +24,33 @@ interface Props {
   onClose: () => void;
 }
 
+/** Reviews already made, by game and table: a finished game's review never changes, and
+ *  the coach opened again (after the replay, say) shows it at once instead of reviewing
+ *  every move again. The newest few are kept. */
+const reviewed = new Map<string, Extract<Phase, { phase: "done" }>>();
+const REVIEWS_KEPT = 4;
+
+function keep(key: string, done: Extract<Phase, { phase: "done" }>): void {
+  reviewed.delete(key);
+  reviewed.set(key, done);
+  for (const old of reviewed.keys()) {
+    if (reviewed.size <= REVIEWS_KEPT) break;
+    reviewed.delete(old);
+  }
+}
+
 export function Coach({ source, table, onClose }: Props) {
   useLang();
-  const [state, setState] = useState<Phase>({ phase: "loading" });
+  const key = `${source.kind}:${source.tableId}:${table}`;
+  const [state, setState] = useState<Phase>(() => reviewed.get(key) ?? { phase: "loading" });
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   useEffect(() => {
+    const known = reviewed.get(key);
+    if (known) {
+      setState(known);
+      return;
+    }
     let alive = true;
     void (async () => {
       try {
@@ -37,13 +58,15 @@ export function Coach({ source, table, onClose }: Props) {
         const result = await review(data, table, (done, count) => {
           if (alive) setState({ phase: "reviewing", done, count });
         });
-        if (alive) setState({ phase: "done", data, result });
+        const done = { phase: "done", data, result } as const;
+        keep(key, done);
+        if (alive) setState(done);
       } catch (error) {
         if (alive) setState({ phase: "failed", message: error instanceof Error ? error.message : String(error) });
       }
     })();
     return () => void (alive = false);
-  }, [source, table]);
+  }, [key]);
 
   return (
     <section class="panel mp-coach" aria-labelledby="mp-coach-title">
