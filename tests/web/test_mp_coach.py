@@ -4,8 +4,9 @@ the replay stepper, the computer's cell outlined and each move's loss; the repla
 The coach and the replay do not hide each other (issue #34, item 14): with the coach open,
 "Záznam hry" in the end dialog closes the coach and opens the replay (it showed nothing
 before: the replay's box was not there while the coach was); "Trenér" then brings the
-coach back in the replay's place, its review kept rather than made again. (One game for both: each was a game of its own, with
-its own page, engine and 25 moves, to reach the same end.)"""
+coach back in the replay's place, its review kept rather than made again. (One game for
+both: each was a game of its own, with its own page, engine and 25 moves, to reach the
+same end.)"""
 
 from __future__ import annotations
 
