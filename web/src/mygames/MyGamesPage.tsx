@@ -10,7 +10,7 @@ import { dateTime, plural, problemText } from "../profile/format";
 import { useProfiles } from "../profile/store";
 import type { MyGame } from "./api";
 import { useMyGames } from "./store";
-import { daysText, ordered, timeLeft, urgent, waitingCount } from "./time";
+import { daysText, timeLeft, urgent, waitingCount } from "./time";
 import "../profile/profile.css";
 import "./mygames.css";
 
@@ -58,7 +58,7 @@ function Games({ nickname }: { nickname: string }) {
       </div>
     );
   }
-  const games = ordered(mine.games);
+  const games = mine.games;
   if (games.length === 0) {
     return (
       <p class="notice mygames-empty" role="status">

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { switchLanguage } from "../testing/language";
 import type { MyGame } from "./api";
-import { daysText, ordered, timeLeft, urgent, waitingCount } from "./time";
+import { daysText, timeLeft, urgent, waitingCount } from "./time";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -16,19 +16,7 @@ const game = (code: string, your_turn: boolean, deadline: number | null, since =
 
 afterEach(() => switchLanguage("cs"));
 
-describe("ordered", () => {
-  it("puts the games waiting for the person first, the soonest deadline first", () => {
-    const list = [
-      game("THEIRS", false, null, NOW - HOUR),
-      game("LATER", true, NOW + 3 * DAY),
-      game("LIVE", true, null),
-      game("SOONER", true, NOW + HOUR),
-      game("NEWER", false, null, NOW),
-    ];
-    expect(ordered(list).map((each) => each.code)).toEqual(["SOONER", "LATER", "LIVE", "NEWER", "THEIRS"]);
-    expect(list[0].code).toBe("THEIRS"); // (a copy is sorted)
-  });
-
+describe("waitingCount", () => {
   it("counts the games waiting for the person", () => {
     expect(waitingCount([game("A", true, null), game("B", false, null), game("C", true, NOW)])).toBe(2);
     expect(waitingCount([])).toBe(0);

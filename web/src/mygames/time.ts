@@ -1,6 +1,6 @@
 // "Moje hry"'s pure parts: the days of a turn-based room and the time a person has left to
-// move, in words (Czech plural forms, English one and many), and the list's order as the
-// server gives it (those waiting for the person first, then by deadline).
+// move, in words (Czech plural forms, English one and many). The list keeps the server's
+// order (those waiting for the person first, then by deadline).
 import { t } from "../i18n";
 import { plural } from "../profile/format";
 import type { MyGame } from "./api";
@@ -35,17 +35,6 @@ export function timeLeft(deadline: number, now: number): string {
 /** Whether less than a day is left (the list says it louder). */
 export function urgent(deadline: number | null, now: number): boolean {
   return deadline !== null && deadline - now < DAY;
-}
-
-/** The games waiting for the person first, then the soonest deadline, then the most recent
- *  (as GET /api/my/games orders them; kept here so a list changed on the page stays so). */
-export function ordered(games: readonly MyGame[]): MyGame[] {
-  return [...games].sort((a, b) =>
-    Number(b.your_turn) - Number(a.your_turn)
-    || Number(a.deadline === null) - Number(b.deadline === null)
-    || (a.deadline ?? 0) - (b.deadline ?? 0)
-    || b.since - a.since
-    || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 }
 
 /** How many games wait for the person's move (the home page's badge). */
