@@ -16,7 +16,7 @@ from __future__ import annotations
 import collections.abc
 import functools
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
 
 PLAIN = {int: (int,), float: (int, float), str: (str,), bool: (bool,), type(None): (type(None),)}
@@ -32,8 +32,14 @@ def mismatch(value: Any, hint: Any, path: str = "$") -> str | None:
     return None if found is None else f"{path}{found[0]}: {found[1]}"
 
 
-def _below(step: str, found: Found) -> Found:
-    return None if found is None else (step + found[0], found[1])
+def _first(step: str, checks: Iterable[tuple[Any, Check, Any]]) -> Found:
+    """The first of (key, check, value) whose value does not fit, its key put before the
+    path with `step` ("[{}]", ".{}")."""
+    for key, check, value in checks:
+        found = check(value)
+        if found is not None:
+            return (step.format(key) + found[0], found[1])
+    return None
 
 
 @functools.cache
@@ -90,11 +96,7 @@ def _items(item: Check, tuple_too: bool = False) -> Check:
     def check(value: Any) -> Found:
         if not isinstance(value, kinds):
             return ("", f"{type(value).__name__}, not a list")
-        for i, each in enumerate(value):
-            found = item(each)
-            if found is not None:
-                return _below(f"[{i}]", found)
-        return None
+        return _first("[{}]", ((i, item, each) for i, each in enumerate(value)))
     return check
 
 
@@ -104,11 +106,8 @@ def _tuple(parts: list[Check]) -> Check:
             return ("", f"{type(value).__name__}, not a list")
         if len(value) != len(parts):
             return ("", f"{len(value)} items, not {len(parts)}")
-        for i, (each, part) in enumerate(zip(value, parts, strict=True)):
-            found = part(each)
-            if found is not None:
-                return _below(f"[{i}]", found)
-        return None
+        pairs = enumerate(zip(value, parts, strict=True))
+        return _first("[{}]", ((i, part, each) for i, (each, part) in pairs))
     return check
 
 
@@ -116,11 +115,7 @@ def _values(item: Check) -> Check:
     def check(value: Any) -> Found:
         if not isinstance(value, dict):
             return ("", f"{type(value).__name__}, not a dict")
-        for key, each in value.items():
-            found = item(each)
-            if found is not None:
-                return _below(f".{key}", found)
-        return None
+        return _first(".{}", ((key, item, each) for key, each in value.items()))
     return check
 
 
@@ -151,11 +146,7 @@ def _typeddict(hint: Any) -> Check:
         extra = value.keys() - fields.keys()
         if extra:
             return ("", f"{names} has no {sorted(extra)}")
-        for key, each in value.items():
-            found = fields[key](each)
-            if found is not None:
-                return _below(f".{key}", found)
-        return None
+        return _first(".{}", ((key, fields[key], each) for key, each in value.items()))
     return check
 
 
