@@ -10,6 +10,7 @@ import shutil
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -215,13 +216,11 @@ DESKTOP = (1100, 900)
 # contexts instead and gives each test an emptied one
 # (docs/decisions/0163-kept-browser-profiles.md).
 
-SPOILING = {
-    "clock": ("install", "pause_at", "resume", "run_for", "fast_forward", "set_fixed_time",
-              "set_system_time"),
-    "context": ("expose_binding", "expose_function", "set_extra_http_headers",
-                "set_geolocation", "route_from_har", "route_web_socket", "add_cookies",
-                "close"),
-}
+SPOILING_CLOCK = ("install", "pause_at", "resume", "run_for", "fast_forward", "set_fixed_time",
+                  "set_system_time")
+SPOILING_CONTEXT = ("expose_binding", "expose_function", "set_extra_http_headers",
+                    "set_geolocation", "route_from_har", "route_web_socket", "add_cookies",
+                    "close")
 """What a test may do to a profile that cannot be undone: a profile used so is closed
 after the test, never given to another (an installed clock cannot be uninstalled)."""
 
@@ -229,6 +228,20 @@ STORAGE_LEFT = """async () => localStorage.length + (await indexedDB.databases()
   + (await caches.keys()).length
   + (navigator.serviceWorker ? (await navigator.serviceWorker.getRegistrations()).length : 0)"""
 """What a kept profile still stores for the app's origin: 0 once emptied."""
+
+
+ProfileKey = tuple[str, bool, tuple[int, int]]
+"""A kept profile's origin, engine preload and viewport: what a test may take it for."""
+
+
+@dataclass
+class Lent:
+    """A context while a test has it: the profile it is kept as (None: a fresh context,
+    closed after), how to undo what the test added, whether it did what cannot be undone."""
+
+    key: ProfileKey | None = None
+    undo: list[Callable[[], Any]] = field(default_factory=list)
+    spoiled: bool = False
 
 
 class Profiles:
@@ -239,48 +252,49 @@ class Profiles:
     storage (local storage, IndexedDB, Cache Storage, cookies, service workers), checked
     empty. A kept profile keeps one page of the origin open (`TESTS_DIR`'s blank page) so
     its renderer process lives on. A profile with a service worker, options of its own or
-    something done that cannot be undone (SPOILING) is a fresh context, closed after."""
+    something done that cannot be undone (SPOILING_*) is a fresh context, closed after."""
 
     def __init__(self, browser: Browser) -> None:
         self.browser = browser
-        self.free: dict[tuple[str, bool, tuple[int, int]], list[BrowserContext]] = {}
-        self.keys: dict[int, tuple[str, bool, tuple[int, int]] | None] = {}
-        self.undo: dict[int, list[Callable[[], Any]]] = {}
-        self.spoiled: set[int] = set()
+        self.free: dict[ProfileKey, list[BrowserContext]] = {}
+        self.lent: dict[int, Lent] = {}
+        """By id(context): the contexts a test has, each with what giving it back undoes."""
 
     def take(self, base_url: str, workers: str, preload: bool,
              viewport: tuple[int, int] = DESKTOP, **options: Any) -> BrowserContext:
         key = (base_url, preload, viewport) if workers == "block" and not options else None
         kept = self.free.get(key, []) if key else []
         ctx = kept.pop() if kept else self._new(base_url, workers, preload, viewport, options)
-        self.keys[id(ctx)] = key
+        self.lent[id(ctx)].key = key
         return ctx
 
     def give_back(self, ctx: BrowserContext) -> None:
-        key = self.keys.pop(id(ctx))
-        if key is None or id(ctx) in self.spoiled:
-            self._close(ctx)
+        lent = self.lent[id(ctx)]
+        if lent.key is None or lent.spoiled:
+            del self.lent[id(ctx)]
+            ctx.close()
             return
         keeper, *pages = ctx.pages
         for page in pages:
             page.close()
-        for undo in reversed(self.undo[id(ctx)]):
+        for undo in reversed(lent.undo):
             undo()
-        self.undo[id(ctx)].clear()
+        lent.undo.clear()
         ctx.clear_permissions()
         ctx.set_offline(False)
         cdp = ctx.new_cdp_session(keeper)
-        cdp.send("Storage.clearDataForOrigin", {"origin": key[0], "storageTypes": "all"})
+        cdp.send("Storage.clearDataForOrigin", {"origin": lent.key[0], "storageTypes": "all"})
         cdp.detach()
         left = keeper.evaluate(STORAGE_LEFT) + len(ctx.cookies())
         assert left == 0, f"a kept profile still stores {left} things after being emptied"
-        self.free.setdefault(key, []).append(ctx)
+        self.free.setdefault(lent.key, []).append(ctx)
 
     def close(self) -> None:
         for kept in self.free.values():
             for ctx in kept:
-                self._close(ctx)
+                ctx.close()
         self.free.clear()
+        self.lent.clear()
 
     def _new(self, base_url: str, workers: str, preload: bool, viewport: tuple[int, int],
              options: dict[str, Any]) -> BrowserContext:
@@ -290,33 +304,28 @@ class Profiles:
         if not preload:
             ctx.add_init_script(SAVE_DATA)
         ctx.new_page().goto(f"/{TESTS_DIR}/blank.html")
-        self.undo[id(ctx)] = []
-        self._watch(ctx)
+        self.lent[id(ctx)] = Lent()
+        self._watch(ctx, self.lent[id(ctx)])
         return ctx
 
-    def _close(self, ctx: BrowserContext) -> None:
-        ctx.close()
-        self.undo.pop(id(ctx), None)
-        self.spoiled.discard(id(ctx))
-
-    def _watch(self, ctx: BrowserContext) -> None:
+    @staticmethod
+    def _watch(ctx: BrowserContext, lent: Lent) -> None:
         """Record how to undo what a test adds to `ctx`, and mark it spoiled by the rest."""
-        undo = self.undo[id(ctx)]
 
         def added(method: Callable[..., Any]) -> Callable[..., Any]:
             def call(*args: Any, **kwargs: Any) -> Any:
                 made = method(*args, **kwargs)
-                undo.append(lambda: made.__exit__(None, None, None))
+                lent.undo.append(lambda: made.__exit__(None, None, None))
                 return made
             return call
 
         def listened(event: str, handler: Callable[..., Any]) -> None:
             original_on(event, handler)
-            undo.append(lambda: ctx.remove_listener(event, handler))
+            lent.undo.append(lambda: ctx.remove_listener(event, handler))
 
         def spoiling(method: Callable[..., Any]) -> Callable[..., Any]:
             def call(*args: Any, **kwargs: Any) -> Any:
-                self.spoiled.add(id(ctx))
+                lent.spoiled = True
                 return method(*args, **kwargs)
             return call
 
@@ -326,8 +335,8 @@ class Profiles:
         ctx.add_init_script = added(ctx.add_init_script)  # type: ignore[method-assign]
         ctx.route = added(ctx.route)  # type: ignore[method-assign]
         ctx.on = listened  # type: ignore[method-assign,assignment]
-        for owner, names in (("clock", SPOILING["clock"]), ("context", SPOILING["context"])):
-            target = ctx.clock if owner == "clock" else ctx
+        target: object
+        for target, names in ((ctx.clock, SPOILING_CLOCK), (ctx, SPOILING_CONTEXT)):
             for name in names:
                 setattr(target, name, spoiling(getattr(target, name)))
 
