@@ -10,7 +10,7 @@ PORT ?= 8000
 DATA ?= var
 
 .PHONY: run test test-setup web-unit lint bench deps python-deps web-deps web-wire web-build \
-	test-builds test-deps clean cluster-deps test-cluster run-cluster shots
+	test-builds test-deps clean cluster-deps test-cluster run-cluster shots wheel
 
 run: deps
 	$(BIN)/klubovna serve --host $(HOST) --port $(PORT) --data $(DATA)
@@ -57,6 +57,14 @@ bench: deps test-deps cluster-deps
 	$(BIN)/python bench/abuse.py
 
 deps: python-deps web-build
+
+# The wheel a server installs (docs/deploy.md): it carries the built web app as klubovna/web/
+# (hatch_build.py), so the server needs Python and the wheel, not Node. Into dist/, beside
+# requirements.txt: its dependencies as uv.lock pins them, with their hashes.
+wheel: python-deps web-build
+	$(UV) build --wheel --out-dir dist
+	$(UV) export --locked --no-dev --no-emit-project --format requirements-txt --quiet \
+		--output-file dist/requirements.txt
 
 # uv comes from PyPI when the machine has none; the environment lives in .venv/.
 python-deps:
@@ -120,4 +128,4 @@ run-cluster: deps cluster-deps
 	$(BIN)/python -m tests.cluster.harness --host $(HOST) --port $(PORT)
 
 clean:
-	rm -rf $(VENV) web/node_modules web/dist .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) web/node_modules web/dist dist .pytest_cache .mypy_cache .ruff_cache

@@ -17,6 +17,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from klubovna.server import clock
 from klubovna.server.cluster.forward import Forward, install_moved_handler
 from klubovna.server.cluster.node import Node
+from klubovna.server.cluster.ring import Ring
 from klubovna.server.config import Config
 from klubovna.server.features import (
     challenges,
@@ -36,9 +37,13 @@ from klubovna.server.features import (
 )
 from klubovna.server.features.chat import FRAMES as CHAT_FRAMES
 from klubovna.server.features.chat import Chat
+from klubovna.server.http import health
+from klubovna.server.http import metrics as metrics_route
 from klubovna.server.http.collector import CountSockets, collecting
 from klubovna.server.http.errors import BodyLimit, install_error_handlers
+from klubovna.server.http.observe import Observe
 from klubovna.server.http.ratelimit import Limits
+from klubovna.server.metrics import Metrics
 from klubovna.server.realtime import club as club_socket
 from klubovna.server.realtime import ws
 from klubovna.server.realtime.club import Club
@@ -83,7 +88,8 @@ def cluster_node(config: Config, engine: Engine, store: Store, hub: Hub,
     config.check_cluster()
     assert config.node_url is not None
     node = Node.make(lambda owner, url: Leases(engine, owner, url), config.node_url,
-                     config.lease_ms)
+                     config.lease_ms, Ring(config.ring) if config.ring else None,
+                     config.ring_name)
     node.lobby_of = store.lobby_of_table
     node.in_memory = lambda: ({node.known(table_id) for table_id in hub.live}
                               | {lobby_resource(code) for code in live_lobbies.live})
@@ -97,6 +103,18 @@ def cluster_node(config: Config, engine: Engine, store: Store, hub: Hub,
     store.fence = node
     hub.node = node
     return node
+
+
+def metered(hub: Hub, node: Node | None, chat: Chat, sender: Sender, limits: Limits) -> Metrics:
+    """The app's metrics, given to everything that counts (klubovna/server/metrics.py)."""
+    metrics = Metrics()
+    hub.metrics = hub.writer.metrics = chat.metrics = sender.metrics = metrics
+    metrics.live_games = lambda: [live.table.game.name for live in hub.live.values()]
+    limits.count_into(metrics)
+    if node is not None:
+        node.leases.metrics = metrics
+        metrics.leases_held = lambda: len(node.held)
+    return metrics
 
 
 def create_app(config: Config) -> FastAPI:
@@ -145,6 +163,17 @@ def create_app(config: Config) -> FastAPI:
         redoc_url=None,
         lifespan=lifespan,
     )
+    async def drain() -> None:
+        """SIGTERM, once the process no longer listens and before uvicorn closes every
+        socket with 1012 (cli.py): /readyz says 503 from now on, and in cluster mode the
+        leases are given up, so the clients that reconnect at once find another process
+        that takes their tables over (docs/decisions/0167)."""
+        app.state.draining = True
+        if node is not None:
+            await node.stop()
+
+    app.state.draining = False
+    app.state.drain = drain
     app.state.hub = hub
     app.state.lobbies = live_lobbies
     app.state.club = club
@@ -155,6 +184,8 @@ def create_app(config: Config) -> FastAPI:
     app.state.vapid = vapid
     app.state.limits = Limits(config.rate_profiles, config.rate_tables,
                                 config.rate_joins, redis_url=config.redis_url)
+    app.state.metrics = metered(hub, node, room_chat, sender, app.state.limits)
+    app.state.readiness = health.Readiness(config.database_url, app.state.limits.redis)
     install_error_handlers(app)
     install_moved_handler(app)
     if node is not None:  # innermost: the limits and checks below run where it lands
@@ -162,6 +193,7 @@ def create_app(config: Config) -> FastAPI:
             read_replay_token(secret, token) or (None, 0))[0])
     app.add_middleware(BodyLimit)
     app.add_middleware(HeadAsGet)
+    app.add_middleware(Observe, metrics=app.state.metrics)  # ids for the log, sockets by kind
     app.add_middleware(CountSockets)  # outermost: no full collection while sockets are held
     app.include_router(tables.router)
     app.include_router(profiles.router)
@@ -179,6 +211,8 @@ def create_app(config: Config) -> FastAPI:
     app.include_router(challenges.router)
     app.include_router(push.router)
     app.include_router(club_socket.router)
+    app.include_router(health.router)
+    app.include_router(metrics_route.router)
 
     if (config.web_dir / "index.html").exists():
         app.mount("/", StaticFiles(directory=config.web_dir, html=True), name="web")

@@ -1,5 +1,6 @@
-"""The `klubovna` command: `serve` (migrate, then run uvicorn), `migrate`, and `admin` (the
-moderators' commands: klubovna/server/admin.py)."""
+"""The `klubovna` command: `serve` (migrate, then run uvicorn), `migrate`, `admin` (the
+moderators' commands: klubovna/server/admin.py), `backup` and `restore`
+(klubovna/server/storage/backup.py)."""
 
 from __future__ import annotations
 
@@ -8,32 +9,55 @@ import contextlib
 import logging
 import os
 import socket
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import uvicorn
 
+from klubovna.server import logs
 from klubovna.server.config import Config
 from klubovna.server.storage.db import make_engine
 from klubovna.server.storage.files import private_folder
 from klubovna.server.storage.migrate import upgrade
 
 
-class ReadyServer(uvicorn.Server):
-    """uvicorn's server that says when it is ready: once it listens, it writes the address
-    it listens on (`host:port`, the port chosen when `--port 0`) and a newline to
-    `ready_file` in one write. A test or a supervisor waits for the line instead of
-    polling the port."""
+class Server(uvicorn.Server):
+    """uvicorn's server, which says when it is ready and drains before it stops.
 
-    def __init__(self, config: uvicorn.Config, ready_file: str) -> None:
+    Ready: once it listens, it writes the address it listens on (`host:port`, the port
+    chosen when `--port 0`) and a newline to `ready_file` in one write. A test or a
+    supervisor waits for the line instead of polling the port.
+
+    Stopping (SIGTERM, Ctrl-C): it stops listening, lets the app drain (`drain`: /readyz
+    503, the leases given up), then uvicorn closes every socket with 1012 (a restart: the
+    clients come back at once, to another process where there are several) and waits at most
+    GRACE_S for the requests under way before the app's own shutdown."""
+
+    def __init__(self, config: uvicorn.Config, ready_file: str | None,
+                 drain: Callable[[], Awaitable[None]]) -> None:
         super().__init__(config)
         self.ready_file = ready_file
+        self.drain = drain
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
-        if self.started:
+        if self.started and self.ready_file:
             host, port = self.servers[0].sockets[0].getsockname()[:2]
             with open(self.ready_file, "w") as ready:
                 ready.write(f"{host}:{port}\n")
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        for server in self.servers:  # no new connection from here (uvicorn's first step)
+            server.close()
+        try:
+            await self.drain()
+        except Exception:  # a database gone: the leases run out by themselves
+            logging.getLogger("klubovna").exception("draining failed")
+        await super().shutdown(sockets)
+
+
+GRACE_S = 5
+"""Seconds a stopping server waits for the requests under way (`Server`)."""
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -49,12 +73,18 @@ def main(argv: list[str] | None = None) -> None:
     migrate = commands.add_parser("migrate", help="bring the database to the newest schema")
     migrate.add_argument("--data", default=None, help="data folder (default ./var)")
     add_admin(commands)
+    add_backup(commands)
     args = parser.parse_args(argv)
 
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     config = Config.from_env(args.data)
+    logs.configure(config.log_format)  # uvicorn's loggers too (log_config=None below)
     config.check_cluster()
     os.umask(0o077)  # whatever the server writes is its user's alone (files.py)
+    if args.command in ("backup", "restore"):  # before anything touches the database
+        from klubovna.server.storage import backup
+
+        raise SystemExit(backup.command(args.command, args.path, config.data_dir,
+                                        config.database_url))
     private_folder(config.data_dir)
     engine = make_engine(config.database_url)
     upgrade(engine)
@@ -72,9 +102,10 @@ def main(argv: list[str] | None = None) -> None:
     http, ws = protocols(config.header_timeout, config.body_timeout,
                          config.connections_per_address, config.trusted_proxies)
     print(f"Klubovna is running at http://{args.host}:{args.port}", flush=True)
+    app = create_app(config)
     served = uvicorn.Config(
-        create_app(config), host=args.host, port=args.port,
-        ws_max_size=1 << 20, log_level="info", http=http, ws=ws,
+        app, host=args.host, port=args.port, timeout_graceful_shutdown=GRACE_S,
+        ws_max_size=1 << 20, log_level="info", log_config=None, http=http, ws=ws,
         # No per-message compression: it deflates every message once per socket, where a
         # group's draw is one text for 50 (twice the server's CPU a draw; decisions, #18).
         ws_per_message_deflate=False,
@@ -84,11 +115,24 @@ def main(argv: list[str] | None = None) -> None:
         proxy_headers=bool(config.trusted_proxies),
         forwarded_allow_ips=list(config.trusted_proxies),
     )
-    server = ReadyServer(served, args.ready_file) if args.ready_file else uvicorn.Server(served)
+    server = Server(served, args.ready_file, app.state.drain)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: the server has shut down by then
         server.run()
     if not server.started:
         raise SystemExit(3)  # as uvicorn.run exits when the server could not start
+
+
+def add_backup(commands: Any) -> None:
+    """`backup DEST` and `restore SRC` (storage/backup.py, docs/operations.md, "Backups")."""
+    made = commands.add_parser("backup", help="copy the database and the secret into one "
+                               "file, while the server runs")
+    made.add_argument("path", metavar="DEST", help="the file to write (never overwritten), "
+                      "or a folder to write klubovna-DATE-TIME.tar into")
+    back = commands.add_parser("restore", help="bring a backup back into an empty data "
+                               "folder (and empty database), then migrate")
+    back.add_argument("path", metavar="SRC", help="the backup file")
+    for parser in (made, back):
+        parser.add_argument("--data", default=None, help="data folder (default ./var)")
 
 
 def add_admin(commands: Any) -> None:

@@ -10,8 +10,12 @@ import ipaddress
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
-WEB_DIST = Path(__file__).resolve().parents[2] / "web" / "dist"
+PACKAGED_WEB = Path(__file__).resolve().parents[1] / "web"
+"""The web app inside an installed wheel (hatch_build.py puts web/dist there)."""
+CHECKOUT_WEB = Path(__file__).resolve().parents[2] / "web" / "dist"
+"""The web app a checkout builds (`make run`), when the package carries none."""
 PUSH_HOSTS = (
     "fcm.googleapis.com",  # Chrome, Opera, Samsung Internet (Firebase Cloud Messaging)
     "updates.push.services.mozilla.com",  # Firefox (autopush)
@@ -74,6 +78,13 @@ class Config:
     node_url: str | None = None
     """Cluster mode (`KLUBOVNA_NODE_URL`): this process's address as the others reach it,
     e.g. http://10.0.0.5:8101; requests for what it owns are relayed there."""
+    ring: tuple[str, ...] = ()
+    """Cluster mode (`KLUBOVNA_RING`): the proxy's upstream servers, comma-separated, exactly
+    as its `upstream` block names them (e.g. `app1:8000,app2:8000,app3:8000`), when the proxy
+    routes each room by a consistent hash (deploy/nginx/rooms.conf). This process is the one
+    whose name is its `KLUBOVNA_NODE_URL`'s host:port, and it makes new tables and rooms only
+    with ids the proxy sends to it (cluster/ring.py). Empty by default: rooms may land on any
+    process and are relayed to their owner."""
     lease_ms: int = 3000
     """Cluster mode (`KLUBOVNA_LEASE_MS`): how long a lease lasts unrenewed, so how soon a
     dead process's tables are taken over."""
@@ -89,6 +100,13 @@ class Config:
     """The contact the push services see in every message's VAPID claims
     (`KLUBOVNA_PUSH_CONTACT`, a `mailto:` or `https:` address): set it to the operator's,
     as Apple's and Mozilla's services ask."""
+    metrics_from: tuple[str, ...] = ("127.0.0.1", "::1")
+    """Client addresses that may read `GET /metrics` (`KLUBOVNA_METRICS_FROM`: addresses or
+    networks, comma-separated, as KLUBOVNA_TRUSTED_PROXIES; `*` any): loopback by default.
+    Behind a trusted proxy the forwarded address counts, so the internet never reads them."""
+    log_format: str = "text"
+    """`KLUBOVNA_LOG_FORMAT`: `text` lines as uvicorn writes them, or `json`, one object a
+    line on stderr with the request's or table's id (klubovna/server/logs.py)."""
     clock_file: Path | None = None
     """Tests only (`KLUBOVNA_CLOCK_FILE`): the server clock runs as many milliseconds ahead
     as this file says, so a test skips to a deadline instead of waiting (server/clock.py)."""
@@ -103,9 +121,17 @@ class Config:
         if not self.node_url:
             raise ValueError("KLUBOVNA_REDIS_URL (several processes) needs KLUBOVNA_NODE_URL, "
                              "this process's address as the others reach it")
+        if self.ring and self.ring_name not in self.ring:
+            raise ValueError(f"KLUBOVNA_RING names {', '.join(self.ring)} but not this "
+                             f"process, {self.ring_name} (KLUBOVNA_NODE_URL's host:port)")
         if not os.environ.get("KLUBOVNA_SECRET"):  # else each its own daily deck, links
             raise ValueError("KLUBOVNA_REDIS_URL (several processes) needs KLUBOVNA_SECRET, "
                              "the same for every process (daily decks, replay links)")
+
+    @property
+    def ring_name(self) -> str:
+        """This process's name on the ring: its node URL's host:port."""
+        return urlsplit(self.node_url or "").netloc
 
     def load_plugins(self) -> None:
         """Import every plug-in (each registers its games). Before klubovna.server.app is
@@ -118,7 +144,7 @@ class Config:
         """`KLUBOVNA_DATABASE_URL` wins; else a SQLite file in the data folder (default ./var)."""
         folder = Path(data_dir or os.environ.get("KLUBOVNA_DATA") or "var").resolve()
         url = os.environ.get("KLUBOVNA_DATABASE_URL") or f"sqlite:///{folder / 'klubovna.db'}"
-        web = Path(os.environ.get("KLUBOVNA_WEB_DIST") or WEB_DIST).resolve()
+        web = Path(os.environ.get("KLUBOVNA_WEB_DIST") or default_web()).resolve()
         allow_seed = os.environ.get("KLUBOVNA_ALLOW_SEED") == "1"
         return cls(
             data_dir=folder, database_url=url, web_dir=web, allow_seed=allow_seed,
@@ -137,12 +163,22 @@ class Config:
                           if name.strip()),
             redis_url=os.environ.get("KLUBOVNA_REDIS_URL") or None,
             node_url=os.environ.get("KLUBOVNA_NODE_URL") or None,
+            ring=tuple(name.strip() for name in os.environ.get("KLUBOVNA_RING", "").split(",")
+                       if name.strip()),
             lease_ms=_count("KLUBOVNA_LEASE_MS", cls.lease_ms) or cls.lease_ms,
             push_hosts=_hosts(os.environ.get("KLUBOVNA_PUSH_HOSTS")),
             push_allow_http=os.environ.get("KLUBOVNA_PUSH_ALLOW_HTTP") == "1",
             push_contact=_contact(os.environ.get("KLUBOVNA_PUSH_CONTACT")),
+            metrics_from=_proxies(os.environ.get("KLUBOVNA_METRICS_FROM", "127.0.0.1,::1"),
+                                  "KLUBOVNA_METRICS_FROM"),
+            log_format=_log_format(os.environ.get("KLUBOVNA_LOG_FORMAT")),
             clock_file=Path(clock) if (clock := os.environ.get("KLUBOVNA_CLOCK_FILE")) else None,
         )
+
+
+def default_web() -> Path:
+    """The installed package's web app, else the checkout's build (decision 0164)."""
+    return PACKAGED_WEB if (PACKAGED_WEB / "index.html").is_file() else CHECKOUT_WEB
 
 
 def _count(name: str, default: int) -> int:
@@ -169,7 +205,7 @@ def _seconds(name: str, default: float) -> float:
     return seconds
 
 
-def _proxies(given: str) -> tuple[str, ...]:
+def _proxies(given: str, name: str = "KLUBOVNA_TRUSTED_PROXIES") -> tuple[str, ...]:
     """Comma-separated addresses or networks, or `*`; a bad one stops the start."""
     entries = tuple(entry.strip() for entry in given.split(",") if entry.strip())
     for entry in entries:
@@ -177,9 +213,16 @@ def _proxies(given: str) -> tuple[str, ...]:
             try:
                 ipaddress.ip_network(entry, strict=False)
             except ValueError:
-                raise ValueError(f"KLUBOVNA_TRUSTED_PROXIES: {entry!r} is not an address "
-                                 "or network") from None
+                raise ValueError(f"{name}: {entry!r} is not an address or network") from None
     return entries
+
+
+def _log_format(given: str | None) -> str:
+    """`text` (unset) or `json`; anything else stops the start."""
+    form = (given or "text").strip().lower()
+    if form not in ("text", "json"):
+        raise ValueError(f"KLUBOVNA_LOG_FORMAT must be text or json, got {given!r}")
+    return form
 
 
 def _hosts(given: str | None) -> tuple[str, ...]:

@@ -5,6 +5,7 @@ players' games ended, and tells each seat exactly what its sockets were told."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from klubovna.server.realtime.wire import dumps
@@ -13,7 +14,8 @@ from klubovna.tables import Table
 from klubovna.tables.registry import get_game
 from klubovna.tables.table import events_for
 from tests.cluster.harness import Cluster
-from tests.server.lobby_client import Message, Tracker
+from tests.cluster.players import TimedPlayer
+from tests.server.lobby_client import Message, Seat, Tracker
 
 Seen = dict[int, tuple[Message, list[Message] | None]]
 """For each table seat: its final view, and every event it was told (None: a fresh view
@@ -61,3 +63,20 @@ def seen_by(trackers: list[Tracker]) -> Seen:
         assert view is not None and not tracker.problems, tracker.problems
         seen[view["seat"]] = (view, tracker.events() if tracker.complete else None)
     return seen
+
+
+def lost_moves(cluster: Cluster, rooms: list[tuple[Seat, Seat]],
+               players: Sequence[TimedPlayer]) -> list[tuple[str, int, int]]:
+    """Every move a player was told was confirmed that is not in its table's stored log."""
+    store = cluster.store()
+    missing = []
+    for host, _guest in rooms:
+        stored = store.load(table_of_lobby(cluster, host.code))
+        assert stored is not None
+        logged = {(entry.seat, entry.seq) for entry in stored.entries if entry.kind == "act"}
+        for player in players:
+            if player.seat.code == host.code:
+                seat = player.seat.seat  # a duel's lobby seats are its table's seats
+                missing += [(host.code, seat, seq) for seq in player.confirmed
+                            if (seat, seq) not in logged]
+    return missing

@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from websockets.asyncio.client import connect as async_connect
 
 from tests.server.live import LiveServer
-from tests.server.lobby_client import HEARTBEAT_S, AsyncPlayer, Message, Seat, dice_move
+from tests.server.lobby_client import (
+    HEARTBEAT_S,
+    AsyncPlayer,
+    Message,
+    Seat,
+    dice_move,
+)
 
 RETRY_S = 0.1
 """How long a player waits before sending again a move the server could not store."""
@@ -44,6 +52,40 @@ class PatientPlayer(AsyncPlayer):
         await asyncio.sleep(RETRY_S)
         self.pending = retry
         await self._send(retry)
+
+
+@dataclass
+class TimedPlayer(PatientPlayer):
+    """A PatientPlayer that thinks `think` seconds before each move, notes when each of its
+    moves was confirmed, and makes no more than `hold_at` moves while `holding()` (its game
+    is still under way when something else is done: a rolling restart)."""
+
+    think: float = 0.0
+    hold_at: int = 1 << 30
+    holding: Callable[[], bool] = lambda: False
+    confirmed: dict[int, float] = field(default_factory=dict)
+    """seq -> time.monotonic() of its acknowledgement."""
+    greeted: list[float] = field(default_factory=list)
+    """When each hello was answered with the game's view (time.monotonic()): playing again."""
+
+    def _settle_pending(self, message: Message) -> None:
+        if len(self.greeted) < len(self.hellos):  # (_session has just noted a hello's view)
+            self.greeted.append(time.monotonic())
+        if self.pending is not None and message.get("ack") == self.pending["seq"]:
+            self.confirmed[self.pending["seq"]] = time.monotonic()
+        super()._settle_pending(message)
+
+    def back_after(self, at: float) -> float | None:
+        """Seconds from `at` until the first hello answered after it (None: none was)."""
+        return next((greeted - at for greeted in self.greeted if greeted > at), None)
+
+    async def _maybe_act(self) -> None:
+        if self.pending is None and self.tracker.view is not None and self.choose(
+                self.tracker.view) is not None:
+            while len(self.confirmed) >= self.hold_at and self.holding():
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(self.think)
+        await super()._maybe_act()
 
 
 @dataclass

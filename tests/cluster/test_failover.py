@@ -10,6 +10,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import httpx
+from prometheus_client.parser import text_string_to_metric_families
+
 from tests.cluster.checks import check_replay, seen_by, table_of_lobby
 from tests.cluster.harness import Cluster, Node, serves
 from tests.cluster.players import PatientPlayer
@@ -83,6 +86,14 @@ def report(what: str, figures: dict[str, float], players: list[PatientPlayer]) -
           f"{figures['back']:.1f} s later; drops {drops}; 'unavailable' answers {unavailable}")
 
 
+def counted(node: Node, name: str) -> float:
+    """A counter of the node's `GET /metrics` (loopback reads them)."""
+    answer = httpx.get(f"{node.http}/metrics", timeout=10)
+    assert answer.status_code == 200, answer.text
+    return sum(sample.value for family in text_string_to_metric_families(answer.text)
+               for sample in family.samples if sample.name == name)
+
+
 def test_the_owner_killed_mid_game_and_restarted(cluster: Cluster) -> None:
     seats, players = group(cluster, mode="hard", seconds=30)
     code = seats[0].code
@@ -102,6 +113,10 @@ def test_the_owner_killed_mid_game_and_restarted(cluster: Cluster) -> None:
     report("kill -9 of the owner", figures, players)
 
     check_game(cluster, code, players)
+    # The survivors' metrics: one took the lobby over, and they renew what they hold.
+    alive = [node for node in cluster.nodes if cluster.alive(node)]
+    assert sum(counted(node, "klubovna_lease_takeovers_total") for node in alive) >= 1
+    assert sum(counted(node, "klubovna_lease_renewals_total") for node in alive) >= 1
     for player in players:
         assert player.drops >= 1, f"{player.name} never lost the killed owner"
         view = player.tracker.view

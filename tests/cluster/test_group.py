@@ -1,5 +1,6 @@
-"""A group of fifty through nginx: the joins and the sockets go round robin over the three
-processes, and every seat's story is checked (no gap, no duplicate, no other seat's card)."""
+"""A group of fifty through nginx: the joins and the sockets all go to the room's owner (nginx's
+consistent hash on the join code, the ring the processes share: decision 0167), and every
+seat's story is checked (no gap, no duplicate, no other seat's card)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from tests.server.lobby_client import (
 from tests.server.test_group import fill_group
 
 
-def test_fifty_people_spread_over_the_processes(cluster: Cluster) -> None:
+def test_fifty_people_routed_to_the_owner(cluster: Cluster) -> None:
     front = cluster.front
     seats = fill_group(front, 50)
     code = seats[0].code
@@ -29,9 +30,12 @@ def test_fifty_people_spread_over_the_processes(cluster: Cluster) -> None:
     took = time.monotonic() - began
 
     # nginx logs a socket when it closes: all fifty are closed now (run_players is over).
+    # Every join and socket went to the process that made the room, which owns it still.
+    owner = cluster.owner_of_lobby(code)
+    assert owner is not None
     sockets = front.served(f"/ws/lobbies/{code}")
-    assert sum(sockets.values()) == 50 and set(sockets) == {n.port for n in cluster.nodes}, (
-        sockets)
+    assert sockets == {owner.port: 50}, sockets
+    assert front.served(f"/api/lobbies/{code}/join") == {owner.port: 49}
     finals = [player.tracker.view for player in players]
     check_final([view for view in finals if view is not None])
     for player in players:

@@ -688,6 +688,9 @@ class AsyncPlayer:
     pending: Message | None = None
     refused: list[Message] = field(default_factory=list)
     drops: int = 0
+    closes: list[tuple[float, int | None]] = field(default_factory=list)
+    """At every unexpected drop: when (time.monotonic()), and the close code the server sent
+    (None: none came)."""
     seen_before_drop: list[tuple[int, Message | None]] = field(default_factory=list)
     """At every unexpected drop: the last version seen and the last confirmed action's view."""
     hellos: list[Message] = field(default_factory=list)
@@ -711,6 +714,9 @@ class AsyncPlayer:
                 if not self.reconnect_for:
                     raise AssertionError(f"{self.name}: connection lost: {error!r}") from error
                 self.drops += 1
+                received = getattr(error, "rcvd", None)  # the server's close frame, if any
+                self.closes.append((time.monotonic(),
+                                    None if received is None else received.code))
                 self.seen_before_drop.append((self.tracker.version, self.acked))
                 await self._wait_for_server()
 

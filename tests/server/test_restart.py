@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 from typing import Any
 
 import pytest
 from sqlalchemy import update
+from websockets.exceptions import ConnectionClosed
 
 from klubovna.server.realtime.hub import Hub, StorageError
 from klubovna.server.storage.db import LogRow
@@ -194,3 +196,34 @@ def test_computer_players_go_on_by_themselves_after_a_restart_in_their_turn(
     finally:
         hub.writer.stop()
         store.abandon_table(table_id)
+
+
+def test_sigterm_says_restart_and_loses_nothing(restartable: LiveServer) -> None:
+    """SIGTERM: the server closes a playing socket with 1012 ("service restart"), exits by
+    itself within its grace, and the game goes on after the start where it was."""
+    server = restartable
+    table_id, key = server.create(mode="hard", seconds=120)
+    with server.socket(table_id) as client:
+        client.hello(key)
+        view = client.act({"type": "start"})["view"]
+        for _ in range(5):
+            move = next_move(hold_number(client, view))
+            assert move is not None
+            reply = client.act(move)
+            view = reply["view"]
+        assert server.process is not None
+        server.process.send_signal(signal.SIGTERM)
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:  # whatever was under way, then the close
+                client.recv(timeout=60)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+    # uvicorn raises the signal again once it has shut down: a supervisor sees a clean stop
+    # by SIGTERM (systemd counts it a success), after the app's own shutdown ran.
+    assert server.process.wait(60) == -signal.SIGTERM
+    assert (server.data_dir / "log").read_text().endswith("Finished server process "
+                                                           f"[{server.process.pid}]\n")
+    server.start()
+    with server.socket(table_id) as client:
+        resumed = client.hello(key, since=0)
+        assert resumed["version"] == reply["version"]
+        assert resumed["view"] == reply["view"]

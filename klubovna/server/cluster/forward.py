@@ -91,7 +91,7 @@ class Forward:
         if target is None:
             await self.app(scope, receive, send)
             return
-        kind, name = target
+        kind, name, routed = target
         body = b""
         if scope["type"] == "http":  # read once: relayed, or handled here after all
             read = await _read_body(receive)
@@ -104,14 +104,28 @@ class Forward:
 
         relayed = any(key == RELAYED.encode() for key, _ in scope.get("headers", []))
         resource = await self.node.resource_for(kind, name)
+        try:
+            if await self._elsewhere(resource, relayed, scope, again, send):
+                return
+        except Moved:  # shutting down: the client tries again (at another process)
+            await self._moved(scope, again(), send)
+            return
+        if relayed and routed is not None and not self.node.mine(routed):
+            self.node.hand_back_soon(resource)  # the proxy sends its people elsewhere now
+        await self.app(scope, again(), send)
+
+    async def _elsewhere(self, resource: str, relayed: bool, scope: Scope,
+                         again: Callable[[], Receive], send: Send) -> bool:
+        """Relay to the resource's live owner elsewhere (True: answered), or make this
+        process its owner (False: the app handles it here)."""
         holder = await self.node.claim(resource)
         tries = 0
         while holder is not None:
             if relayed:  # never relayed twice: the client tries again
-                await self._moved(scope, receive, send)
-                return
+                await self._moved(scope, again(), send)
+                return True
             if await self._relay(holder, scope, again(), send):
-                return
+                return True
             # The owner does not answer: wait for its lease to run out, then take it; or
             # it renews the lease (alive), and is asked again.
             tries += 1
@@ -121,20 +135,21 @@ class Forward:
                 log.warning("%s at %s renews its lease but does not answer", holder.owner,
                             holder.url)
                 await self._moved(scope, again(), send)
-                return
-        await self.app(scope, again(), send)
+                return True
+        return False
 
-    def _target(self, path: str) -> tuple[str, str] | None:
-        """("t", table id) or ("l", lobby code) for the paths that name one."""
+    def _target(self, path: str) -> tuple[str, str, str | None] | None:
+        """("t", table id) or ("l", lobby code) for the paths that name one, and the key the
+        proxy routes the path by (deploy/nginx/rooms.conf; None: it spreads the path)."""
         if found := _TABLE.match(path):
-            return "t", found.group(1)
+            return "t", found.group(1), found.group(1)
         if found := _LOBBY.match(path):
             try:
-                return "l", normalize_code(found.group(1))
+                return "l", normalize_code(found.group(1)), found.group(1)
             except IllegalAction:
                 return None  # the handler answers it
         if (found := _REPLAY.match(path)) and (table := self.replay_table(found.group(1))):
-            return "t", table
+            return "t", table, None
         return None
 
     async def _moved(self, scope: Scope, receive: Receive, send: Send) -> None:

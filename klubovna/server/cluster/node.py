@@ -18,12 +18,15 @@ from collections.abc import Awaitable, Callable
 
 from starlette.concurrency import run_in_threadpool
 
+from klubovna.server.cluster.ring import Ring
 from klubovna.server.storage.leases import Holder, Leases, lobby_resource, table_resource
 
 log = logging.getLogger("klubovna.cluster")
 
 LEASE_MS = 3000
 """A lease's length: an owner killed with kill -9 is replaced within this (plus a sweep)."""
+HAND_BACK_S = 0.5
+"""How long a process keeps a resource it hands back to the proxy's process (hand_back_soon)."""
 ORPHANS_SECONDS = 1.0
 """How often a process looks for tables whose owner died and whose deadline is due."""
 
@@ -48,9 +51,14 @@ restart"), and its socket is relayed to the new owner."""
 
 
 class Node:
-    def __init__(self, leases: Leases, ttl: int = LEASE_MS) -> None:
+    def __init__(self, leases: Leases, ttl: int = LEASE_MS, ring: Ring | None = None,
+                 name: str = "") -> None:
         self.leases = leases
         self.ttl = ttl
+        self.ring = ring
+        """The proxy's consistent hash ring, when it routes rooms by it (None: it does not)."""
+        self.name = name
+        """This process's server name on the ring."""
         self.held: dict[str, int] = {}
         """Resource -> the token this process writes under."""
         self.tables: dict[str, str] = {}
@@ -62,16 +70,26 @@ class Node:
         self.drop: Drop | None = None
         self.orphans: Callable[[], Awaitable[None]] | None = None
         """Takes over due tables nobody owns (set by the app: the hub's)."""
+        self.draining = False
+        """Shutting down (SIGTERM): its leases are given up and no lease is taken again."""
         self._task: asyncio.Task[None] | None = None
+        self._handing: set[str] = set()
+        """Resources being handed back (hand_back_soon)."""
+        self._tasks: set[asyncio.Task[None]] = set()
         self._claimed_at: dict[str, int] = {}
         """When each lease was taken: a just-taken one is not idle yet (its handler is still
         rebuilding the table)."""
 
     @classmethod
     def make(cls, engine_leases: Callable[[str, str], Leases], url: str,
-             ttl: int = LEASE_MS) -> Node:
+             ttl: int = LEASE_MS, ring: Ring | None = None, name: str = "") -> Node:
         owner = f"{url}#{secrets.token_hex(4)}"  # a new owner at every start
-        return cls(engine_leases(owner, url), ttl)
+        return cls(engine_leases(owner, url), ttl, ring, name)
+
+    def mine(self, key: str) -> bool:
+        """Whether the proxy sends a table id or join code to this process (always, without
+        a ring): new tables and rooms are made only with ids that are (ring.py)."""
+        return self.ring is None or self.ring.owner(key) == self.name
 
     # --- the store's fence ----------------------------------------------------
     def resource_of(self, table_id: str) -> str:
@@ -102,6 +120,8 @@ class Node:
         such table or lobby: the local handler says so), else the live holder elsewhere."""
         if resource in self.held:
             return None
+        if self.draining:
+            raise Moved(resource)  # the client tries again, at another process
         taken = await run_in_threadpool(self.leases.take, resource, wall_ms(), self.ttl)
         if isinstance(taken, Holder):
             return taken
@@ -133,16 +153,46 @@ class Node:
             await asyncio.sleep(0.05)  # expiring this very moment (clocks a little apart)
         return None
 
+    def hand_back_soon(self, resource: str) -> None:
+        """A socket or request for `resource`, which this process holds, was relayed here by
+        the process the proxy sends its people to now (its place on the ring, back after a
+        restart): in a moment (HAND_BACK_S: the relayed request is answered first) let go of
+        it and close its sockets with 1012, so that they all come back through the proxy
+        straight to that process, which takes it over, and nothing is relayed any more."""
+        if resource in self.held and resource not in self._handing and not self.draining:
+            self._handing.add(resource)
+            task = asyncio.create_task(self._hand_back(resource))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _hand_back(self, resource: str) -> None:
+        try:
+            await asyncio.sleep(HAND_BACK_S)
+            if resource not in self.held or self.draining:
+                return
+            del self.held[resource]  # from here its writes are refused (the store's fence)
+            self._claimed_at.pop(resource, None)
+            await run_in_threadpool(self.leases.release, [resource])
+            log.info("%s handed back to the process the proxy sends it to", resource)
+            if self.drop is not None:
+                await self.drop(resource)
+        finally:
+            self._handing.discard(resource)
+
     # --- life cycle -----------------------------------------------------------
     async def start(self) -> None:
         self._task = asyncio.create_task(self._forever())
 
     async def stop(self) -> None:
+        """Give up every lease, renew none again: the others take over at once. From then
+        on a write of this process's is refused by the store's fence (Moved), so a move
+        either was stored before or is sent again by its client to the new owner."""
+        self.draining = True
         if self._task is not None:
             self._task.cancel()
         held = list(self.held)
         self.held.clear()
-        await run_in_threadpool(self.leases.release, held)  # the others take over at once
+        await run_in_threadpool(self.leases.release, held)
 
     async def renew(self) -> None:
         """Renew what is held; let go of what is no longer in memory; drop what was lost."""
@@ -162,6 +212,7 @@ class Node:
         for resource, token in before.items():
             if self.held.get(resource) == token and renewed.get(resource) != token:
                 log.warning("lease of %s lost to another process", resource)
+                self.leases.metrics.leases_lost.inc()
                 del self.held[resource]
                 if self.drop is not None:
                     await self.drop(resource)

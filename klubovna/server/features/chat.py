@@ -30,6 +30,7 @@ from precis_i18n import get_profile
 from starlette.concurrency import run_in_threadpool
 
 from klubovna.server.clock import now_ms
+from klubovna.server.metrics import UNMETERED, Metrics
 from klubovna.server.realtime.lobbies import LiveLobby
 from klubovna.server.storage.store import Store
 from klubovna.tables import ProtocolError
@@ -151,6 +152,8 @@ class Chat:
     def __init__(self, store: Store, clock: Any = time.monotonic) -> None:
         self.store = store
         self.clock = clock
+        self.metrics: Metrics = UNMETERED
+        """The app's metrics (set by the app): messages sent and refused."""
 
     @staticmethod
     def of(room: LiveLobby) -> RoomChat:
@@ -177,9 +180,14 @@ class Chat:
             await self._report(room, chat, member, data)
             await link.send_json({"t": "reported"})
             return
-        message = await self._message(room, member, data)
-        if not chat.allow(seat, self.clock()):
-            raise ProtocolError("rate_limited", "Too many messages; wait a moment.")
+        try:
+            message = await self._message(room, member, data)
+            if not chat.allow(seat, self.clock()):
+                raise ProtocolError("rate_limited", "Too many messages; wait a moment.")
+        except ProtocolError as error:
+            self.metrics.chat_refused.labels(error.code).inc()
+            raise
+        self.metrics.chat_sent.inc()
         chat.messages.append(message)
         text = json.dumps({"t": "chat", **message}, ensure_ascii=False, separators=(",", ":"))
         # Whoever blocked the sender hears nothing from them (friends.py's blocks).

@@ -19,9 +19,11 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from klubovna.server.http.errors import ApiError
+from klubovna.server.metrics import Metrics
 
 if TYPE_CHECKING:  # imported when a Redis URL is given: 0.3 s a start without it
     import redis.asyncio
+    from prometheus_client import Counter
 
 T = TypeVar("T")
 Clock = Callable[[], float]
@@ -38,6 +40,8 @@ class Limiter:
     limit. The backends answer two questions; the rest is shared."""
 
     per_minute: int
+    refused: Counter | None = None
+    """Counts the 429s this limiter answers (set by `Limits.count_into`)."""
 
     async def _take(self, key: str) -> int:
         """Take a token for `key`: 0 when taken, else the seconds until there is one."""
@@ -58,12 +62,16 @@ class Limiter:
     async def check(self, key: str, what: str) -> None:
         """Take a token or raise 429 `rate_limited` saying when to try again."""
         if wait := await self._take(key):
+            if self.refused is not None:
+                self.refused.inc()
             raise _refusal(wait, what)
 
     async def check_left(self, key: str, what: str) -> None:
         """Raise 429 like `check` when `key` has no token left, but take none: for limits
         that count only failures (the caller takes a token with `allow` on one)."""
         if wait := await self._peek(key):
+            if self.refused is not None:
+                self.refused.inc()
             raise _refusal(wait, what)
 
 
@@ -390,6 +398,12 @@ class Limits:
         """Counts sockets closed for flooding (past their frame budget): an address that
         floods again and again gets no new socket until a token is back, so reconnecting
         does not renew the budget. Real clients never flood; sockets already open stay."""
+
+    def count_into(self, metrics: Metrics) -> None:
+        """Count each limiter's refusals in `metrics`, by the limiter's name."""
+        for name, limiter in vars(self).items():
+            if isinstance(limiter, Limiter):
+                limiter.refused = metrics.rate_limited.labels(name)
 
     async def aclose(self) -> None:
         """Close the Redis client, if any (at the app's end)."""

@@ -333,6 +333,7 @@ async def club_socket(websocket: WebSocket) -> None:
             now = time.monotonic()
             frames[:] = [t for t in frames if now - t < 60] + [now]
             if len(frames) > FRAMES_PER_MINUTE:
+                websocket.app.state.metrics.rate_limited.labels("club_frames").inc()
                 await websocket.send_text(_error("rate_limited", "Too many messages; slow down."))
                 continue
             text = raw.get("text")

@@ -22,6 +22,8 @@ from starlette.concurrency import run_in_threadpool
 from klubovna.core import Game, IllegalAction
 from klubovna.server.clock import now_ms
 from klubovna.server.cluster.node import CLOSE_MOVED, Moved, Node, wall_ms
+from klubovna.server.logs import table_id as table_in_log
+from klubovna.server.metrics import UNMETERED, Metrics
 from klubovna.server.realtime.wire import Encoder, dumps
 from klubovna.server.storage.logwriter import LogWriter
 from klubovna.server.storage.store import NO_DEADLINE, Append, Recording, Store, StoredTable
@@ -91,6 +93,8 @@ class Hub:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.writer = LogWriter(store)
+        self.metrics: Metrics = UNMETERED
+        """The app's metrics (set by the app; the writer's too)."""
         self.live: dict[str, LiveTable] = {}
         self.dormant: dict[str, int | None] = {}
         """Unfinished tables not rebuilt since the start, with their next deadlines (None:
@@ -158,7 +162,7 @@ class Hub:
     ) -> LiveTable:
         """A new table of `game` (the registered engine, looked up by the caller) with these
         seats, stored (with its lobby, if any) before it exists."""
-        table_id = secrets.token_urlsafe(12)
+        table_id = self.new_id()
         seed = secrets.randbits(63) if seed is None else seed
         table = Table(table_id, game, config, seed, key_hashes)
         await run_in_threadpool(
@@ -168,6 +172,13 @@ class Hub:
         live = self.live[table_id] = LiveTable(table)
         self._note(live)
         return live
+
+    def new_id(self) -> str:
+        """A new table id, one the proxy routes to this process (cluster/ring.py)."""
+        while True:
+            table_id = secrets.token_urlsafe(12)
+            if self.node is None or self.node.mine(table_id):
+                return table_id
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The live table, rebuilt from the store (in a worker thread: a long log takes a
@@ -378,6 +389,7 @@ class Hub:
         committed and sent, before the next is made. Raises StorageError, IllegalAction
         (InternalError)."""
         live.robots_due = False
+        in_log = table_in_log.set(live.table.id)  # (the log lines of the step name it)
         try:
             for step in steps(live.table, now, first, robots=False):
                 if step.entry is not None or step.replies:  # (most ticks: nothing is due)
@@ -399,6 +411,7 @@ class Hub:
             live.robots_due = live.table.robots_due()  # (the next sweep tries them again)
             raise
         finally:
+            table_in_log.reset(in_log)
             self._note(live)
 
     def _note(self, live: LiveTable) -> None:
@@ -447,6 +460,8 @@ class Hub:
         except Exception as error:  # the database said no: commit nothing
             log.exception("storing %s v%s failed", table.id, step.entry.version)
             raise StorageError from error
+        if step.entry.kind == "act":
+            self.metrics.moves_of(table.game.name).inc()
         waited = set(table.waiting_since)
         await self.send_all(live, table.commit(step, now))
         if live.watchers:

@@ -109,7 +109,7 @@ class Lobbies:
         IllegalAction for a game, kind or settings the game does not have."""
         key = secrets.token_urlsafe(32)
         while True:
-            lobby = Lobby.open(new_code(self.live), game, kind, nickname, hash_key(key),
+            lobby = Lobby.open(self._new_code(), game, kind, nickname, hash_key(key),
                                now_ms(), settings=settings, profile=profile,
                                series=secrets.randbits(63), free_chat=free_chat,
                                listed=listed, days_per_move=days_per_move)
@@ -117,6 +117,14 @@ class Lobbies:
                 break  # else the code was taken meanwhile (by a stored lobby): another
         room = self.live[lobby.code] = LiveLobby(lobby, game, None)
         return room, key, 0
+
+    def _new_code(self) -> str:
+        """A free join code the proxy routes to this process (cluster/ring.py)."""
+        node = self.hub.node
+        while True:
+            code = new_code(self.live)
+            if node is None or node.mine(code):
+                return code
 
     async def get(self, code: str) -> LiveLobby | None:
         room = self.live.get(code)

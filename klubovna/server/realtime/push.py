@@ -26,6 +26,7 @@ from pywebpush import WebPusher
 
 from klubovna.server.clock import now_ms
 from klubovna.server.config import Config
+from klubovna.server.metrics import UNMETERED, Metrics
 from klubovna.server.storage.push import Message, Subscription
 from klubovna.server.storage.store import Store
 from klubovna.server.storage.vapid import VapidKey, b64url
@@ -131,6 +132,8 @@ class Sender:
         self._loop: asyncio.AbstractEventLoop | None = None
         self.session = requests.Session()
         self.session.trust_env = False  # no proxy from the environment: the host is checked
+        self.metrics: Metrics = UNMETERED
+        """The app's metrics (set by the app): posts taken and failed."""
 
     def start(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -190,12 +193,16 @@ class Sender:
             status = self.post(subscription, message)
             if 200 <= status < 300:
                 took = True
+                self.metrics.push_sent.inc()
                 push.used(subscription.id, now_ms())
             elif status in GONE:
+                self.metrics.push_failed.labels("gone").inc()
                 push.gone(subscription.id)
             elif status in (0, 429) or status >= 500:
+                self.metrics.push_failed.labels("retry").inc()
                 retry = True
             else:
+                self.metrics.push_failed.labels("refused").inc()
                 log.warning("web push: %s refused a message (%d)",
                             urlsplit(subscription.endpoint).hostname, status)
         if took:

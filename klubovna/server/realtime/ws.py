@@ -24,6 +24,8 @@ from klubovna.server.cluster.node import CLOSE_MOVED, Moved
 from klubovna.server.http.errors import ApiError
 from klubovna.server.http.guard import FRAME_EXTENSION
 from klubovna.server.http.ratelimit import FrameBudget
+from klubovna.server.logs import table_id as table_in_log
+from klubovna.server.metrics import Metrics
 from klubovna.server.realtime.hub import Hub, StorageError, internal_error
 from klubovna.server.realtime.lobbies import CLOSE_SILENT, HEARTBEAT_TIMEOUT_MS, Lobbies
 from klubovna.server.realtime.wire import dumps, framed
@@ -222,6 +224,7 @@ async def _over_budget(verdict: str, websocket: WebSocket,
     """A frame past the socket's budget: answered `rate_limited` (False), or, once the
     client has gone on far enough, the socket closed and counted against its address
     (True: the loop ends)."""
+    websocket.app.state.metrics.frames_refused.inc()
     if verdict is not FrameBudget.CLOSE:
         await send(RATE_LIMITED)
         return False
@@ -230,8 +233,14 @@ async def _over_budget(verdict: str, websocket: WebSocket,
     return True
 
 
+def is_move(data: Any) -> bool:
+    """A frame whose step is timed (klubovna_step_seconds): an action, not a ping."""
+    return type(data) is dict and data.get("t") == "act"
+
+
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    table_in_log.set(table_id)  # (the socket's task: every line it logs names the table)
     await websocket.accept()
     address = _address(websocket)
     if await _refused_for_floods(websocket, address):
@@ -250,6 +259,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     seat: int | None = None
     watching = False
     budget = frame_budget()
+    step_seconds = websocket.app.state.metrics.step
     try:
         while True:
             try:  # a socket that never says hello holds nothing for long (as a lobby's)
@@ -257,6 +267,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             except TimeoutError:
                 await websocket.close(code=CLOSE_SILENT)
                 break
+            arrived = time.perf_counter()
             if raw["type"] == "websocket.disconnect":
                 break
             verdict = budget.take()
@@ -295,6 +306,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                     seat = found
                 else:
                     failure = await hub.handle(live, seat, data, link)
+                    if is_move(data):
+                        step_seconds.observe(time.perf_counter() - arrived)
             except ProtocolError as error:
                 failure = error.to_message()
             except IllegalAction as error:
@@ -344,6 +357,7 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
     link = Link(websocket)
     seat: int | None = None
     budget = frame_budget()
+    metrics: Metrics = websocket.app.state.metrics
     try:
         while True:
             try:  # until the hello, presence does not watch the socket: a timeout does
@@ -351,6 +365,7 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
             except TimeoutError:
                 await link.close(CLOSE_SILENT)
                 break
+            arrived = time.perf_counter()
             if raw["type"] == "websocket.disconnect":
                 break
             verdict = budget.take()
@@ -395,6 +410,8 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
                 else:
                     assert seat is not None
                     failure = await lobbies.act(room, seat, data, link)
+                    if is_move(data):
+                        metrics.step.observe(time.perf_counter() - arrived)
                     if failure is not None:
                         await link.send_json(failure)
             except ProtocolError as error:

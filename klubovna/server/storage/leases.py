@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from sqlalchemy import Connection, Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from klubovna.server.metrics import UNMETERED, Metrics
 from klubovna.server.storage.db import LeaseRow, LobbyRow, TableRow
 
 
@@ -48,6 +49,8 @@ class Leases:
         self.owner = owner
         """This process: its address and a random part, new at every start."""
         self.url = url
+        self.metrics: Metrics = UNMETERED
+        """The app's metrics (set by the app): renewals, take-overs and losses."""
 
     def take(self, resource: str, now: int, ttl: int) -> int | Holder | None:
         """Take (or keep) the lease: its token when this process holds it now, the holder
@@ -72,6 +75,7 @@ class Leases:
             connection.execute(insert(LeaseRow).values(
                 resource=resource, owner=self.owner, url=self.url, token=1,
                 expires_at=now + ttl))
+            self.metrics.lease_takeovers.inc()  # (counted before the commit: rarely undone)
             return 1
         holder = Holder(*row)
         # The same address under another owner is this process's former life (killed and
@@ -81,6 +85,8 @@ class Leases:
         token = holder.token if holder.owner == self.owner else holder.token + 1
         connection.execute(update(LeaseRow).where(LeaseRow.resource == resource).values(
             owner=self.owner, url=self.url, token=token, expires_at=now + ttl))
+        if holder.owner != self.owner:
+            self.metrics.lease_takeovers.inc()
         return token
 
     @staticmethod
@@ -110,6 +116,7 @@ class Leases:
                 update(LeaseRow).where(LeaseRow.owner == self.owner)
                 .values(expires_at=now + ttl).returning(LeaseRow.resource, LeaseRow.token)
             ).all()
+        self.metrics.lease_renewals.inc(len(rows))
         return dict((resource, token) for resource, token in rows)
 
     def release(self, resources: list[str]) -> None:

@@ -21,9 +21,11 @@ import contextlib
 import logging
 import queue
 import threading
+import time
 from collections import defaultdict
 from dataclasses import dataclass
 
+from klubovna.server.metrics import UNMETERED, Metrics
 from klubovna.server.storage.store import Append, Store
 
 log = logging.getLogger("klubovna.logwriter")
@@ -56,6 +58,8 @@ class LogWriter:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.metrics: Metrics = UNMETERED
+        """The app's metrics (set by the app): how long each write took."""
         self._queue: queue.SimpleQueue[_Job | str | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -72,8 +76,10 @@ class LogWriter:
         the log grew past its bound, 17 MB.)"""
 
     async def append(self, append: Append) -> None:
+        began = time.perf_counter()
         overdue = self._entries - self._restarted_at >= CHECKPOINT_OVERDUE
         if not overdue and self.store.append_now([append]):
+            self.metrics.write_now.observe(time.perf_counter() - began)
             self._stored(1)
             return
         self._ensure_thread()
@@ -81,6 +87,7 @@ class LogWriter:
         future: asyncio.Future[None] = loop.create_future()
         self._queue.put(_Job(append, future, loop))
         await future
+        self.metrics.write_queued.observe(time.perf_counter() - began)
 
     def stop(self) -> None:
         """Store what is queued, then end the thread (a later append starts a new one)."""
@@ -135,7 +142,9 @@ class LogWriter:
                 assert isinstance(more, _Job)
                 batch.append(more)
             by_loop: dict[asyncio.AbstractEventLoop, list[Outcome]] = defaultdict(list)
+            began = time.perf_counter()
             errors = self._write(batch)
+            self.metrics.write_batch.observe(time.perf_counter() - began)
             self._stored(errors.count(None))
             for each, error in zip(batch, errors, strict=True):
                 by_loop[each.loop].append((each.future, error))
