@@ -76,6 +76,11 @@ class Scrub(logging.Filter):
     access lines keep their arguments (its formatter reads them): the path is scrubbed there."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if _names_a_client(record):
+            # No client address is written anywhere (platform.md; http/ratelimit.py keeps
+            # them a minute, in memory): uvicorn's access and socket lines show "-".
+            assert isinstance(record.args, tuple)
+            record.args = ("-", *record.args[1:])
         if record.name == "uvicorn.access" and isinstance(record.args, tuple):
             record.args = tuple(scrub(arg) if isinstance(arg, str) else arg
                                 for arg in record.args)
@@ -87,6 +92,16 @@ class Scrub(logging.Filter):
         if record.exc_info and not record.exc_text:
             record.exc_text = scrub(_TRACEBACKS.formatException(record.exc_info))
         return True
+
+
+def _names_a_client(record: logging.LogRecord) -> bool:
+    """uvicorn's lines whose first argument is the client's address: an access line, and a
+    socket's accepted/rejected/closed line."""
+    if not isinstance(record.args, tuple) or not record.args:
+        return False
+    return record.name == "uvicorn.access" or (
+        record.name == "uvicorn.error" and isinstance(record.msg, str)
+        and record.msg.startswith('%s - "WebSocket'))
 
 
 class JsonLines(logging.Formatter):

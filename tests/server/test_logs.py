@@ -88,6 +88,10 @@ def test_no_secret_in_any_json_line(server: LiveServer) -> None:
     assert any(r["path"] == "/api/leaderboard?period=week&key=-" and r["request"] == "probe-1"
                for r in access)
     assert any(r.get("table") == table_id and "/ws/tables/" in r["message"] for r in records)
+    # No client's address either (every client here is 127.0.0.1).
+    sockets = [r for r in records if '"WebSocket ' in r["message"]]
+    assert sockets and all(r["message"].startswith('- - "') for r in sockets + access), sockets
+    assert not any("127.0.0.1" in r["message"] for r in sockets + access)
     for line in lines:
         for what, secret in secrets.items():
             assert secret not in line, (what, line)
