@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import uvicorn
+from sqlalchemy import make_url
 
 from klubovna.server import logs
 from klubovna.server.config import Config
@@ -90,7 +91,8 @@ def main(argv: list[str] | None = None) -> None:
     upgrade(engine)
     engine.dispose()
     if args.command == "migrate":
-        print(f"Database is up to date: {config.database_url}")
+        shown = make_url(config.database_url).render_as_string(hide_password=True)
+        print(f"Database is up to date: {shown}")  # (a password never printed)
         return
     if args.command == "admin":
         raise SystemExit(run_admin(args, config))

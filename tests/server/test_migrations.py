@@ -5,7 +5,10 @@ PostgreSQL)."""
 from __future__ import annotations
 
 import json
+import os
 import secrets
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -230,3 +233,14 @@ def test_0011_makes_each_key_a_device(empty_engine: sa.Engine) -> None:
         keys = dict(connection.execute(sa.text("SELECT id, key_hash FROM profiles")).all())
     assert keys["p-a"] == "hash-p-a" and keys["p-b"] == "hash-p-b"
     assert len(keys["p-c"]) == 64 and keys["p-c"] not in {"hash-p-a", "hash-p-b", "hash-new"}
+
+
+def test_migrate_never_prints_the_password(postgres_url: str, tmp_path: Path) -> None:
+    """`klubovna migrate` says which database it brought up to date, without its password
+    (the test cluster trusts every connection: the password is not checked)."""
+    url = sa.make_url(postgres_url).set(password="hunter2-secret")
+    env = {**os.environ, "KLUBOVNA_DATABASE_URL": url.render_as_string(hide_password=False)}
+    said = subprocess.run([sys.executable, "-m", "klubovna.server.cli", "migrate", "--data",
+                           str(tmp_path)], env=env, capture_output=True, text=True, check=True)
+    assert "Database is up to date" in said.stdout and "***" in said.stdout
+    assert "hunter2-secret" not in said.stdout + said.stderr
