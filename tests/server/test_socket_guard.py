@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from klubovna.server.http.ratelimit import FLOODS_PER_MINUTE, FrameBudget, Limits
+from klubovna.server.metrics import Metrics
 from klubovna.server.realtime import ws
 
 Frame = dict[str, Any]
@@ -126,7 +127,7 @@ class FakeRooms:
 
 def app(hub: Any = None, rooms: Any = None) -> Any:
     return SimpleNamespace(state=SimpleNamespace(hub=hub, lobbies=rooms,
-                                                 limits=Limits(0, 0, 0)))
+                                                 limits=Limits(0, 0, 0), metrics=Metrics()))
 
 
 def run_table(clock: Clock, frames: list[tuple[float, Frame]]) -> tuple[FakeSocket, FakeHub]:
