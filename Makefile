@@ -48,6 +48,7 @@ bench: deps test-deps cluster-deps
 	$(BIN)/python bench/computer_ratings.py
 	$(BIN)/python bench/realtime.py
 	$(BIN)/python bench/cluster.py
+	$(BIN)/python bench/capacity.py
 	$(BIN)/python bench/kostkovy_poker.py
 	$(BIN)/python bench/zoliky.py
 	$(BIN)/python bench/locus_poker.py

@@ -110,6 +110,16 @@ def klubovna_server() -> Iterator[LiveServer]:
             server.stop()
 
 
+def fine_cpu(pid: int) -> float:
+    """CPU seconds of a process's live threads, to the nanosecond (/proc/PID/task/*/schedstat):
+    for short spans, where /proc/PID/stat's 10 ms ticks are too coarse."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with suppress(OSError):
+            total += int((task / "schedstat").read_text().split()[0])
+    return total / 1e9
+
+
 def server_pid(server: LiveServer) -> int:
     assert server.process is not None
     return server.process.pid
@@ -195,6 +205,9 @@ class Person:
     think: tuple[float, float]
     rng: random.Random
     host: bool = False
+    playing: bool = False
+    """Set when the measured phase begins: no move before (a solo table's view comes with
+    the hello)."""
     story: Story = field(default_factory=Story)
     ws: ClientConnection | None = None
     seq: int = 0
@@ -255,7 +268,7 @@ class Person:
         return bool(view["game_over"] if "game_over" in view else view["over"])
 
     def poke(self) -> None:
-        if self.done.is_set():
+        if self.done.is_set() or not self.playing:
             return
         if self.over or sum(self.errors.values()) > 50:
             self.done.set()
@@ -366,12 +379,13 @@ async def play_rooms(spec: GameSpec, server: LiveServer, rooms: int, think: tupl
         # What the process costs with these sockets open and nothing played (its sweeps,
         # the heartbeats): taken off the phase's CPU.
         await asyncio.sleep(1.0)
-        before, began = realtime.cpu_seconds(pid), time.monotonic()
+        before, began = fine_cpu(pid), time.monotonic()
         await asyncio.sleep(idle_s)
-        run.idle_cores = (realtime.cpu_seconds(pid) - before) / (time.monotonic() - began)
+        run.idle_cores = (fine_cpu(pid) - before) / (time.monotonic() - began)
         cpu, busy, client = realtime.cpu_seconds(pid), realtime.machine_busy(), time.process_time()
         began = time.monotonic()
         for person in people:
+            person.playing = True
             if person.host:
                 await person.send({"t": "start"})
             person.poke()
@@ -621,6 +635,8 @@ class Writers:
     p50_ms: float = 0.0
     p99_ms: float = 0.0
     pg_cpu: float = 0.0
+    writer_cpu: float = 0.0
+    """The writer processes' own CPU (their event loops, threads, the driver)."""
     failure: str = ""
 
     @property
@@ -631,9 +647,13 @@ class Writers:
     def pg_us(self) -> float:
         return self.pg_cpu * 1e6 / max(1, self.entries)
 
+    @property
+    def writer_us(self) -> float:
+        return self.writer_cpu * 1e6 / max(1, self.entries)
+
 
 def writer_process(url: str, index: int, tables: int, seconds: float, ready: Barrier,
-                   results: Queue[tuple[int, float, list[float], str]]) -> None:
+                   results: Queue[tuple[int, float, float, list[float], str]]) -> None:
     """One server process's log writer: `tables` tables (created under this process's
     leases) each appending its next entry as soon as the last one is committed."""
     try:
@@ -656,7 +676,7 @@ def writer_process(url: str, index: int, tables: int, seconds: float, ready: Bar
         writer = LogWriter(store)
     except Exception as error:
         ready.abort()
-        results.put((0, 0.0, [], f"{type(error).__name__}: {error}"[:200]))
+        results.put((0, 0.0, 0.0, [], f"{type(error).__name__}: {error}"[:200]))
         return
 
     async def table(table_id: str, stop_at: float, times: list[float]) -> int:
@@ -670,26 +690,26 @@ def writer_process(url: str, index: int, tables: int, seconds: float, ready: Bar
             times.append(time.perf_counter() - began)
         return version
 
-    async def run() -> tuple[int, float, list[float]]:
+    async def run() -> tuple[int, float, float, list[float]]:
         times: list[float] = []
         await asyncio.to_thread(ready.wait, 120)
-        began = time.monotonic()
+        began, cpu = time.monotonic(), time.process_time()
         counts = await asyncio.gather(*(table(t, began + seconds, times) for t in ids))
-        return sum(counts), time.monotonic() - began, times
+        return sum(counts), time.monotonic() - began, time.process_time() - cpu, times
 
     try:
-        entries, took, times = asyncio.run(run())
+        entries, took, cpu, times = asyncio.run(run())
         writer.stop()
-        results.put((entries, took, times, ""))
+        results.put((entries, took, cpu, times, ""))
     except Exception as error:
-        results.put((0, 0.0, [], f"{type(error).__name__}: {error}"[:200]))
+        results.put((0, 0.0, 0.0, [], f"{type(error).__name__}: {error}"[:200]))
 
 
 def log_writers(pg: Postgres, processes: int, tables: int, seconds: float) -> Writers:
     figures = Writers(processes, tables)
     ctx = multiprocessing.get_context("fork")
     ready = ctx.Barrier(processes + 1)
-    results: Queue[tuple[int, float, list[float], str]] = ctx.Queue()
+    results: Queue[tuple[int, float, float, list[float], str]] = ctx.Queue()
     workers = [ctx.Process(target=writer_process,
                            args=(pg.url, i, tables, seconds, ready, results))
                for i in range(processes)]
@@ -701,8 +721,9 @@ def log_writers(pg: Postgres, processes: int, tables: int, seconds: float) -> Wr
         ready.wait(180)
         before = tree_cpu(postmaster)
         for _ in workers:
-            entries, took, some, failure = results.get(timeout=seconds + 120)
+            entries, took, cpu, some, failure = results.get(timeout=seconds + 120)
             figures.entries += entries
+            figures.writer_cpu += cpu
             figures.seconds = max(figures.seconds, took)
             figures.failure = figures.failure or failure
             times += some
@@ -818,15 +839,15 @@ def redis_part(requests: int, hvals_requests: int) -> RedisFigures:
             cli = ["redis-cli", "-p", str(redis.port)]
 
             def timed(name: str, count: int, *args: str) -> None:
-                before = realtime.cpu_seconds(pid)
+                before = fine_cpu(pid)
                 answers = redis_benchmark(redis, count, *args)
-                cpu = realtime.cpu_seconds(pid) - before
+                cpu = fine_cpu(pid) - before
                 total = count * max(1, len(answers))
-                for label, rate in answers:
-                    figures.runs.append(RedisRun(name or label.split()[0].upper(), rate,
-                                                 cpu * 1e6 / total))
+                for _label, rate in answers:
+                    figures.runs.append(RedisRun(name, rate, cpu * 1e6 / total))
 
-            timed("", requests, "-t", "get,set,incr")
+            for command in ("get", "set", "incr"):
+                timed(command.upper(), requests, "-t", command)
             sha = subprocess.run([*cli, "SCRIPT", "LOAD", BUCKET_LUA], capture_output=True,
                                  text=True, check=True).stdout.strip()
             timed("EVALSHA bucket", requests, "-r", "100000", "EVALSHA", sha, "1",
@@ -880,7 +901,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer rooms, shorter phases")
     parser.add_argument("--rooms", type=int, default=None,
-                        help="rooms a game (default 30; --quick 10)")
+                        help="rooms a game (default 40; --quick 10)")
     parser.add_argument("--think", default="0.3,0.9",
                         help="a person's moment before each move, s: min,max (default 0.3,0.9)")
     parser.add_argument("--parts", default="games,memory,postgres,redis",
@@ -891,8 +912,8 @@ def main(argv: list[str] | None = None) -> int:
     parts = set(args.parts.split(","))
     low, high = (float(x) for x in args.think.split(","))
     think = (low, high)
-    rooms = args.rooms or (10 if quick else 30)
-    cap_s = 20.0 if quick else 50.0
+    rooms = args.rooms or (10 if quick else 40)
+    cap_s = 12.0 if quick else 50.0
     print(f"Capacity figures (issue #39): {os.cpu_count()} cores, load average "
           f"{os.getloadavg()[0]:.1f} / {os.getloadavg()[1]:.1f} / {os.getloadavg()[2]:.1f} "
           f"at the start; {'--quick' if quick else 'full run'}", flush=True)
@@ -912,7 +933,7 @@ def main(argv: list[str] | None = None) -> int:
               f"(a move a person every {MOVE_EVERY_S:g} s)")
         print(GAME_HEADER, flush=True)
         for number, spec in enumerate(GAMES):
-            run = game_cpu(spec, rooms, think, cap_s, 2.0 if quick else 3.0, seed=number)
+            run = game_cpu(spec, rooms, think, cap_s, 3.0 if quick else 5.0, seed=number)
             runs.append(run)
             print(game_row(run), flush=True)
 
@@ -937,7 +958,7 @@ def main(argv: list[str] | None = None) -> int:
     if "postgres" in parts:
         processes = [1, 2] if quick else [1, 2, 4]
         seconds = 8.0 if quick else 15.0
-        tables = 50
+        tables = 100 if quick else 200
         print(f"\n3. One PostgreSQL (fsync on, on this machine's disk): the server's log writer "
               f"and store, fenced by leases, in N processes of {tables} tables each appending "
               f"its next entry once the last is committed, {seconds:g} s", flush=True)
@@ -945,14 +966,15 @@ def main(argv: list[str] | None = None) -> int:
         if pg.failure:
             print(f"   failed: {pg.failure}")
         print(f"   {'processes':>9} {'tables':>6} {'entries':>8} {'entries/s':>9} "
-              f"{'p50 ms':>7} {'p99 ms':>7} {'PG CPU/entry':>12} {'entries/s per PG core':>21}")
+              f"{'p50 ms':>7} {'p99 ms':>7} {'PG CPU/entry':>12} {'entries/s per PG core':>21} "
+              f"{'writers CPU/entry':>17}")
         for w in pg.writers:
             if w.failure:
                 print(f"   {w.processes:9}  failed: {w.failure}")
                 continue
             print(f"   {w.processes:9} {w.processes * w.tables:6} {w.entries:8,} "
                   f"{w.per_second:9,.0f} {w.p50_ms:7.1f} {w.p99_ms:7.1f} {w.pg_us:10.0f} µs "
-                  f"{1e6 / max(w.pg_us, 1e-9):21,.0f}")
+                  f"{1e6 / max(w.pg_us, 1e-9):21,.0f} {w.writer_us:14.0f} µs")
         for name, tps, ms in pg.bench:
             print(f"   pgbench {name:<22} -c 8 -j 2: {tps:9,.0f} TPS "
                   f"(PostgreSQL CPU {ms:.3f} ms a transaction)")
@@ -988,8 +1010,9 @@ def main(argv: list[str] | None = None) -> int:
             top = max(good, key=lambda w: w.per_second)
             pg_core = statistics.median(1e6 / max(w.pg_us, 1e-9) for w in good)
             print(f"  PostgreSQL: {top.per_second:,.0f} log entries/s stored by {top.processes} "
-                  f"log writer process(es) (p99 {top.p99_ms:.0f} ms a write), PostgreSQL "
-                  f"CPU ~{1e6 / pg_core:.0f} µs an entry -> ~{pg_core:,.0f} entries/s a "
+                  f"log writer process(es) (p99 {top.p99_ms:.0f} ms a write; the writers' own "
+                  f"CPU {top.writer_us:.0f} µs an entry, on the same 2 cores); PostgreSQL's CPU "
+                  f"~{1e6 / pg_core:.0f} µs an entry -> ~{pg_core:,.0f} entries/s a "
                   "PostgreSQL core")
         for name, tps, _ms in pg.bench:
             print(f"  pgbench {name}: {tps:,.0f} TPS")
