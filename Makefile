@@ -119,8 +119,10 @@ cluster-deps:
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(CLUSTER_PACKAGES) >/dev/null; fi
 
 # The scenarios on one three-process set-up; then the fuzz tests against it through nginx.
+# The deployment files' checks run here again: nginx is sure to be installed here (make test
+# skips its part where it is not).
 test-cluster: deps test-deps cluster-deps
-	$(BIN)/pytest tests/cluster
+	$(BIN)/pytest tests/cluster tests/test_deploy_files.py
 	@if [ -d tests/fuzz ]; then $(BIN)/python -m tests.cluster.harness --test --port 0 \
 		--first-node-port 0 --folder var/cluster-fuzz --then $(BIN)/pytest tests/fuzz; fi
 
