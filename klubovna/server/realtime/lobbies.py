@@ -66,8 +66,18 @@ class LiveLobby:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     presence: Presence = field(default_factory=Presence)
     sockets: dict[str, Socket] = field(default_factory=dict)  # connection id -> socket
+    attached: int = 0
+    """Sockets open for the room, said hello or not (ws.py). A closed room leaves memory only
+    when none is: one opened before the last member's left and said hello after was joined
+    to a room no longer in memory, which another socket then loaded afresh, so the two never
+    heard each other (a rematch's chat lost in `tests/cluster/test_club.py`)."""
     extras: dict[str, Any] = field(default_factory=dict)
     """What a feature keeps for the room while it is in memory (its chat)."""
+
+    @property
+    def forgettable(self) -> bool:
+        """Closed with no socket open: it may leave memory (it is stored whole)."""
+        return self.lobby.status == "closed" and not self.sockets and not self.attached
 
 
 def room_url(lobby: Lobby) -> str:
@@ -184,6 +194,7 @@ class Lobbies:
             for old_id, message in room.presence.connect(conn_id, seat, now_ms()):
                 await self._drop(room, old_id, seat, message, CLOSE_TAKEN_OVER)
             room.sockets[conn_id] = socket
+            self.live.setdefault(room.lobby.code, room)  # (left memory meanwhile: back)
         await self.broadcast_lobby(room)
         if live is None and room.extras.get("start_when_here") and self._all_here(room):
             room.extras.pop("start_when_here")  # (a quick pair's room: nobody to wait for)
@@ -211,8 +222,11 @@ class Lobbies:
             self._unplug(room, seat, socket)
         if seat is not None:
             await self.broadcast_lobby(room)
-        if not room.sockets and room.lobby.status == "closed":
-            self.live.pop(room.lobby.code, None)
+        self._forget_if_done(room)
+
+    def _forget_if_done(self, room: LiveLobby) -> None:
+        if room.forgettable and self.live.get(room.lobby.code) is room:
+            del self.live[room.lobby.code]
 
     def seen(self, room: LiveLobby, conn_id: str) -> None:
         room.presence.seen(conn_id, now_ms())
@@ -539,8 +553,7 @@ class Lobbies:
                 except Exception:  # the database said no: this room waits for the next sweep,
                     # the others are swept now
                     log.exception("expiring lobby %s failed", room.lobby.code)
-            if room.lobby.status == "closed" and not room.sockets:
-                self.live.pop(room.lobby.code, None)
+            self._forget_if_done(room)
 
     async def _sweep_forever(self) -> None:
         while True:

@@ -353,6 +353,7 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
         await websocket.send_json(_error("unknown_lobby", "There is no open game with this code."))
         await websocket.close(code=4404)
         return
+    room.attached += 1  # (no await since `get`: the room is the one in memory)
     conn_id = lobbies.new_connection_id()
     link = Link(websocket)
     seat: int | None = None
@@ -428,4 +429,5 @@ async def lobby_socket(websocket: WebSocket, code: str) -> None:
     except _ENDED:
         pass
     finally:
+        room.attached -= 1
         await lobbies.disconnect(room, conn_id)
