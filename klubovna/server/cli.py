@@ -79,7 +79,8 @@ def main(argv: list[str] | None = None) -> None:
 
     config = Config.from_env(args.data)
     logs.configure(config.log_format)  # uvicorn's loggers too (log_config=None below)
-    config.check_cluster()
+    if args.command == "serve":  # (the other commands need only the database)
+        config.check_cluster()
     os.umask(0o077)  # whatever the server writes is its user's alone (files.py)
     if args.command in ("backup", "restore"):  # before anything touches the database
         from klubovna.server.storage import backup
