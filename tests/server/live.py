@@ -86,16 +86,20 @@ class LiveServer:
         env.setdefault("KLUBOVNA_RATE_JOINS", "1000")
         env.setdefault("KLUBOVNA_ROOMS_PER_ADDRESS", "10000")
         env.setdefault("KLUBOVNA_ROOMS_PER_PROFILE", "10000")
-        # The server writes its address to a pipe once it listens (`--ready-file`): no
-        # polling, and a server that dies on the way ends the wait at once (EOF).
+        self.launch([sys.executable, "-m", "klubovna.server.cli", "serve", "--port",
+                     str(self.port), "--data", str(self.data_dir)], ROOT, env,
+                    self.data_dir / "log")
+
+    def launch(self, serve: list[str], cwd: Path, env: dict[str, str], log_file: Path) -> None:
+        """Run the `klubovna serve` command line `serve` until it listens; its port then.
+        The server writes its address to a pipe once it listens (`--ready-file`): no
+        polling, and a server that dies on the way ends the wait at once (EOF)."""
         ready, told = os.pipe()
         try:
-            with open(self.data_dir / "log", "ab") as log:  # the child keeps its own copy
+            with open(log_file, "ab") as log:  # the child keeps its own copy
                 self.process = subprocess.Popen(
-                    [sys.executable, "-m", "klubovna.server.cli", "serve", "--port",
-                     str(self.port), "--data", str(self.data_dir),
-                     "--ready-file", f"/dev/fd/{told}"],
-                    cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log, pass_fds=(told,),
+                    [*serve, "--ready-file", f"/dev/fd/{told}"],
+                    cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=log, pass_fds=(told,),
                 )
         finally:
             os.close(told)
@@ -103,7 +107,7 @@ class LiveServer:
             address = read_line(pipe, START_SECONDS)
         if not address:
             self.stop()
-            raise RuntimeError(f"server did not start:\n{(self.data_dir / 'log').read_text()}")
+            raise RuntimeError(f"server did not start:\n{log_file.read_text()}")
         self.port = int(address.rsplit(":", 1)[1])
 
     @property

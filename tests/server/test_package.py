@@ -26,7 +26,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server.live import ROOT, START_SECONDS, LiveServer, read_line
+from tests.server.live import ROOT, LiveServer
 
 PROBE = '''\
 """A plug-in that registers nothing: it tells the test where the serving process's code and
@@ -68,24 +68,8 @@ class InstalledServer(LiveServer):
         self.command, self.cwd, self.run_env = command, cwd, env
 
     def start(self) -> None:
-        ready, told = os.pipe()
-        try:
-            with open(self.data_dir.parent / "log", "ab") as log:
-                self.process = subprocess.Popen(
-                    [str(self.command), "serve", "--port", "0", "--data", str(self.data_dir),
-                     "--ready-file", f"/dev/fd/{told}"],
-                    cwd=self.cwd, env=self.run_env, stdout=subprocess.DEVNULL, stderr=log,
-                    pass_fds=(told,),
-                )
-        finally:
-            os.close(told)
-        with os.fdopen(ready, "rb", buffering=0) as pipe:
-            address = read_line(pipe, START_SECONDS)
-        if not address:
-            self.stop()
-            raise RuntimeError(f"server did not start:\n"
-                               f"{(self.data_dir.parent / 'log').read_text()}")
-        self.port = int(address.rsplit(":", 1)[1])
+        self.launch([str(self.command), "serve", "--port", "0", "--data", str(self.data_dir)],
+                    self.cwd, self.run_env, self.data_dir.parent / "log")
 
 
 @pytest.fixture(scope="module")

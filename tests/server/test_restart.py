@@ -17,22 +17,27 @@ from klubovna.server.storage.store import Append, Store, StoredTable
 from klubovna.tables import Table, hash_key
 from klubovna.tables.lobby import NOBODY
 from klubovna.tables.registry import get_game
-from tests.server.live import LiveServer, hold_number, next_move, play_out
+from tests.server.live import Client, LiveServer, hold_number, next_move, play_out
+
+
+def play_moves(client: Client, key: str, moves: int) -> dict[str, Any]:
+    """Say hello, start a solo game and make `moves` confirmed moves; the last reply."""
+    client.hello(key)
+    view = client.act({"type": "start"})["view"]
+    for _ in range(moves):
+        move = next_move(hold_number(client, view))
+        assert move is not None
+        reply = client.act(move)
+        assert reply["t"] == "view"
+        view = reply["view"]
+    return reply
 
 
 def test_kill_and_restart_mid_game(restartable: LiveServer) -> None:
     server = restartable
     table_id, key = server.create(mode="hard", seconds=120)
     with server.socket(table_id) as client:
-        client.hello(key)
-        view = client.act({"type": "start"})["view"]
-        for _ in range(8):
-            move = next_move(hold_number(client, view))
-            assert move is not None
-            reply = client.act(move)
-            assert reply["t"] == "view"
-            view = reply["view"]
-        confirmed, last_seq = reply, client.seq
+        confirmed, last_seq = play_moves(client, key, 8), client.seq
     server.kill()
     server.start()
     with server.socket(table_id) as client:
@@ -204,13 +209,7 @@ def test_sigterm_says_restart_and_loses_nothing(restartable: LiveServer) -> None
     server = restartable
     table_id, key = server.create(mode="hard", seconds=120)
     with server.socket(table_id) as client:
-        client.hello(key)
-        view = client.act({"type": "start"})["view"]
-        for _ in range(5):
-            move = next_move(hold_number(client, view))
-            assert move is not None
-            reply = client.act(move)
-            view = reply["view"]
+        reply = play_moves(client, key, 5)
         assert server.process is not None
         server.process.send_signal(signal.SIGTERM)
         with pytest.raises(ConnectionClosed) as closed:
