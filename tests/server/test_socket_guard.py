@@ -103,7 +103,7 @@ class FakeRooms:
         self.frames: dict[str, Any] = {}  # no feature's frames (the chat's) here
 
     async def get(self, code: str) -> Any:
-        return SimpleNamespace(code=code)
+        return SimpleNamespace(code=code, attached=0)  # (ws.py counts its open sockets)
 
     def new_connection_id(self) -> str:
         return "c1"
