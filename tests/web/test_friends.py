@@ -87,6 +87,11 @@ def test_two_people_become_friends_and_see_each_other(
     expect(ada_log.locator("li").filter(has_text="Bob Přítel")).to_contain_text("Ahoj!")
     ada.get_by_role("group", name="Smajlíci").get_by_role("button", name="Poslat 👍").click()
     expect(bob.get_by_role("log", name="Zprávy").locator("li").last).to_contain_text("👍")
+    # Friends already: neither is offered the other as a friend in the room's people.
+    people_here = ada.get_by_role("list", name="Lidé ve hře")
+    expect(people_here).to_contain_text("Bob Přítel")
+    expect(people_here.get_by_role("button", name="Nahlásit přezdívku Bob Přítel")).to_be_visible()
+    expect(people_here.get_by_role("button", name="Přidat do přátel: Bob Přítel")).to_have_count(0)
     expect(ada.get_by_text("V této hře se píše jen rychlými větami a smajlíky.")).to_be_visible()
     four_looks(ada, "chat", full_page=True)
     assert axe_violations(ada) == []

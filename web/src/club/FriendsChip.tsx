@@ -1,24 +1,15 @@
 // In the header while a profile is selected: "Přátelé", with how many requests wait.
-import { useEffect, useState } from "preact/hooks";
 import { t } from "../i18n";
 import { href, usePath } from "../router";
 import { useProfiles } from "../profile/store";
-import { getFriends } from "./api";
-import { useClub } from "./presence";
+import { useFriendLists } from "./useFriendLists";
 import "../profile/profile.css";
 import "./club.css";
 
 export function FriendsChip() {
   const { selected } = useProfiles();
-  const { changes } = useClub();
   const path = usePath();
-  const [waiting, setWaiting] = useState(0);
-  useEffect(() => {
-    if (!selected) return;
-    let live = true;
-    getFriends(selected.key).then((lists) => live && setWaiting(lists.incoming.length), () => {});
-    return () => void (live = false);
-  }, [selected?.key, changes]);
+  const waiting = useFriendLists()?.incoming.length ?? 0;
   if (!selected) return null;
   return (
     <a class="chip friends-chip" href={href("/pratele")}

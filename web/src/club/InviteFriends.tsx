@@ -1,25 +1,20 @@
 // In a room waiting for players (every game's, lobby/Room.tsx): the person's friends, those
 // here first, each with "Vyzvat" — a challenge into this room, heard at once on their side.
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { t } from "../i18n";
 import { problemText } from "../profile/format";
 import { useProfiles } from "../profile/store";
-import { challengeFriend, getFriends, type Friend } from "./api";
+import { challengeFriend, type Friend } from "./api";
 import { useClub } from "./presence";
+import { useFriendLists } from "./useFriendLists";
 import "./club.css";
 
 export function InviteFriends({ code, players }: { code: string; players: string[] }) {
   const { selected } = useProfiles();
   const club = useClub();
-  const [friends, setFriends] = useState<Friend[] | null>(null);
+  const friends = useFriendLists()?.friends;
   const [sent, setSent] = useState<Record<string, boolean>>({});
   const [status, setStatus] = useState("");
-  useEffect(() => {
-    if (!selected) return;
-    let live = true;
-    getFriends(selected.key).then((lists) => live && setFriends(lists.friends), () => {});
-    return () => void (live = false);
-  }, [selected?.key, club.changes]);
   if (!selected || !friends || friends.length === 0) return null;
   const online = (friend: Friend) => club.presence[friend.id]?.online ?? friend.online;
   const shown = friends

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { t } from "../i18n";
 import { ConfirmDialog } from "../profile/ConfirmDialog";
 import { askFriend } from "../club/api";
+import { friendOffer, useFriendLists } from "../club/useFriendLists";
 import { problemText } from "../profile/format";
 import { useProfiles } from "../profile/store";
 import { read, session, write } from "../storage";
@@ -135,10 +136,11 @@ export function Chat({ conn, lobby }: { conn: LobbyConnection; lobby: Lobby }) {
   );
 }
 
-/** The room's other people: ask one to be friends (a member with a profile, asked by one with
- *  a profile), or report a nickname to the moderators. */
+/** The room's other people: ask one to be friends (a member with a profile who is no friend yet,
+ *  asked by one with a profile: friendOffer), or report a nickname to the moderators. */
 function People({ conn, lobby, onNote }: { conn: LobbyConnection; lobby: Lobby; onNote: (text: string) => void }) {
   const { selected } = useProfiles();
+  const lists = useFriendLists();
   const [asked, setAsked] = useState<number[]>([]);
   const others = lobby.players.filter((player) => player.seat !== lobby.you);
   if (others.length === 0) return null;
@@ -154,23 +156,27 @@ function People({ conn, lobby, onNote }: { conn: LobbyConnection; lobby: Lobby; 
   };
   return (
     <ul class="chat-people" aria-label={t("chat.people")}>
-      {others.map((player) => (
-        <li key={player.seat}>
-          <span class="nickname">{player.nickname}</span>
-          {selected && player.profile && (
-            <button type="button" class="link-button" disabled={asked.includes(player.seat)}
-              onClick={() => void befriend(player.seat)}
-              aria-label={t("chat.befriend.aria", { nickname: player.nickname })}>
-              {t("chat.befriend")}
+      {others.map((player) => {
+        const offer = selected ? friendOffer(player, lists) : null;
+        return (
+          <li key={player.seat}>
+            <span class="nickname">{player.nickname}</span>
+            {offer && (
+              <button type="button" class="link-button"
+                disabled={asked.includes(player.seat) || offer === "waiting"}
+                onClick={() => void befriend(player.seat)}
+                aria-label={t("chat.befriend.aria", { nickname: player.nickname })}>
+                {t("chat.befriend")}
+              </button>
+            )}
+            <button type="button" class="link-button" onClick={() => {
+              conn.report({ seat: player.seat });
+            }} aria-label={t("chat.reportName.aria", { nickname: player.nickname })}>
+              {t("chat.reportName")}
             </button>
-          )}
-          <button type="button" class="link-button" onClick={() => {
-            conn.report({ seat: player.seat });
-          }} aria-label={t("chat.reportName.aria", { nickname: player.nickname })}>
-            {t("chat.reportName")}
-          </button>
-        </li>
-      ))}
+          </li>
+        );
+      })}
     </ul>
   );
 }
