@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from klubovna.server.config import Config
-from klubovna.server.http.guard import AddressSlots, Proxies
+from klubovna.server.http.guard import Addresses, AddressSlots
 
 
 def test_defaults_trust_no_proxy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -44,15 +44,15 @@ def test_a_bad_setting_stops_the_start(monkeypatch: pytest.MonkeyPatch, tmp_path
 
 
 def test_proxies() -> None:
-    proxies = Proxies(["10.0.0.1", "192.168.0.0/16", "::1"])
+    proxies = Addresses(["10.0.0.1", "192.168.0.0/16", "::1"])
     assert "10.0.0.1" in proxies and "192.168.4.5" in proxies and "::1" in proxies
     assert "10.0.0.2" not in proxies and "not an address" not in proxies
-    assert "203.0.113.9" in Proxies(["*"])
-    assert "127.0.0.1" not in Proxies([])
+    assert "203.0.113.9" in Addresses(["*"])
+    assert "127.0.0.1" not in Addresses([])
 
 
 def test_slots_per_address() -> None:
-    slots = AddressSlots(2, Proxies(["10.0.0.1"]))
+    slots = AddressSlots(2, Addresses(["10.0.0.1"]))
     assert slots.take("a") and slots.take("a") and not slots.take("a")
     assert slots.take("b")
     assert all(slots.take("10.0.0.1") for _ in range(10))  # a proxy is not counted
@@ -63,4 +63,4 @@ def test_slots_per_address() -> None:
         slots.give("b")
     slots.give("10.0.0.1")
     assert slots.counts == {}  # nothing left over, nothing below zero
-    assert all(AddressSlots(0, Proxies([])).take("a") for _ in range(1000))  # 0: no limit
+    assert all(AddressSlots(0, Addresses([])).take("a") for _ in range(1000))  # 0: no limit

@@ -57,8 +57,9 @@ TOO_MANY = _answer(503, "Service Unavailable", "too_many_connections",
                    "Too many connections from your address at once.")
 
 
-class Proxies:
-    """The trusted proxies: addresses and networks (`10.0.0.0/8`), or `*` for any."""
+class Addresses:
+    """Client addresses and networks (`10.0.0.0/8`), or `*` for any: the trusted proxies
+    (`KLUBOVNA_TRUSTED_PROXIES`), those that may read the metrics (http/metrics.py)."""
 
     def __init__(self, entries: Iterable[str]) -> None:
         self.any = False
@@ -82,7 +83,7 @@ class Proxies:
 class AddressSlots:
     """Open connections per client address, at most `limit` (0: no limit)."""
 
-    def __init__(self, limit: int, exempt: Proxies) -> None:
+    def __init__(self, limit: int, exempt: Addresses) -> None:
         self.limit, self.exempt = limit, exempt
         self.counts: dict[str, int] = {}
 
@@ -279,7 +280,7 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
 def protocols(header_timeout: float, body_timeout: float, per_address: int,
               trusted_proxies: Iterable[str]) -> tuple[type[GuardedHttp], type[GuardedWebSocket]]:
     """The HTTP and WebSocket protocol classes for one server, sharing its slots."""
-    slots = AddressSlots(per_address, Proxies(trusted_proxies))
+    slots = AddressSlots(per_address, Addresses(trusted_proxies))
     http = type("Http", (GuardedHttp,), {"slots": slots, "header_timeout": header_timeout,
                                          "body_timeout": body_timeout})
     ws = type("WebSocket", (GuardedWebSocket,), {"slots": slots})

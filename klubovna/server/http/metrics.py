@@ -6,6 +6,7 @@ OpenAPI document (docs/decisions/0165)."""
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 from functools import cache
 
@@ -13,38 +14,34 @@ from fastapi import APIRouter, Request, Response
 from prometheus_client.exposition import CONTENT_TYPE_PLAIN_0_0_4, generate_latest
 
 from klubovna.server.http.errors import ApiError
+from klubovna.server.http.guard import Addresses
 from klubovna.server.metrics import Metrics
 
 router = APIRouter(include_in_schema=False)
-Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
 @cache
-def networks(entries: tuple[str, ...]) -> tuple[Network, ...] | None:
-    """The setting's networks; None for `*` (any address)."""
-    if "*" in entries:
-        return None
-    return tuple(ipaddress.ip_network(entry, strict=False) for entry in entries)
+def named(entries: tuple[str, ...]) -> Addresses:
+    """The setting's addresses, read once."""
+    return Addresses(entries)
 
 
 def allowed(host: str | None, entries: tuple[str, ...]) -> bool:
-    """Whether a client at `host` may read the metrics.
+    """Whether a client at `host` may read the metrics (an IPv4 address mapped into IPv6,
+    as a dual-stack socket gives it, counts as itself).
 
     >>> allowed("127.0.0.1", ("127.0.0.1", "::1")), allowed("::1", ("127.0.0.1", "::1"))
     (True, True)
     >>> allowed("10.0.0.7", ("10.0.0.0/8",)), allowed("203.0.113.9", ("10.0.0.0/8",))
     (True, False)
+    >>> allowed("::ffff:10.0.0.7", ("10.0.0.0/8",)), allowed(None, ("*",))
+    (True, True)
     """
-    given = networks(entries)
-    if given is None:
-        return True
-    try:
-        address = ipaddress.ip_address(host or "")
-    except ValueError:  # no address (a Unix socket) or a name: not one named
-        return False
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
-    return any(address in network for network in given)
+    with contextlib.suppress(ValueError):  # (not an address: as it came)
+        mapped = ipaddress.ip_address(host or "")
+        if isinstance(mapped, ipaddress.IPv6Address) and mapped.ipv4_mapped is not None:
+            host = str(mapped.ipv4_mapped)
+    return (host or "") in named(entries)
 
 
 @router.get("/metrics")
