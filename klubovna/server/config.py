@@ -159,12 +159,10 @@ class Config:
             body_timeout=_seconds("KLUBOVNA_BODY_TIMEOUT", cls.body_timeout),
             connections_per_address=_count("KLUBOVNA_CONNECTIONS_PER_ADDRESS",
                                            cls.connections_per_address),
-            plugins=tuple(name.strip() for name in os.environ.get("KLUBOVNA_PLUGINS", "").split(",")
-                          if name.strip()),
+            plugins=_entries(os.environ.get("KLUBOVNA_PLUGINS", "")),
             redis_url=os.environ.get("KLUBOVNA_REDIS_URL") or None,
             node_url=os.environ.get("KLUBOVNA_NODE_URL") or None,
-            ring=tuple(name.strip() for name in os.environ.get("KLUBOVNA_RING", "").split(",")
-                       if name.strip()),
+            ring=_entries(os.environ.get("KLUBOVNA_RING", "")),
             lease_ms=_count("KLUBOVNA_LEASE_MS", cls.lease_ms) or cls.lease_ms,
             push_hosts=_hosts(os.environ.get("KLUBOVNA_PUSH_HOSTS")),
             push_allow_http=os.environ.get("KLUBOVNA_PUSH_ALLOW_HTTP") == "1",
@@ -205,9 +203,14 @@ def _seconds(name: str, default: float) -> float:
     return seconds
 
 
+def _entries(given: str) -> tuple[str, ...]:
+    """A comma-separated list, each entry stripped, empty ones left out."""
+    return tuple(entry.strip() for entry in given.split(",") if entry.strip())
+
+
 def _proxies(given: str, name: str = "KLUBOVNA_TRUSTED_PROXIES") -> tuple[str, ...]:
     """Comma-separated addresses or networks, or `*`; a bad one stops the start."""
-    entries = tuple(entry.strip() for entry in given.split(",") if entry.strip())
+    entries = _entries(given)
     for entry in entries:
         if entry != "*":
             try:

@@ -36,8 +36,7 @@ def test_shares_are_near_even_and_a_lost_server_moves_only_its_keys() -> None:
             assert less.owner(key) == whole.owner(key)
 
 
-def test_parse_and_bad_rings() -> None:
-    assert Ring.parse(" app1:8000, app2:8000 ,").servers == ("app1:8000", "app2:8000")
+def test_bad_rings() -> None:
     with pytest.raises(ValueError):
         Ring([])
     with pytest.raises(ValueError):
@@ -52,7 +51,7 @@ def test_a_process_must_be_on_its_ring(monkeypatch: pytest.MonkeyPatch, tmp_path
     monkeypatch.setenv("KLUBOVNA_RING", "app1:8000,app2:8000")
     with pytest.raises(ValueError, match="not this process, app3:8000"):
         Config.from_env(tmp_path).check_cluster()
-    monkeypatch.setenv("KLUBOVNA_RING", "app1:8000,app2:8000,app3:8000")
+    monkeypatch.setenv("KLUBOVNA_RING", " app1:8000, app2:8000 ,app3:8000,")
     config = Config.from_env(tmp_path)
     config.check_cluster()
     assert config.ring == ("app1:8000", "app2:8000", "app3:8000")

@@ -61,8 +61,3 @@ class Ring:
         """The server the proxy sends `key` to while every server is up."""
         at = bisect.bisect_left(self._hashes, zlib.crc32(key.encode()))
         return self.servers[self._owners[at % len(self._owners)]]
-
-    @classmethod
-    def parse(cls, given: str) -> Ring:
-        """KLUBOVNA_RING: the upstream servers, comma-separated, as nginx names them."""
-        return cls([server.strip() for server in given.split(",") if server.strip()])
