@@ -50,6 +50,15 @@ CLOSE_MOVED = 1012
 restart"), and its socket is relayed to the new owner."""
 
 
+def new_key(node: Node | None, make: Callable[[], str]) -> str:
+    """A new table id or join code from `make` that the proxy sends to this process: drawn
+    again until one is (with N processes on the ring, N draws on average; any, alone)."""
+    key = make()
+    while node is not None and not node.mine(key):
+        key = make()
+    return key
+
+
 class Node:
     def __init__(self, leases: Leases, ttl: int = LEASE_MS, ring: Ring | None = None,
                  name: str = "") -> None:

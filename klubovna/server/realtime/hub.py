@@ -21,7 +21,7 @@ from starlette.concurrency import run_in_threadpool
 
 from klubovna.core import Game, IllegalAction
 from klubovna.server.clock import now_ms
-from klubovna.server.cluster.node import CLOSE_MOVED, Moved, Node, wall_ms
+from klubovna.server.cluster.node import CLOSE_MOVED, Moved, Node, new_key, wall_ms
 from klubovna.server.logs import table_id as table_in_log
 from klubovna.server.metrics import UNMETERED, Metrics
 from klubovna.server.realtime.wire import Encoder, dumps
@@ -175,10 +175,7 @@ class Hub:
 
     def new_id(self) -> str:
         """A new table id, one the proxy routes to this process (cluster/ring.py)."""
-        while True:
-            table_id = secrets.token_urlsafe(12)
-            if self.node is None or self.node.mine(table_id):
-                return table_id
+        return new_key(self.node, lambda: secrets.token_urlsafe(12))
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The live table, rebuilt from the store (in a worker thread: a long log takes a

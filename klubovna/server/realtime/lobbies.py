@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from klubovna.core import IllegalAction, Json
 from klubovna.server.clock import now_ms
-from klubovna.server.cluster.node import CLOSE_MOVED, Moved
+from klubovna.server.cluster.node import CLOSE_MOVED, Moved, new_key
 from klubovna.server.realtime import turns
 from klubovna.server.realtime.hub import Connection, Hub, LiveTable, StorageError
 from klubovna.server.realtime.think import paced
@@ -130,11 +130,7 @@ class Lobbies:
 
     def _new_code(self) -> str:
         """A free join code the proxy routes to this process (cluster/ring.py)."""
-        node = self.hub.node
-        while True:
-            code = new_code(self.live)
-            if node is None or node.mine(code):
-                return code
+        return new_key(self.hub.node, lambda: new_code(self.live))
 
     async def get(self, code: str) -> LiveLobby | None:
         room = self.live.get(code)
