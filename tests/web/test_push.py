@@ -32,6 +32,7 @@ import base64
 import json
 import os
 import re
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -57,6 +58,9 @@ NOTICE_WAIT_MS = 60_000
 """How long a notice may take to be listed after its push (a bound, not a wait: a passing
 test goes on at once). At 15 s, beside two busy loops on both cores and the suite, the
 third of three pushes was not listed in time once."""
+WARM_WAIT_MS = 10_000
+"""How long `first_notice` waits for its notice before pushing again (a notice lost stays
+lost: 20 s more never brought one)."""
 
 
 def b64url(data: bytes) -> str:
@@ -258,9 +262,7 @@ def shown_when(page: Page, tag: str, title: str) -> list[dict[str, Any]]:
     """The notices of `tag` once they are one titled `title`: Chromium lists a notice shown
     (or replaced) a moment after the push event, so the page asks again until it does
     (`wait_for_function` would not wait for a promise), for at most NOTICE_WAIT_MS. None
-    listed in that time fails here, naming every notice there is (once, in a clean clone's
-    run beside a benchmark, the first push of `test_the_service_worker_shows_a_push...`
-    showed none in 60 s: which notice, if any, came instead is what to look at next)."""
+    listed in that time fails here, naming every notice there is."""
     shown = list(page.evaluate(NOTICES, [tag, title, NOTICE_WAIT_MS]))
     if not shown:
         every = page.evaluate("""async () => (await (await navigator.serviceWorker.ready)
@@ -282,6 +284,39 @@ CLICK = """async ([tag, waitMs]) => {
 }"""
 """In the worker: the click listener with the notice of `tag` (see the module's words); how
 many notices of the tag are left once it closed (Chromium lists that a moment later)."""
+
+
+WARM_TRIES = 3
+
+
+def first_notice(page: Page, deliver: Callable[[str], None]) -> None:
+    """Pushes a plain message until its "Klubovna" notice is listed, then closes it: the
+    notices a test asserts come after this one.
+
+    A new headless Chromium context may lose the first notice it shows: the push's handler
+    ran and `showNotification` resolved, yet `getNotifications` never listed the notice
+    (the first notice of 7 contexts in 293 here beside two busy loops; once in CI), while
+    the same push sent again was listed at once, and no later notice was lost (0 of 107).
+    Most likely Chromium's start of a context's store of notices: once the display answers
+    which notices are on screen, it deletes every stored notice not among them
+    (`PlatformNotificationContextImpl::DidGetNotifications`, `DoSyncNotificationData`), a
+    notice stored in between too. Asking `getNotifications` once before the first push,
+    which should have waited for that answer, did not prevent it (1 of those 293)."""
+    for _ in range(WARM_TRIES):
+        deliver("warm-up")
+        if page.evaluate(NOTICES, ["klubovna", "Klubovna", WARM_WAIT_MS]):
+            page.evaluate(CLOSE_ALL)
+            return
+    raise AssertionError(f"no notice listed after {WARM_TRIES} pushes")
+
+
+CLOSE_ALL = """async () => {
+  const registration = await navigator.serviceWorker.ready;
+  for (const notice of await registration.getNotifications()) notice.close();
+  while ((await registration.getNotifications()).length > 0) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}"""
 
 
 def registration_id(page: Page, cdp: Any) -> str:
@@ -321,6 +356,7 @@ def test_the_service_worker_shows_a_push_and_opens_its_game(
                 "origin": app_server.http, "registrationId": registration, "data": data})
 
         game_tag, plain_tag = f"klubovna:{url}", "klubovna"
+        first_notice(page, deliver)
         deliver(json.dumps({"title": "Jsi na tahu", "body": "Locus Poker: Bohdan čeká na tvůj tah.",
                             "url": url}))
         assert shown_when(page, game_tag, "Jsi na tahu") == [{
