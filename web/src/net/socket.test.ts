@@ -186,6 +186,19 @@ describe("a lost line", () => {
     expect(losses).toEqual(Array(7).fill(1011));
   });
 
+  it("opens again at once when the server restarts (1012), then after the usual pauses", () => {
+    connect();
+    lastSocket().accept().drop(1012);
+    vi.advanceTimersByTime(0); // (Math.random is 0 here: the spread of 0.1 s is not waited)
+    expect(FakeSocket.made).toHaveLength(2);
+    lastSocket().drop(1012); // nobody there yet: the second try waits as after any drop
+    vi.advanceTimersByTime(999);
+    expect(FakeSocket.made).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.made).toHaveLength(3);
+    expect(losses).toEqual([1012, 1012]);
+  });
+
   it("starts again from the short pause once the line is healthy", () => {
     const line = connect({ pauses: { first: 100, last: 1000 } });
     lastSocket().accept().drop();

@@ -2,8 +2,8 @@
 // (/ws/lobbies/{code}) alike: the hello with the seat key and the last version seen (so the
 // server sends what was missed), actions with sequence numbers resent until acknowledged (so
 // nothing is applied twice), public updates merged into whole views, a ping every 10 s, and a
-// new socket with a growing pause when the line drops or goes silent (sooner when the browser
-// comes back online or the tab shows again). Without a key it watches: the first frame is
+// new socket with a growing pause when the line drops or goes silent (at once after a server's
+// restart, sooner when the browser comes back online or the tab shows again). Without a key it watches: the first frame is
 // {"t": "watch", since} instead of the hello (one who holds no seat; docs/api.md "Watching a
 // table"). What a message means, and whether a lost line is worth another try, is its
 // owner's (net/remote.ts, lobby/connection.ts, watch/connection.ts).
@@ -31,6 +31,9 @@ export interface SocketOptions {
 }
 
 const PING_MS = 10_000;
+/** WebSocket's "service restart": the server is going (SIGTERM) or the table moved. */
+const CLOSE_RESTART = 1012;
+const RESTART_SPREAD_MS = 100;
 /** A line this quiet is dead even if no close came (a phone that changed networks): a
  *  healthy server answers a ping once it has sent nothing for 5 s (docs/api.md). */
 const SILENT_MS = 30_000;
@@ -170,7 +173,12 @@ export class ReconnectingSocket {
     clearInterval(this.pinger);
     if (this.closed || !this.owner.lost(code)) return;
     const { first, last } = this.options.pauses ?? { first: 500, last: 10_000 };
-    const pause = Math.min(last, first * 2 ** this.retry++);
-    this.retryTimer = setTimeout(() => this.open(), pause * (1 + Math.random() * 0.3));
+    // A server that restarts (or hands the table to another process) says so with 1012 and
+    // another takes over at once: the first try is at once, within a spread of 0.1 s so
+    // a room's people do not all come in the same instant (docs/decisions/0167).
+    const restart = code === CLOSE_RESTART && this.retry === 0;
+    const pause = restart ? RESTART_SPREAD_MS : Math.min(last, first * 2 ** this.retry);
+    this.retry++;
+    this.retryTimer = setTimeout(() => this.open(), restart ? pause * Math.random() : pause * (1 + Math.random() * 0.3));
   }
 }
