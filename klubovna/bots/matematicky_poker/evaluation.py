@@ -3,7 +3,10 @@
 For each row of the table, the cheapest set of cards that would still make it in this line
 (`_needs`), the chance that those cards come among the draws left (hypergeometric, one value
 at a time as if independent) and a discount per needed card (other lines want the cells and
-the cards too). A line is worth its best row's estimate, or its score when full.
+the cards too). A line is worth the sum over the table's steps of the chance to reach each
+(the best chance among the rows worth that much or more) times the step's height: a line
+that may make four of a kind keeps the pair it has if the four never come. A full line is
+worth its score.
 """
 
 from __future__ import annotations
@@ -18,8 +21,9 @@ LineCells = tuple[int | None, ...]
 Need = dict[int, int]
 """Needed cards: value -> how many more of it the line's empty cells must receive."""
 
-DISCOUNT = 0.75
-"""Per needed card: the cell may be spent on another line's card (tuned on bench/mp_bot.py)."""
+DISCOUNTS = {"adjacent": 0.75, "matematico": 0.6, "school": 0.6}
+"""Per needed card: the cell may be spent on another line's card (tuned by table on
+bench/mp_bot.py: docs/decisions/0168-mp-bot-evaluation-by-steps.md)."""
 
 _WINDOWS = {n: [range(s, s + n) for s in range(6 - n)] for n in (2, 3, 4)}
 _PAIR_SLOTS = (((0, 1), (2, 3)), ((0, 1), (3, 4)), ((1, 2), (3, 4)))
@@ -41,14 +45,14 @@ def at_least(m: int, available: int, unseen: int, draws: int) -> float:
 class Evaluator:
     """Line estimates for one table and one multiset of unseen cards, memoised by line."""
 
-    def __init__(self, table: str, unseen: Sequence[int], discount: float = DISCOUNT) -> None:
+    def __init__(self, table: str, unseen: Sequence[int]) -> None:
         self.table = table
         self.available = [0] * 14
         for card in unseen:
             if 1 <= card <= 13:
                 self.available[card] += 1
         self.unseen = max(1, len(unseen))
-        self.discount = discount
+        self.discount = DISCOUNTS[table]
         self._memo: dict[tuple[LineCells, int], float] = {}
 
     def line(self, cells: LineCells, draws: int) -> float:
@@ -61,17 +65,22 @@ class Evaluator:
         return value
 
     def _estimate(self, cells: LineCells, draws: int) -> float:
-        empty = cells.count(None)
-        if empty == 0:
+        if None not in cells:
             return float(score_line(cells, self.table))
-        best = 0.0
+        # The expected score is the sum over the table's steps of P(score >= step) times the
+        # step's height; P(score >= p) is the best chance among the ways to p points or more.
+        value = chance = 0.0
+        last = 0
         for points, need in options(cells, self.table):
-            if points <= best:
-                break  # options come in falling points: no later one can beat `best`
-            chance = self._chance(need, draws)
-            if chance * points > best:
-                best = chance * points
-        return best
+            if points < last:
+                value += chance * (last - points)
+            last = points
+            p = self._chance(need, draws)
+            if p > chance:
+                chance = p
+                if chance >= 1.0:
+                    break
+        return value + chance * last
 
     def _chance(self, need: tuple[tuple[int, int], ...], draws: int) -> float:
         p = 1.0
