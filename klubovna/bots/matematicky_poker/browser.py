@@ -41,6 +41,9 @@ class CoachMove(TypedDict):
     best_cell: int
     best_value: int
     loss: float
+    """Points lost by the estimate (0 when no larger than `error`)."""
+    error: float
+    """The half-width of the estimate's 95 % interval (0: the choices were alike)."""
 
 
 class CoachSummary(TypedDict):

@@ -17,11 +17,14 @@ from typing import Any
 from klubovna.core import Rng
 from klubovna.games.matematicky_poker.state import JOKER, fresh_deck
 
-from .search import joker_now, values
+from .search import compare, joker_now, values
 
 SAMPLES = 8
-"""Look-ahead rounds per reviewed move (the "stredni" level's): a 25-move game takes about
-5 s in Pyodide from cold memos, 3 s warm (24 rounds: 8 s warm)."""
+"""Look-ahead rounds per reviewed move to find the computer's choice (the "stredni"
+level's)."""
+ROUNDS = 32
+"""Sampled card sequences on which the player's choice is played against the computer's:
+the loss is their mean difference, with a 95 % interval's half-width (`error`)."""
 SEED = 17
 COSTLIEST = 3
 
@@ -85,13 +88,17 @@ def rng_for(step: int) -> Rng:
     return Rng(SEED * 1000 + step)
 
 
-def review_move(table: str, move: Move, samples: int = SAMPLES) -> dict[str, Any]:
+def review_move(
+    table: str, move: Move, samples: int = SAMPLES, rounds: int = ROUNDS
+) -> dict[str, Any]:
     """The bot's choice for one move and the points the player's choice lost against it:
-    {"step", "joker", "cell", "value", "best_cell", "best_value", "loss"}; `joker` when the
-    card written was a joker (`value` the player's value, `best_value` the bot's). `loss` is
-    the bot's estimate of the final total after its choice minus the estimate after the
-    player's (both from the same sampled card sequences), never below 0, and 0 when the
-    player's cell is the bot's or one a symmetry of the board makes alike."""
+    {"step", "joker", "cell", "value", "best_cell", "best_value", "loss", "error"}; `joker`
+    when the card written was a joker (`value` the player's value, `best_value` the bot's).
+    The bot's choice is the best of its look-ahead at `samples` rounds; then both choices are
+    played on the same `rounds` sampled card sequences. `loss` is the mean of the estimated
+    final totals' difference, and `error` the half-width of its 95 % interval: a difference
+    no larger than its error is no loss (0), nor is one below 0, nor the player's cell when
+    it is the bot's or one a symmetry of the board makes alike."""
     board: list[int | None] = list(move["board"])
     # Sorted: the sampled sequences depend on the multiset of unseen cards, not its order.
     cell, value, unseen = move["cell"], move["value"], sorted(move["unseen"])
@@ -111,8 +118,13 @@ def review_move(table: str, move: Move, samples: int = SAMPLES) -> dict[str, Any
     else:
         options = {value: estimates(value)}
         best_value, best_cell = value, min(options[value], key=lambda c: (-options[value][c], c))
-    # Alike cells share one estimate (search.values), so a cell alike to the bot's loses 0.
-    loss = max(0.0, options[best_value][best_cell] - options[value][cell])
+    # Alike cells share one estimate (search.values): a cell alike to the bot's loses 0.
+    loss = error = 0.0
+    if options[best_value][best_cell] != options[value][cell]:
+        loss, error = compare(board, (best_cell, best_value), (cell, value), table, unseen,
+                              rounds, rng_for(move["step"]), kept=move["jokers"])
+        if loss <= error:
+            loss = 0.0
     return {
         "step": move["step"],
         "joker": move["card"] == JOKER,
@@ -121,6 +133,7 @@ def review_move(table: str, move: Move, samples: int = SAMPLES) -> dict[str, Any
         "best_cell": best_cell,
         "best_value": best_value,
         "loss": round(loss, 1),
+        "error": round(error, 1),
     }
 
 
@@ -139,12 +152,13 @@ def review(
     moves: Sequence[Move],
     samples: int = SAMPLES,
     progress: Callable[[int, int], None] | None = None,
+    rounds: int = ROUNDS,
 ) -> dict[str, Any]:
     """Every move reviewed (`progress(done, all)` after each) and the summary:
     {"moves": [review_move ...], "total", "costliest"}."""
     reviewed = []
     for i, move in enumerate(moves):
-        reviewed.append(review_move(table, move, samples))
+        reviewed.append(review_move(table, move, samples, rounds))
         if progress is not None:
             progress(i + 1, len(moves))
     return {"moves": reviewed, **summary(reviewed)}

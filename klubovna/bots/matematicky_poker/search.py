@@ -23,6 +23,8 @@ Board = list[int | None]
 SHORTLIST = 6
 """How many cells (best by the mean over the next card) the look-ahead compares."""
 DEPTH = 4
+Z95 = 1.96
+"""A 95 % interval's half-width in standard errors."""
 """Cards of each sampled sequence after the one in hand."""
 
 
@@ -193,6 +195,44 @@ def _search(
     found = {c: min(coarse[c] + offset, floor) for c in order}
     found.update(sampled)
     return _spread(found, alike), order
+
+
+def compare(
+    board: Sequence[int | None],
+    first: tuple[int, int],
+    second: tuple[int, int],
+    table: str,
+    unseen: Sequence[int],
+    rounds: int,
+    rng: Rng,
+    kept: int = 0,
+) -> tuple[float, float]:
+    """How many more points the look-ahead expects after `first` (cell, value) than after
+    `second`: the mean over `rounds` sampled card sequences, both played on the same ones
+    (common random numbers), and the half-width of its 95 % interval (0 when nothing is
+    left to sample). `kept`: jokers held, as in `values`.
+
+    >>> board = [7, 7, 7, None, 7] + [None] * 20
+    >>> gain, error = compare(board, (3, 7), (5, 7), "adjacent", [1, 2, 3] * 4, 16, Rng(1))
+    >>> round(gain), round(error)  # five of a kind (125) instead of four (70), less the 7 below
+    (58, 5)
+    """
+    work: Board = list(board)
+    empties = [c for c in range(25) if work[c] is None]
+    ev = Evaluator(table, unseen)
+    draws = max(0, len(empties) - 1 - kept)
+    numbers = [v for v in unseen if 1 <= v <= 13]
+    depth = min(IDEAS.depth, draws) if numbers else 0
+    differences = []
+    for _ in range(rounds if depth else 1):
+        sequence = _sample(numbers, depth, rng)
+        differences.append(_play(ev, work, first[0], first[1], sequence, draws, kept)
+                           - _play(ev, work, second[0], second[1], sequence, draws, kept))
+    mean = sum(differences) / len(differences)
+    if len(differences) < 2:
+        return mean, 0.0
+    variance = sum((d - mean) ** 2 for d in differences) / (len(differences) - 1)
+    return mean, Z95 * (variance / len(differences)) ** 0.5
 
 
 def _below(coarse: dict[int, float], top: list[int], order: list[int]) -> dict[int, float]:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from klubovna.bots.matematicky_poker import Player, coach, unseen_cards
+from klubovna.bots.matematicky_poker.search import compare
 from klubovna.bots.matematicky_poker.symmetry import classes
 from klubovna.games.matematicky_poker import ENGINE
 from klubovna.games.matematicky_poker.state import JOKER, State, fresh_deck, shuffled_deck
@@ -76,8 +77,8 @@ def test_a_deliberately_bad_move_loses_many_points() -> None:
 
 def test_a_cell_alike_by_symmetry_loses_nothing() -> None:
     board: list[int | None] = [None] * 25
-    move = {"step": 1, "board": board, "card": 9, "cell": 1, "value": 9,
-            "unseen": [c for c in fresh_deck() if c != 9] + [9] * 3, "jokers": 0, "number": False}
+    move = {"step": 1, "board": board, "card": 5, "cell": 1, "value": 5,
+            "unseen": [c for c in fresh_deck() if c != 5] + [5] * 3, "jokers": 0, "number": False}
     best = coach.review_move("adjacent", move, SAMPLES)["best_cell"]
     alike = classes(board, ordered=True)
     twins = [c for c in alike if alike[c] == alike[best] and c != best]
@@ -138,3 +139,14 @@ def test_a_poor_game_shows_its_three_costliest_moves(plain: dict[str, Any]) -> N
     top = result["costliest"]
     assert len(top) == 3 and losses[top[0]] >= losses[top[1]] >= losses[top[2]] > 0
     assert all(losses[s] <= losses[top[2]] for s in losses if s not in top)
+    # Every loss shown is larger than its error; a difference within it shows as none.
+    assert all(m["loss"] > m["error"] > 0 for m in reviewed if m["loss"])
+    moves = {m["step"]: m for m in coach.moves_of(plain)}
+    near = [m for m in reviewed if m["loss"] == 0 and m["error"] > 0]
+    assert near  # choices the look-ahead could not tell apart
+    for m in near:
+        move = moves[m["step"]]
+        gain, error = compare(move["board"], (m["best_cell"], m["best_value"]),
+                              (m["cell"], m["value"]), "adjacent", sorted(move["unseen"]),
+                              coach.ROUNDS, coach.rng_for(m["step"]), move["jokers"])
+        assert gain <= error and round(error, 1) == m["error"]

@@ -135,11 +135,16 @@ function MoveNote({ move }: { move: CoachMove | undefined }) {
   const place = (cell: number, value: number) => placeText(cell, value, move.joker);
   const mine = place(move.cell, move.value);
   const loss = Math.round(move.loss);
+  const best = place(move.best_cell, move.best_value);
+  // The estimate's precision, never shown as "± 0" (a difference under half a point).
+  const error = Math.max(1, Math.round(move.error));
   return (
-    <p class="mp-coach-note" data-loss={move.loss}>
+    <p class="mp-coach-note" data-loss={move.loss} data-error={move.error}>
       {loss > 0
-        ? plural("mp.coach.move.loss", loss, { mine, best: place(move.best_cell, move.best_value) })
-        : t("mp.coach.move.same", { mine })}
+        ? plural("mp.coach.move.loss", loss, { mine, best, error })
+        : move.error > 0
+          ? t("mp.coach.move.close", { mine, best, error })
+          : t("mp.coach.move.same", { mine })}
     </p>
   );
 }
