@@ -23,9 +23,9 @@ Board = list[int | None]
 SHORTLIST = 6
 """How many cells (best by the mean over the next card) the look-ahead compares."""
 DEPTH = 4
+"""Cards of each sampled sequence after the one in hand."""
 Z95 = 1.96
 """A 95 % interval's half-width in standard errors."""
-"""Cards of each sampled sequence after the one in hand."""
 
 
 def line_cells(board: Sequence[int | None], line: int) -> tuple[int | None, ...]:
@@ -214,7 +214,7 @@ def compare(
 
     >>> board = [7, 7, 7, None, 7] + [None] * 20
     >>> gain, error = compare(board, (3, 7), (5, 7), "adjacent", [1, 2, 3] * 4, 16, Rng(1))
-    >>> round(gain), round(error)  # five of a kind (125) instead of four (70), less the 7 below
+    >>> round(gain), round(error)  # five of a kind (125) against four (70), give or take a column
     (58, 5)
     """
     work: Board = list(board)
