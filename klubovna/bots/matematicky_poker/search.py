@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from statistics import fmean, stdev
 
 from klubovna.core import Rng
 from klubovna.games.matematicky_poker.scoring import LINES, LINES_THROUGH
@@ -218,9 +219,8 @@ def compare(
     (58, 5)
     """
     work: Board = list(board)
-    empties = [c for c in range(25) if work[c] is None]
     ev = Evaluator(table, unseen)
-    draws = max(0, len(empties) - 1 - kept)
+    draws = max(0, work.count(None) - 1 - kept)
     numbers = [v for v in unseen if 1 <= v <= 13]
     depth = min(IDEAS.depth, draws) if numbers else 0
     differences = []
@@ -228,11 +228,9 @@ def compare(
         sequence = _sample(numbers, depth, rng)
         differences.append(_play(ev, work, first[0], first[1], sequence, draws, kept)
                            - _play(ev, work, second[0], second[1], sequence, draws, kept))
-    mean = sum(differences) / len(differences)
     if len(differences) < 2:
-        return mean, 0.0
-    variance = sum((d - mean) ** 2 for d in differences) / (len(differences) - 1)
-    return mean, Z95 * (variance / len(differences)) ** 0.5
+        return differences[0], 0.0
+    return fmean(differences), Z95 * stdev(differences) / len(differences) ** 0.5
 
 
 def _below(coarse: dict[int, float], top: list[int], order: list[int]) -> dict[int, float]:
