@@ -20,10 +20,18 @@ from klubovna.games.matematicky_poker.scoring import TABLES, score_line
 LineCells = tuple[int | None, ...]
 Need = dict[int, int]
 """Needed cards: value -> how many more of it the line's empty cells must receive."""
+Option = tuple[int, tuple[tuple[int, int], ...], float]
 
 DISCOUNTS = {"adjacent": 0.75, "matematico": 0.6, "school": 0.6}
 """Per needed card: the cell may be spent on another line's card (tuned by table on
 bench/mp_bot.py: docs/decisions/0168-mp-bot-evaluation-by-steps.md)."""
+ROW_DISCOUNTS: dict[str, dict[str, float]] = {
+    "matematico": {"pair": 0.3, "two_pairs": 0.3, "three_of_a_kind": 0.5, "full_house": 0.5,
+                   "four_of_a_kind": 0.5},
+}
+"""Rows whose discount differs from their table's: on matematico, hoping for a kind (a pair
+most of all) is worth less than hoping for its specials and straights (measured:
+docs/decisions/0169-mp-bot-row-discounts.md)."""
 
 _WINDOWS = {n: [range(s, s + n) for s in range(6 - n)] for n in (2, 3, 4)}
 _PAIR_SLOTS = (((0, 1), (2, 3)), ((0, 1), (3, 4)), ((1, 2), (3, 4)))
@@ -52,7 +60,6 @@ class Evaluator:
             if 1 <= card <= 13:
                 self.available[card] += 1
         self.unseen = max(1, len(unseen))
-        self.discount = DISCOUNTS[table]
         self._memo: dict[tuple[LineCells, int], float] = {}
 
     def line(self, cells: LineCells, draws: int) -> float:
@@ -71,33 +78,35 @@ class Evaluator:
         # step's height; P(score >= p) is the best chance among the ways to p points or more.
         value = chance = 0.0
         last = 0
-        for points, need in options(cells, self.table):
+        for points, need, discount in options(cells, self.table):
             if points < last:
                 value += chance * (last - points)
             last = points
-            p = self._chance(need, draws)
+            p = self._chance(need, draws, discount)
             if p > chance:
                 chance = p
                 if chance >= 1.0:
                     break
         return value + chance * last
 
-    def _chance(self, need: tuple[tuple[int, int], ...], draws: int) -> float:
+    def _chance(self, need: tuple[tuple[int, int], ...], draws: int, discount: float) -> float:
         p = 1.0
         for value, m in need:
-            p *= at_least(m, self.available[value], self.unseen, draws) * self.discount**m
+            p *= at_least(m, self.available[value], self.unseen, draws) * discount**m
             if p == 0.0:
                 break
         return p
 
 
 @lru_cache(maxsize=1 << 17)
-def options(cells: LineCells, table: str) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
-    """Every (points, needed cards) way a partial line can still score, by falling points;
-    independent of the unseen cards, so it is remembered across moves and games."""
+def options(cells: LineCells, table: str) -> tuple[Option, ...]:
+    """Every (points, needed cards, discount per needed card) way a partial line can still
+    score, by falling points; independent of the unseen cards, so it is remembered across
+    moves and games."""
     empty = cells.count(None)
+    rows = ROW_DISCOUNTS.get(table, {})
     found = {
-        (row.points, tuple(sorted(need.items())))
+        (row.points, tuple(sorted(need.items())), rows.get(row.name, DISCOUNTS[table]))
         for row in TABLES[table]
         for need in _needs(row.name, cells, empty, table)
     }
