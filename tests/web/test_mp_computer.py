@@ -71,6 +71,8 @@ def test_a_duel_against_the_computer_offline(
     expect(page.get_by_role("banner").get_by_text("Bez připojení", exact=True)).to_be_visible()
     page.get_by_label("Proti počítači").check()
     page.get_by_label("Lehký").check()
+    # Each level says how strong it is (bench/mp_bot.py's levels on the default table).
+    expect(page.get_by_text("Na výchozí tabulce má průměrně asi 235 bodů.")).to_be_visible()
     page.get_by_label("Školní tabulka").check()
     page.evaluate(WATCH_THINKING)
     page.get_by_role("button", name="Start").click()
