@@ -26,10 +26,10 @@ BOTS: Mapping[str, Bot] = {bot.name: bot for bot in (LEHKY, STREDNI, TEZKY)}
 """The levels a table may seat, weakest first (the first is the default): by look-ahead
 rounds and noise, never by wall time (docs/decisions/0095-mp-bot-levels-and-jokers.md)."""
 
-RATINGS: Mapping[str, int] = {"lehky": 1000, "stredni": 1670, "tezky": 1783}
-"""Each one's fixed rating on the ratings' scale (bench/computer_ratings.py, 2026-12-07,
-40 games a step, duels: Střední won 93.8 % [81.8, 98.0] against Lehký, Těžký 61.3 %
-[45.8, 74.7] against Střední)."""
+RATINGS: Mapping[str, int] = {"lehky": 1000, "stredni": 1544, "tezky": 1684}
+"""Each one's fixed rating on the ratings' scale (bench/computer_ratings.py, 2026-12-07, after
+decision 0169; 40 games a step, duels on the default table: Střední won 90.0 % [76.9, 96.0]
+against Lehký, Těžký 63.7 % [48.3, 76.8] against Střední)."""
 
 
 def place(
