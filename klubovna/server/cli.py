@@ -106,6 +106,7 @@ def main(argv: list[str] | None = None) -> None:
                          config.connections_per_address, config.trusted_proxies)
     print(f"Klubovna is running at http://{args.host}:{args.port}", flush=True)
     app = create_app(config)
+    http.slots.refused = app.state.metrics.rate_limited.labels("connections_by_address").inc
     served = uvicorn.Config(
         app, host=args.host, port=args.port, timeout_graceful_shutdown=GRACE_S,
         ws_max_size=1 << 20, log_level="info", log_config=None, http=http, ws=ws,

@@ -79,10 +79,15 @@ class Metrics:
             "klubovna_leases_lost", "Leases another process took while this one held them "
             "(cluster mode): a stall longer than a lease.", registry=registry)
         self.rate_limited = Counter(
-            "klubovna_rate_limited", "Refused for a limit: HTTP 429s by limiter, socket frames "
-            "past their budget (`frames`, `club_frames`).", ["limit"], registry=registry)
+            "klubovna_rate_limited", "Refused for a limit: HTTP 429s by limiter, rooms past "
+            "a bound on those waiting (`rooms_by_address`, `rooms_by_profile`, "
+            "`rooms_waiting`), connections past the cap per address (503, "
+            "`connections_by_address`), socket frames past their budget (`frames`, "
+            "`club_frames`).", ["limit"], registry=registry)
         self.frames_refused = self.rate_limited.labels("frames")
-        self.rate_limited.labels("club_frames")
+        for limit in ("club_frames", "rooms_by_address", "rooms_by_profile", "rooms_waiting",
+                      "connections_by_address"):
+            self.rate_limited.labels(limit)  # (shown at 0 before the first)
         self.chat_sent = Counter("klubovna_chat_messages", "Chat messages sent to a room.",
                                  registry=registry)
         self.chat_refused = Counter("klubovna_chat_refused", "Chat messages refused, by the "

@@ -16,6 +16,7 @@ from contextlib import ExitStack
 
 import httpx
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 from websockets.sync.client import connect
 
 from tests.server.live import LiveServer, free_port
@@ -31,7 +32,7 @@ PATIENCE = 20.0
 def live_server(tmp_path_factory: pytest.TempPathFactory, timeout: float) -> Iterator[LiveServer]:
     live = LiveServer(tmp_path_factory.mktemp("slow"), free_port(), env={
         "KLUBOVNA_HEADER_TIMEOUT": str(timeout), "KLUBOVNA_BODY_TIMEOUT": str(timeout),
-        "KLUBOVNA_CONNECTIONS_PER_ADDRESS": str(CAP)})
+        "KLUBOVNA_CONNECTIONS_PER_ADDRESS": str(CAP), "KLUBOVNA_METRICS_FROM": "127.0.0.0/8"})
     live.start()
     yield live
     live.stop()
@@ -72,12 +73,21 @@ def half_headers(server: LiveServer) -> socket.socket:
     return conn
 
 
+def log_lines(server: LiveServer, saying: str) -> list[str]:
+    """The server's log lines (its stderr) with `saying` in them."""
+    return [line for line in (server.data_dir / "log").read_text().splitlines()
+            if saying in line]
+
+
 def test_half_sent_headers_are_closed(server: LiveServer) -> None:
     with half_headers(server) as conn:
         answer = read_to_end(conn)
     assert answer.startswith(b"HTTP/1.1 408 "), answer
     body = json.loads(answer.split(b"\r\n\r\n", 1)[1])
     assert body["code"] == "request_timeout" and body["message"]
+    # Logged (before the answer was written) without the client's address (platform.md).
+    closed = log_lines(server, "did not arrive in time")
+    assert closed and not any("127.0.0.1" in line for line in closed), closed
 
 
 def test_a_silent_connection_is_closed(server: LiveServer) -> None:
@@ -119,6 +129,15 @@ def test_whole_requests_and_websockets_outlive_the_timeout(server: LiveServer) -
     assert httpx.get(f"{server.http}/api/openapi.json", timeout=PATIENCE).status_code == 200
 
 
+def refusals(client: httpx.Client, server: LiveServer) -> float:
+    """The server's metric of connections refused for the cap per address."""
+    answer = client.get(f"{server.http}/metrics")
+    assert answer.status_code == 200, answer.text
+    return sum(sample.value for family in text_string_to_metric_families(answer.text)
+               for sample in family.samples if sample.name == "klubovna_rate_limited_total"
+               and sample.labels == {"limit": "connections_by_address"})
+
+
 def test_one_address_holds_at_most_the_cap(patient: LiveServer) -> None:
     """CAP connections from 127.0.0.1 (WebSockets, which no timeout closes) are held; the
     next one is refused with a 503, while another address is served; once one closes, the
@@ -127,6 +146,7 @@ def test_one_address_holds_at_most_the_cap(patient: LiveServer) -> None:
     other = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"),
                          timeout=PATIENCE)
     with ExitStack() as stack, other:
+        before = refusals(other, patient)
         sockets = [stack.enter_context(connect(f"{patient.ws}/ws/tables/{table_id}",
                                                open_timeout=PATIENCE, proxy=None))
                    for _ in range(CAP)]
@@ -135,6 +155,10 @@ def test_one_address_holds_at_most_the_cap(patient: LiveServer) -> None:
         assert answer.startswith(b"HTTP/1.1 503 "), answer
         assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["code"] == "too_many_connections"
         assert other.get(f"{patient.http}/api/openapi.json").status_code == 200
+        # Counted in the metrics (read from 127.0.0.2, not capped), logged without the address.
+        assert refusals(other, patient) == before + 1
+        lines = log_lines(patient, "too many connections")
+        assert len(lines) == 1 and "127.0.0.1" not in lines[0], lines
         sockets.pop().close()
         # The slot comes back once the server has seen the close: try until it has.
         for _ in range(100):

@@ -18,6 +18,7 @@ from klubovna.server.storage.store import Store
 from klubovna.tables import Lobby
 from tests.server.live import ROOT, LiveServer, free_port
 from tests.server.lobby_client import assert_error, bearer, new_profile, seat_of, seated
+from tests.server.test_metrics import scrape, value
 from tests.web.test_catalogues import keys
 
 PER_ADDRESS, PER_PROFILE, WAITING = 3, 2, 6
@@ -69,7 +70,13 @@ def assert_too_many(response: httpx.Response, whose: str, most: int = 3600) -> i
     return int(retry_after)
 
 
+def refused(server: LiveServer, bound: str) -> float:
+    """Rooms refused for `bound` so far, by the server's metrics (127.0.0.1 reads them)."""
+    return value(scrape(server), "klubovna_rate_limited_total", limit=bound)
+
+
 def test_one_address_keeps_a_bounded_number_of_rooms_waiting(server: LiveServer) -> None:
+    before = refused(server, "rooms_by_address")
     address = new_address()
     seats = [seat_of(open_room(server, address)) for _ in range(PER_ADDRESS)]
     assert_too_many(open_room(server, address), "from this address")
@@ -92,20 +99,25 @@ def test_one_address_keeps_a_bounded_number_of_rooms_waiting(server: LiveServer)
     assert_too_many(open_room(server, address), "from this address", most=600)
     server.skip(10 * 60 * 1000)
     assert open_room(server, address).status_code == 201
+    assert refused(server, "rooms_by_address") == before + 5  # each refusal counted
 
 
 def test_one_profile_keeps_a_bounded_number_of_rooms_waiting(server: LiveServer) -> None:
     _, key = new_profile(server)
+    before = refused(server, "rooms_by_profile")
     for _ in range(PER_PROFILE):
         assert open_room(server, new_address(), key).status_code == 201
     assert_too_many(open_room(server, new_address(), key), "of this profile")
+    assert refused(server, "rooms_by_profile") == before + 1
     assert open_room(server, new_address()).status_code == 201  # a guest: no profile
 
 
 def test_rotating_addresses_meet_the_servers_bound(server: LiveServer) -> None:
+    before = refused(server, "rooms_waiting")
     for _ in range(WAITING):
         assert open_room(server, new_address()).status_code == 201
     assert_too_many(open_room(server, new_address()), "on this server")
+    assert refused(server, "rooms_waiting") == before + 1
     # Rooms being played are not bounded: a table of one's own is still made.
     table = httpx.post(f"{server.http}/api/tables", json={"game": "matematicky-poker"},
                        headers={"X-Forwarded-For": new_address()}, timeout=10)

@@ -178,9 +178,11 @@ def address_key(request: Request, address: str) -> str:
     return hmac.new(secret, b"rooms:" + address.encode(), "sha256").hexdigest()[:32]
 
 
-def too_many_rooms(whose: str, limit: int, first: int | None, now: int) -> ApiError:
+def too_many_rooms(request: Request, bound: str, whose: str, limit: int, first: int | None,
+                   now: int) -> ApiError:
     """429 `too_many_rooms`, Retry-After the seconds until the first of the rooms counted
-    expires (1 to RETRY_AFTER_MAX)."""
+    expires (1 to RETRY_AFTER_MAX); counted in the metrics as a refusal for `bound`."""
+    request.app.state.metrics.rate_limited.labels(bound).inc()
     wait = RETRY_AFTER_MAX if first is None else math.ceil((first - now) / 1000)
     wait = min(RETRY_AFTER_MAX, max(1, wait))
     return ApiError(429, "too_many_rooms",
@@ -205,17 +207,19 @@ async def check_waiting_rooms(
         waiting = await run_in_threadpool(store.waiting_of, codes, now, idle) if codes else {}
         await opened.forget(key, [code for code in codes if code not in waiting])
         if len(waiting) >= config.rooms_per_address:
-            raise too_many_rooms("from this address", config.rooms_per_address,
-                                 min(waiting.values()), now)
+            raise too_many_rooms(request, "rooms_by_address", "from this address",
+                                 config.rooms_per_address, min(waiting.values()), now)
     if profile is not None and config.rooms_per_profile:
         count, first = await run_in_threadpool(
             lambda: store.waiting_lobbies(now, idle, profile=profile.id))
         if count >= config.rooms_per_profile:
-            raise too_many_rooms("of this profile", config.rooms_per_profile, first, now)
+            raise too_many_rooms(request, "rooms_by_profile", "of this profile",
+                                 config.rooms_per_profile, first, now)
     if config.rooms_waiting:
         count, first = await run_in_threadpool(store.waiting_lobbies, now, idle)
         if count >= config.rooms_waiting:
-            raise too_many_rooms("on this server", config.rooms_waiting, first, now)
+            raise too_many_rooms(request, "rooms_waiting", "on this server",
+                                 config.rooms_waiting, first, now)
 
 
 @router.post("", response_model=Seat, status_code=201, responses=ERRORS)

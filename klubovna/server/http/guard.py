@@ -28,7 +28,7 @@ import asyncio
 import ipaddress
 import json
 from asyncio import BaseTransport
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import h11
@@ -86,6 +86,8 @@ class AddressSlots:
     def __init__(self, limit: int, exempt: Addresses) -> None:
         self.limit, self.exempt = limit, exempt
         self.counts: dict[str, int] = {}
+        self.refused: Callable[[], object] = lambda: None
+        """Called for each connection refused (the app's metrics count them: cli.py)."""
 
     def _counted(self, host: str | None) -> bool:
         return bool(self.limit) and host is not None and host not in self.exempt
@@ -132,7 +134,9 @@ class GuardedHttp(H11Protocol):
         super().connection_made(transport)
         host = self.client[0] if self.client else None
         if not self.slots.take(host):
-            self.logger.warning("%s: too many connections at once; refused", host)
+            # (No client address in a log line: platform.md, docs/decisions/0165.)
+            self.logger.warning("a client address has too many connections at once; refused")
+            self.slots.refused()
             transport.write(TOO_MANY)
             transport.close()
             return
@@ -185,8 +189,7 @@ class GuardedHttp(H11Protocol):
             return
         if self._waiting == "headers" and self._heard and self.conn.our_state is h11.IDLE:
             self.transport.write(TIMED_OUT)
-        self.logger.info("%s: the request's %s did not arrive in time; closed",
-                         self._host, self._waiting)
+        self.logger.info("a request's %s did not arrive in time; closed", self._waiting)
         self.transport.close()
 
 
