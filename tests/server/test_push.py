@@ -62,10 +62,11 @@ class Received:
 @dataclass
 class PushService:
     """A push service on 127.0.0.1: records every post; answers each path's scripted
-    statuses in turn (201 when none are left)."""
+    statuses in turn (201 when none are left), a status with a Retry-After as (status,
+    seconds)."""
 
     received: list[Received] = field(default_factory=list)
-    answers: dict[str, list[int]] = field(default_factory=dict)
+    answers: dict[str, list[int | tuple[int, int]]] = field(default_factory=dict)
     changed: threading.Condition = field(default_factory=threading.Condition)
     port: int = 0
 
@@ -94,9 +95,12 @@ def service() -> Iterator[PushService]:
             with found.changed:
                 found.received.append(Received(self.path, dict(self.headers.items()), body))
                 script = found.answers.get(self.path) or []
-                status = script.pop(0) if script else 201
+                answer = script.pop(0) if script else 201
                 found.changed.notify_all()
+            status, wait = answer if isinstance(answer, tuple) else (answer, None)
             self.send_response(status)
+            if wait is not None:
+                self.send_header("Retry-After", str(wait))
             self.send_header("Content-Length", "0")
             self.end_headers()
 
@@ -406,6 +410,32 @@ def test_a_failed_post_is_tried_again_later(server: LiveServer, service: PushSer
     server.skip(push.BACKOFF_MS + 1000)
     posts = service.wait(flaky.path, 2)
     assert checked(server, flaky, posts[1])["title"] == "Žádost o přátelství"
+
+
+def test_a_push_service_that_asks_for_a_longer_wait_gets_it(server: LiveServer,
+                                                            service: PushService) -> None:
+    """A 429 with Retry-After (RFC 8030 §5): not tried again after the usual back-off, but
+    once the wait asked for has passed."""
+    asked_id, _, busy = person(server, service)
+    service.answers[busy.path] = [(429, 600)]  # ten minutes; the back-off is one
+    _, asker = new_profile(server)
+    ask(server, asker, asked_id)
+    service.wait(busy.path, 1)
+    # Witnesses: the sender settles one message before it takes the next, so once a later
+    # one arrived, the 429 was settled (before the clock moves), and then that the retry
+    # was not due after the usual back-off (it would have been sent first: oldest first).
+    def witness() -> None:
+        witness_id, _, seen = person(server, service)
+        ask(server, asker, witness_id)
+        service.wait(seen.path, 1)
+
+    witness()
+    server.skip(push.BACKOFF_MS + 1000)
+    witness()
+    assert len(service.at(busy.path)) == 1  # the back-off alone would have sent it by now
+    server.skip(600 * 1000)
+    posts = service.wait(busy.path, 2)
+    assert checked(server, busy, posts[1])["title"] == "Žádost o přátelství"
 
 
 def test_a_profile_with_subscriptions_and_messages_can_be_deleted(

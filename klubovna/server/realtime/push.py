@@ -18,6 +18,7 @@ import ipaddress
 import json
 import logging
 import time
+from email.utils import parsedate_to_datetime
 from urllib.parse import urlsplit
 
 import requests
@@ -47,6 +48,9 @@ minutes), then the message is dropped."""
 POST_SECONDS = 10.0
 TTL_SECONDS = 24 * 3600
 """How long a push service keeps a message for a browser that is offline."""
+RETRY_AFTER_MAX_MS = TTL_SECONDS * 1000
+"""The longest wait a push service's Retry-After is followed for: a message kept longer
+would be stale."""
 GONE = (404, 410)
 TOPIC_MAX = 64
 TITLE_MAX, BODY_MAX, URL_MAX = 120, 300, 300
@@ -189,8 +193,9 @@ class Sender:
         push = self.store.push
         retry = False
         took = False
+        asked = 0  # the longest wait a push service asked for (Retry-After), in ms
         for subscription in push.subscriptions(message.profile_id):
-            status = self.post(subscription, message)
+            status, wait = self.post(subscription, message)
             if 200 <= status < 300:
                 took = True
                 self.metrics.push_sent.inc()
@@ -201,6 +206,7 @@ class Sender:
             elif status in (0, 429) or status >= 500:
                 self.metrics.push_failed.labels("retry").inc()
                 retry = True
+                asked = max(asked, wait or 0)
             else:
                 self.metrics.push_failed.labels("refused").inc()
                 log.warning("web push: %s refused a message (%d)",
@@ -208,18 +214,19 @@ class Sender:
         if took:
             push.sent(message.id, now_ms())
         elif retry and message.attempts < MAX_ATTEMPTS:
-            push.later(message.id, now_ms() + BACKOFF_MS * 4 ** (message.attempts - 1))
+            backoff = BACKOFF_MS * 4 ** (message.attempts - 1)
+            push.later(message.id, now_ms() + max(backoff, min(asked, RETRY_AFTER_MAX_MS)))
         else:
             push.drop(message.id)
         return took
 
-    def post(self, subscription: Subscription, message: Message) -> int:
-        """The push service's status for one encrypted message; 0 when it did not answer
-        (or the endpoint is no longer allowed by the settings)."""
+    def post(self, subscription: Subscription, message: Message) -> tuple[int, int | None]:
+        """The push service's status for one encrypted message (0 when it did not answer)
+        and the wait its Retry-After asks for, in ms (RFC 8030 §5: with a 429 or 503)."""
         endpoint = subscription.endpoint
         if endpoint_problem(endpoint, self.config.push_hosts,
                             self.config.push_allow_http) is not None:
-            return 404  # stored under other settings: treated as gone
+            return 404, None  # stored under other settings: treated as gone
         payload = json.dumps({"title": message.title, "body": message.body,
                               "url": message.url}, ensure_ascii=False).encode()
         try:
@@ -227,7 +234,7 @@ class Sender:
                 "p256dh": subscription.p256dh, "auth": subscription.auth}}).encode(
                     payload, "aes128gcm")["body"]
         except Exception:  # keys that are no P-256 point after all: nothing to send to
-            return 404
+            return 404, None
         parts = urlsplit(endpoint)
         headers = self.vapid.sign({
             "aud": f"{parts.scheme}://{parts.netloc}",
@@ -248,5 +255,28 @@ class Sender:
                                          timeout=POST_SECONDS, allow_redirects=False)
         except requests.RequestException as error:
             log.info("web push: %s did not answer (%s)", parts.hostname, type(error).__name__)
-            return 0
-        return response.status_code
+            return 0, None
+        return response.status_code, retry_after_ms(response.headers.get("Retry-After"),
+                                                    time.time())
+
+
+def retry_after_ms(value: str | None, now: float) -> int | None:
+    """A Retry-After header's wait in ms (RFC 9110 §10.2.3: seconds, or an HTTP date read
+    against the real time `now`, as the push service wrote it); None when absent or not
+    readable.
+
+    >>> retry_after_ms("120", 0.0), retry_after_ms("Wed, 21 Oct 2015 07:28:00 GMT", 1445412470.0)
+    (120000, 10000)
+    >>> retry_after_ms("soon", 0.0), retry_after_ms(None, 0.0), retry_after_ms("-5", 0.0)
+    (None, None, None)
+    """
+    if value is None:
+        return None
+    value = value.strip()
+    if value.isdecimal():
+        return int(value) * 1000
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0, round((when.timestamp() - now) * 1000))
