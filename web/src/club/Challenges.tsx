@@ -46,7 +46,7 @@ export function Challenges() {
   };
 
   return (
-    <aside class="challenges" aria-label={t("challenge.region")} aria-live="polite">
+    <aside class="challenges under-header" aria-label={t("challenge.region")} aria-live="polite">
       {challenges.map((challenge) => (
         <div key={challenge.id} class="notice challenge" role="group" aria-label={t("challenge.from", { nickname: challenge.by.nickname })}>
           <p>{t("challenge.text", { nickname: challenge.by.nickname, game: gameOf(challenge) })}</p>

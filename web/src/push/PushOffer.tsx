@@ -33,7 +33,7 @@ export function PushOffer() {
 
   if (said) {
     return (
-      <aside class="push-offer-region" aria-label={t("push.offer.region")}>
+      <aside class="push-offer-region under-header" aria-label={t("push.offer.region")}>
         <div class="notice push-offer push-said">
           <p role="status">{t(said.key)}</p>
           <p class="actions">
@@ -71,7 +71,7 @@ export function PushOffer() {
   };
 
   return (
-    <aside class="push-offer-region" aria-label={t("push.offer.region")}>
+    <aside class="push-offer-region under-header" aria-label={t("push.offer.region")}>
       <div class="notice push-offer" role="group" aria-labelledby="push-offer-title" aria-describedby="push-offer-text">
         <p id="push-offer-title" class="push-offer-title">{t("push.offer.title")}</p>
         <p id="push-offer-text">{t("push.offer.text")}</p>
