@@ -10,6 +10,8 @@ import io
 import json
 import os
 import secrets
+import signal
+import socket
 import subprocess
 import sys
 import tarfile
@@ -314,6 +316,45 @@ def test_refusals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         into = tmp_path / f"into-{bad.stem}"
         refused("restore", bad, into, says)
         assert not into.exists() or list(into.iterdir()) == [], bad
+
+
+KILLED_HALFWAY = """
+import os, signal, sys
+from pathlib import Path
+from klubovna.server.storage import backup
+# Killed as SIGKILL kills: between the database's copy and the archive, nothing cleaned up.
+backup._write_tar = lambda *_: os.kill(os.getpid(), signal.SIGKILL)
+backup.backup(Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3]))
+"""
+
+
+def test_the_next_backup_deletes_what_a_killed_one_left(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A backup killed halfway leaves its hidden work folder (the database's copy); the next
+    backup into the same folder deletes it, and keeps those of a backup still running and
+    any other hidden folder."""
+    data, dest = tmp_path / "data", tmp_path / "backups"
+    url = f"sqlite:///{data / 'klubovna.db'}"
+    engine = make_engine(url)
+    upgrade(engine)
+    engine.dispose()
+    dest.mkdir()
+    killed = subprocess.run([sys.executable, "-c", KILLED_HALFWAY, str(data), url, str(dest)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    (left,) = dest.iterdir()
+    assert left.name.startswith(".klubovna-") and (left / "database.sqlite3").is_file()
+    running = dest / ".running.tar.x1"  # a backup of this very process: alive
+    running.mkdir()
+    (running / backup.OWNER).write_text(f"{backup.FORMAT}\n{socket.gethostname()}\n"
+                                        f"{os.getpid()}\n")
+    (dest / ".other").mkdir()
+    assert backup.command("backup", str(dest), data, url) == 0
+    said = capsys.readouterr().out
+    assert "Note: deleted the hidden folders of 1 killed backup(s)" in said, said
+    names = sorted(path.name for path in dest.iterdir())
+    assert names[:2] == [".other", ".running.tar.x1"] and len(names) == 3, names
+    assert names[2].startswith("klubovna-") and names[2].endswith(".tar")
 
 
 def rewrite(archive: Path, to: Path, path: tuple[str, ...], value: Any) -> None:

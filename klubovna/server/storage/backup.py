@@ -20,6 +20,7 @@ import json
 import logging
 import os
 import shutil
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -51,6 +52,9 @@ MANIFEST = "manifest.json"
 MEMBERS = {"sqlite": "database.sqlite3", "postgresql": "database.pgdump"}
 """The database's member, by the database's kind."""
 SECRET = "secret.key"
+OWNER = "owner"
+"""A file in a backup's hidden work folder: FORMAT, the host and the process writing it, so
+that a later backup can tell the folder of one that was killed (sweep_killed)."""
 MANIFEST_MAX = 1 << 20
 CHUNK = 1 << 20
 KINDS = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}
@@ -125,7 +129,11 @@ def backup(data_dir: Path, database_url: str, dest: Path) -> Outcome:
         raise BackupError(f"no such folder: {dest.parent}")
     kind = database_kind(database_url)
     notes: list[str] = []
+    swept = sweep_killed(dest.parent)
+    if swept:
+        notes.append(f"deleted the hidden folders of {swept} killed backup(s) in {dest.parent}")
     with tempfile.TemporaryDirectory(dir=dest.parent, prefix=f".{dest.name}.") as work:
+        (Path(work) / OWNER).write_text(f"{FORMAT}\n{socket.gethostname()}\n{os.getpid()}\n")
         copy = Path(work) / MEMBERS[kind]
         if kind == "sqlite":
             revision, rows = _copy_sqlite(_sqlite_path(database_url), copy)
@@ -150,6 +158,29 @@ def backup(data_dir: Path, database_url: str, dest: Path) -> Outcome:
         os.replace(partial, dest)
         _sync_folder(dest.parent)
     return Outcome(dest, manifest, notes)
+
+
+def sweep_killed(folder: Path) -> int:
+    """Delete the hidden work folders that backups killed halfway (SIGKILL, a power cut, a
+    stop that did not wait) left in `folder`: those whose OWNER names this host and a
+    process that no longer runs. A backup running beside this one keeps its folder. How
+    many were deleted."""
+    swept = 0
+    for work in folder.glob(".*"):
+        try:
+            fmt, host, pid = (work / OWNER).read_text().split()
+        except (OSError, ValueError):
+            continue  # not a backup's work folder (or one just being made)
+        if fmt != FORMAT or host != socket.gethostname() or not pid.isdecimal():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(work, ignore_errors=True)
+            swept += 1
+        except PermissionError:
+            pass  # alive, another user's
+    return swept
 
 
 def _copy_sqlite(path: Path, copy: Path) -> tuple[str, dict[str, int]]:
