@@ -1,7 +1,7 @@
 // The selected profile's games (GET /api/my/games), shared by the page, the header's chip
 // and the home page's badge: asked when one of them appears, again when the route changes
 // or the tab comes back into view (a game may have moved meanwhile).
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { usePath } from "../router";
 import { useProfiles } from "../profile/store";
 import { myGames, type MyGame } from "./api";
@@ -58,9 +58,14 @@ export function useMyGames(): MyGamesState & { reload: () => void } {
   const path = usePath();
   const profileKey = selected?.key ?? null;
   const [, rerender] = useState(0);
+  const rendered = useRef(state);
+  rendered.current = state;
   useEffect(() => {
     const listener = () => rerender((n) => n + 1);
     listeners.add(listener);
+    // An answer that came between this render and now (the header's chip asked for the
+    // same route a moment before, so this one's ask is skipped) was told to the others only.
+    if (rendered.current !== state) listener();
     return () => void listeners.delete(listener);
   }, []);
   useEffect(() => refresh(profileKey, path), [profileKey, path]);
