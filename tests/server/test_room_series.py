@@ -1,16 +1,20 @@
 """Rooms in memory. A room's series (klubovna/core/rounds.py): the server draws one when it
 opens a room, the store keeps it, and every round's engine config carries it, so a Locus
 Poker room's first player alternates from its first round on. A closed room stays in memory
-while a socket is open for it.
+while a socket is open for it. A room past its end settles its table's due deadline first.
 """
 
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
+from typing import Any
 
+from klubovna.server import clock
 from klubovna.server.realtime.hub import Hub
-from klubovna.server.realtime.lobbies import Lobbies
+from klubovna.server.realtime.lobbies import LiveLobby, Lobbies
 from klubovna.server.storage.store import Store
+from klubovna.tables.turns import DAY_MS
 
 
 def test_the_server_draws_each_rooms_series_and_stores_it(store: Store) -> None:
@@ -53,3 +57,35 @@ def test_a_closed_room_stays_in_memory_while_a_socket_is_open(store: Store) -> N
         assert code not in rooms.live
 
     asyncio.run(run())
+
+
+def test_a_room_past_its_end_settles_its_tables_deadline_first(store: Store,
+                                                               tmp_path: Path) -> None:
+    """A turn-based room whose player's time and the room's own end both passed at once (a
+    server down for a week): the room's sweep, run here before the hub's, settles the late
+    player's leave first, so the game ends as its rules say (Locus Poker: the one who left
+    loses) instead of the room expiring with its game unrecorded."""
+    skip = tmp_path / "clock"
+    rooms = Lobbies(Hub(store))
+
+    async def run() -> tuple[LiveLobby, Any, int]:
+        room, _key, _seat = await rooms.create("locus-poker", "duel", "Ada", None, {},
+                                               days_per_move=1)
+        await rooms.join(room, "Bob", None)
+        await rooms.start_game(room, 0)
+        assert room.table_id is not None
+        live = rooms.hub.live[room.table_id]
+        (waited,) = live.table.game.view(live.table.state, 0)["turn"]
+        skip.write_text(str(8 * DAY_MS))  # past the move's day and the room's week
+        assert room.lobby.expired(clock.now_ms())
+        await rooms.sweep()
+        return room, live, waited
+
+    clock.use_skip_file(skip)
+    try:
+        room, live, waited = asyncio.run(run())
+    finally:
+        clock.use_skip_file(None)
+    assert (room.lobby.status, room.lobby.outcome) == ("closed", "finished")
+    result = live.table.game.view(live.table.state, 1 - waited)["result"]
+    assert (result["reason"], result["left"], result["winner"]) == ("left", waited, 1 - waited)

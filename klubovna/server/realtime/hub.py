@@ -548,6 +548,16 @@ class Hub:
                 if done and not any(live.connections.values()):
                     del self.live[table_id]  # reloaded from the store when asked for
 
+    async def settle(self, table_id: str) -> None:
+        """Settle the table's deadline now if it is due on the server clock (rebuilt from
+        the store when it is not in memory), as the next sweep would."""
+        live = await self.get(table_id)
+        if live is None:
+            return
+        deadline = live.table.next_deadline()
+        if deadline is not None and deadline <= now_ms():
+            await self._sweep_table(live, True)
+
     async def _sweep_table(self, live: LiveTable, due: bool) -> None:
         """Send the stale seats their views; then settle the deadline if it is `due`."""
         if live.table.stale:

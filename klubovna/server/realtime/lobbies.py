@@ -540,6 +540,8 @@ class Lobbies:
                     seat = room.presence.seat_of(conn_id)
                     await self._drop(room, conn_id, seat, None, CLOSE_SILENT)
                 await self.broadcast_lobby(room)
+            if room.lobby.expired(now) and room.table_id is not None:
+                await self._settle_first(room)
             live = self.hub.live.get(room.table_id) if room.table_id else None
             if live is not None and live.table.log:
                 room.lobby.touch(live.table.log[-1].now)
@@ -550,6 +552,16 @@ class Lobbies:
                     # the others are swept now
                     log.exception("expiring lobby %s failed", room.lobby.code)
             self._forget_if_done(room)
+
+    async def _settle_first(self, room: LiveLobby) -> None:
+        """Before a room expires, its table's deadline that is due is settled (a turn-based
+        move's time ends a day before the room's own end): when both passed at once (a
+        server down for a day), the game ends as its rules say, not unrecorded."""
+        assert room.table_id is not None
+        try:
+            await self.hub.settle(room.table_id)
+        except Exception:  # (the room's expiry goes on as before)
+            log.exception("settling a room's table before its end failed")
 
     async def _sweep_forever(self) -> None:
         while True:
