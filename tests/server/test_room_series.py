@@ -10,6 +10,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from klubovna.server import clock
 from klubovna.server.realtime.hub import Hub
 from klubovna.server.realtime.lobbies import LiveLobby, Lobbies
@@ -59,27 +61,38 @@ def test_a_closed_room_stays_in_memory_while_a_socket_is_open(store: Store) -> N
     asyncio.run(run())
 
 
-def test_a_room_past_its_end_settles_its_tables_deadline_first(store: Store,
-                                                               tmp_path: Path) -> None:
+@pytest.mark.parametrize("restarted", [False, True], ids=["live", "after a restart"])
+def test_a_room_past_its_end_settles_its_tables_deadline_first(
+        store: Store, tmp_path: Path, restarted: bool) -> None:
     """A turn-based room whose player's time and the room's own end both passed at once (a
     server down for a week): the room's sweep, run here before the hub's, settles the late
     player's leave first, so the game ends as its rules say (Locus Poker: the one who left
-    loses) instead of the room expiring with its game unrecorded."""
+    loses) instead of the room expiring with its game unrecorded. After a restart the
+    table sleeps (noted, not rebuilt) until then."""
     skip = tmp_path / "clock"
-    rooms = Lobbies(Hub(store))
 
     async def run() -> tuple[LiveLobby, Any, int]:
+        rooms = Lobbies(Hub(store))
         room, _key, _seat = await rooms.create("locus-poker", "duel", "Ada", None, {},
                                                days_per_move=1)
         await rooms.join(room, "Bob", None)
         await rooms.start_game(room, 0)
-        assert room.table_id is not None
-        live = rooms.hub.live[room.table_id]
+        table_id = room.table_id
+        assert table_id is not None
+        live = rooms.hub.live[table_id]
         (waited,) = live.table.game.view(live.table.state, 0)["turn"]
+        if restarted:  # a new process on the same database, as Hub.start notes its tables
+            await rooms.hub.stop()
+            rooms = Lobbies(Hub(store))
+            rooms.hub.dormant = dict(store.dormant())
+            assert table_id in rooms.hub.dormant
+            found = await rooms.get(room.lobby.code)
+            assert found is not None
+            room = found
         skip.write_text(str(8 * DAY_MS))  # past the move's day and the room's week
         assert room.lobby.expired(clock.now_ms())
         await rooms.sweep()
-        return room, live, waited
+        return room, rooms.hub.live[table_id], waited
 
     clock.use_skip_file(skip)
     try:

@@ -549,8 +549,12 @@ class Hub:
                     del self.live[table_id]  # reloaded from the store when asked for
 
     async def settle(self, table_id: str) -> None:
-        """Settle the table's deadline now if it is due on the server clock (rebuilt from
-        the store when it is not in memory), as the next sweep would."""
+        """Settle the table's deadline now if it is due on the server clock, as the next
+        sweep would: a sleeping table is rebuilt only when its noted deadline is due."""
+        if table_id not in self.live:
+            noted = self.dormant.get(table_id)
+            if noted is None or noted > now_ms():
+                return  # (nothing due: a finished table is not replayed for nothing)
         live = await self.get(table_id)
         if live is None:
             return
