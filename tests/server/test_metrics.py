@@ -30,9 +30,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
                                                  "KLUBOVNA_RATE_JOINS": "1"})
 
 
-def scrape(server: LiveServer) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
-    """Every sample: (name, sorted labels) -> value."""
-    answer = httpx.get(f"{server.http}/metrics", timeout=10)
+def scrape(server: LiveServer, client: httpx.Client | None = None
+           ) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+    """Every sample: (name, sorted labels) -> value (asked by `client`, if given)."""
+    answer = (client or httpx).get(f"{server.http}/metrics", timeout=10)
     assert answer.status_code == 200, answer.text
     assert answer.headers["content-type"].startswith("text/plain; version=0.0.4")
     return {(sample.name, tuple(sorted(sample.labels.items()))): sample.value

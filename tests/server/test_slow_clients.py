@@ -16,10 +16,10 @@ from contextlib import ExitStack
 
 import httpx
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
 from websockets.sync.client import connect
 
 from tests.server.live import LiveServer, free_port
+from tests.server.test_metrics import scrape, value
 
 TIMEOUT = 1.0
 """KLUBOVNA_HEADER_TIMEOUT and KLUBOVNA_BODY_TIMEOUT of the test server, in seconds."""
@@ -131,11 +131,8 @@ def test_whole_requests_and_websockets_outlive_the_timeout(server: LiveServer) -
 
 def refusals(client: httpx.Client, server: LiveServer) -> float:
     """The server's metric of connections refused for the cap per address."""
-    answer = client.get(f"{server.http}/metrics")
-    assert answer.status_code == 200, answer.text
-    return sum(sample.value for family in text_string_to_metric_families(answer.text)
-               for sample in family.samples if sample.name == "klubovna_rate_limited_total"
-               and sample.labels == {"limit": "connections_by_address"})
+    return value(scrape(server, client), "klubovna_rate_limited_total",
+                 limit="connections_by_address")
 
 
 def test_one_address_holds_at_most_the_cap(patient: LiveServer) -> None:
